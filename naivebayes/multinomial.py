@@ -265,8 +265,8 @@ class MultinomialNB(NaiveBayes):
 
     # -- many documents, fast ------------------------------------------------
 
-    def _fast_joint(self, counts):
-        """The fast path: ``multinomial_joint_log_likelihoods`` with tables built once."""
+    def _fast_table(self):
+        """(rows, log priors) for the fast path, built from the counts once and then reused."""
         if self._fast_tables is None:
             for label in self.classes_:
                 self._check_estimable(label)
@@ -275,14 +275,17 @@ class MultinomialNB(NaiveBayes):
             )
             log_priors = [self.log_prior(label) for label in self.classes_]
             self._fast_tables = (rows, log_priors)
-        rows, log_priors = self._fast_tables
+        return self._fast_tables
+
+    def _fast_joint(self, counts):
+        """The fast path: ``multinomial_joint_log_likelihoods`` on the prebuilt rows."""
+        rows, log_priors = self._fast_table()
         return multinomial_joint_log_likelihoods(counts, rows, log_priors)
 
     def _log_likelihood_rows(self):
         """{word: (log P(w | c) for c in classes_)}, for most_informative_features."""
-        if self._fast_tables is None:
-            self._fast_joint({})
-        return self._fast_tables[0]
+        rows, _ = self._fast_table()
+        return rows
 
     def _explanation_terms(self, counts):
         """One (word, x_j, {c: theta_jc}, {c: x_j log theta_jc}) row per known word."""

@@ -1,0 +1,40 @@
+"""The demo: ``python -m naivebayes``.
+
+Trains multinomial naive Bayes on the small spam corpus that ships with the
+package (no download), prints how well it does on held-out messages, and
+explains one prediction step by step.
+"""
+
+from naivebayes import MultinomialNB, accuracy, classification_report, confusion_matrix, train_test_split
+from naivebayes.datasets import load_spam
+from naivebayes.metrics import format_confusion_matrix
+
+
+def main():
+    texts, labels = load_spam()
+    train_texts, test_texts, train_labels, test_labels = train_test_split(
+        texts, labels, test_size=0.3, random_state=0, stratify=True
+    )
+    print(f"Spam corpus: {len(texts)} messages, {len(train_texts)} to train on, {len(test_texts)} held out.\n")
+
+    model = MultinomialNB(alpha=1).fit(train_texts, train_labels)
+    print("The trained model (count tables in model.class_counts_, feature_counts_, feature_totals_):")
+    print(f"  {model!r}\n")
+
+    predictions = model.predict(test_texts)
+    print(f"Accuracy on the held-out messages: {float(accuracy(test_labels, predictions)):.4f}\n")
+    print(classification_report(test_labels, predictions))
+    print("\nConfusion matrix (rows: true class, columns: predicted class):")
+    print(format_confusion_matrix(confusion_matrix(test_labels, predictions)))
+
+    print("\nThe words that most separate the classes (P(word | c) / P(word | c')):")
+    for feature in model.most_informative_features(5):
+        print(" ", feature)
+
+    message = "Claim your free prize now, call before midnight"
+    print(f"\nOne prediction, step by step, for the message:\n  {message!r}\n")
+    print(model.explain(message))
+
+
+if __name__ == "__main__":
+    main()
