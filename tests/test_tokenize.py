@@ -1,0 +1,378 @@
+"""Tests for naivebayes/tokenize.py and naivebayes/stop_words.py."""
+
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from naivebayes.stop_words import ENGLISH_STOP_WORDS
+from naivebayes.tokenize import DEFAULT_PATTERN, SKLEARN_PATTERN, Tokenizer, word_ngrams
+
+# Lecture 004, "Why Naive?", with the unicode ellipsis as in the notes.
+HITCHHIKER = (
+    "The Answer to the Great Question\u2026 Of Life, the Universe and Everything\u2026 "
+    "Is\u2026 Forty-two"
+)
+
+# Texts that stress the pattern: unicode letters, digits, underscores,
+# hyphens, both apostrophes, one-letter words and punctuation runs.
+VARIED_TEXTS = [
+    HITCHHIKER,
+    "Don't panic -- it's only 42 (forty-two)!",
+    "Café naïve résumé: Straße, ÉCOLE, Ωmega and 東京 too.",
+    "snake_case __init__ x_1 a b c I O 3.14 1,000,000",
+    "rock \u2019n\u2019 roll, don\u2019t stop; state-of-the-art e-mail",
+    "   \n\t  ",
+    "",
+    "C++ & C# vs. F* -- a/b? x+y=z; <html>tags</html> email@example.com",
+]
+
+
+# --- the default pattern ------------------------------------------------------
+
+
+def test_hitchhiker_sentence_gives_the_14_token_bag_of_lecture_004():
+    tokens = Tokenizer()(HITCHHIKER)
+    assert len(tokens) == 14
+    assert Counter(tokens) == Counter(
+        {
+            "the": 3,
+            "answer": 1,
+            "to": 1,
+            "great": 1,
+            "question": 1,
+            "of": 1,
+            "life": 1,
+            "universe": 1,
+            "and": 1,
+            "everything": 1,
+            "is": 1,
+            "forty-two": 1,
+        }
+    )
+
+
+def test_default_pattern_keeps_inner_hyphens_and_both_apostrophes():
+    tokens = Tokenizer()("Forty-two, don't and don\u2019t; state-of-the-art")
+    assert tokens == ["forty-two", "don't", "and", "don\u2019t", "state-of-the-art"]
+
+
+def test_default_pattern_drops_punctuation_and_outer_hyphens():
+    assert Tokenizer()("-- 'quoted' -dash- ...end!") == ["quoted", "dash", "end"]
+
+
+def test_default_pattern_keeps_one_character_words_digits_and_underscores():
+    assert Tokenizer()("I saw a cat_3 at 9") == ["i", "saw", "a", "cat_3", "at", "9"]
+
+
+def test_default_pattern_splits_on_a_doubled_hyphen():
+    assert Tokenizer()("well--known") == ["well", "known"]
+
+
+def test_default_pattern_is_the_documented_string():
+    assert DEFAULT_PATTERN == r"\w+(?:[-'’]\w+)*"
+    assert re.compile(DEFAULT_PATTERN).groups == 0
+
+
+def test_empty_and_blank_texts_give_no_tokens():
+    assert Tokenizer()("") == []
+    assert Tokenizer()("  \n\t ... !") == []
+
+
+# --- lowercase ------------------------------------------------------------------
+
+
+def test_lowercase_is_on_by_default():
+    assert Tokenizer()("The CAT") == ["the", "cat"]
+
+
+def test_lowercase_can_be_switched_off():
+    assert Tokenizer(lowercase=False)("The CAT") == ["The", "CAT"]
+
+
+# --- the pattern ------------------------------------------------------------------
+
+
+def test_pattern_may_be_a_compiled_regex():
+    tokenizer = Tokenizer(pattern=re.compile(r"[a-z]+"))
+    assert tokenizer("abc1def ghi") == ["abc", "def", "ghi"]
+
+
+def test_pattern_with_one_group_returns_the_group():
+    # The "#" is part of the match but outside the group, so it is not returned.
+    assert Tokenizer(pattern=r"#(\w+)")("use #naive and #bayes") == ["naive", "bayes"]
+
+
+def test_pattern_with_two_groups_is_refused():
+    with pytest.raises(ValueError, match="2 capturing groups"):
+        Tokenizer(pattern=r"(\w)(\w+)")
+
+
+def test_pattern_with_two_groups_is_refused_when_compiled_too():
+    with pytest.raises(ValueError, match="non-capturing"):
+        Tokenizer(pattern=re.compile(r"(a)|(b)"))
+
+
+def test_pattern_of_the_wrong_type_is_refused():
+    with pytest.raises(TypeError, match="pattern must be"):
+        Tokenizer(pattern=42)
+
+
+def test_sklearn_pattern_splits_hyphens_and_drops_short_words():
+    tokens = Tokenizer(pattern=SKLEARN_PATTERN)("A forty-two isn't I")
+    assert tokens == ["forty", "two", "isn"]
+
+
+@pytest.mark.parametrize("text", VARIED_TEXTS)
+def test_sklearn_pattern_matches_scikit_learns_default_analyzer(text):
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    analyzer = sklearn_text.CountVectorizer().build_analyzer()
+    assert Tokenizer(pattern=SKLEARN_PATTERN)(text) == analyzer(text)
+
+
+@pytest.mark.parametrize("text", VARIED_TEXTS)
+@pytest.mark.parametrize("ngram_range", [(1, 1), (1, 2), (2, 3)])
+def test_stop_words_and_ngrams_match_scikit_learn(text, ngram_range):
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    stop_words = ["the", "of", "and", "a", "is", "it"]
+    analyzer = sklearn_text.CountVectorizer(
+        stop_words=stop_words, ngram_range=ngram_range
+    ).build_analyzer()
+    ours = Tokenizer(pattern=SKLEARN_PATTERN, stop_words=stop_words, ngram_range=ngram_range)
+    assert ours(text) == analyzer(text)
+
+
+def test_default_pattern_with_one_group_pattern_matches_scikit_learn():
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    pattern = r"#(\w+)"
+    analyzer = sklearn_text.CountVectorizer(token_pattern=pattern).build_analyzer()
+    text = "use #Naive and #bayes, not ##x"
+    assert Tokenizer(pattern=pattern)(text) == analyzer(text) == ["naive", "bayes", "x"]
+
+
+# --- min_length ------------------------------------------------------------------
+
+
+def test_min_length_drops_short_tokens():
+    assert Tokenizer(min_length=3)("I am a big cat") == ["big", "cat"]
+
+
+def test_min_length_one_keeps_everything():
+    assert Tokenizer(min_length=1)("I am a cat") == ["i", "am", "a", "cat"]
+
+
+def test_min_length_is_counted_before_stop_words():
+    # "the" is 3 long, so min_length=3 keeps it; then the stop word list removes it.
+    tokenizer = Tokenizer(min_length=3, stop_words={"the"})
+    assert tokenizer("to the big cat") == ["big", "cat"]
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "2"])
+def test_bad_min_length_is_refused(bad):
+    with pytest.raises(ValueError, match="min_length"):
+        Tokenizer(min_length=bad)
+
+
+# --- stop words ------------------------------------------------------------------
+
+
+def test_english_stop_words_are_removed():
+    tokens = Tokenizer(stop_words="english")(HITCHHIKER)
+    assert tokens == ["answer", "great", "question", "life", "universe", "forty-two"]
+
+
+@pytest.mark.parametrize("stop_words", [["the", "of"], ("the", "of"), {"the", "of"}])
+def test_stop_words_may_be_any_collection_of_strings(stop_words):
+    tokenizer = Tokenizer(stop_words=stop_words)
+    assert tokenizer.stop_words == frozenset({"the", "of"})
+    assert tokenizer("the end of the road") == ["end", "road"]
+
+
+def test_stop_words_may_be_a_generator():
+    tokenizer = Tokenizer(stop_words=(word for word in ["a", "b"]))
+    assert tokenizer("a b c") == ["c"]
+
+
+def test_stop_words_are_matched_after_lowercasing_the_text():
+    assert Tokenizer(stop_words={"the"})("THE End") == ["end"]
+
+
+def test_unknown_stop_word_list_name_is_refused():
+    with pytest.raises(ValueError, match="'english'"):
+        Tokenizer(stop_words="french")
+
+
+@pytest.mark.parametrize("bad", [5, 2.5, True])
+def test_stop_words_that_are_not_a_collection_are_refused(bad):
+    with pytest.raises(TypeError, match="stop_words must be"):
+        Tokenizer(stop_words=bad)
+
+
+def test_stop_words_that_are_not_strings_are_refused():
+    with pytest.raises(TypeError, match="every stop word must be a string"):
+        Tokenizer(stop_words=["the", 3])
+
+
+def test_english_stop_word_list_is_a_hand_sized_frozenset_of_lowercase_words():
+    assert isinstance(ENGLISH_STOP_WORDS, frozenset)
+    assert 150 <= len(ENGLISH_STOP_WORDS) <= 200
+    for word in ENGLISH_STOP_WORDS:
+        assert isinstance(word, str)
+        assert re.fullmatch(r"[a-z]+", word), word
+    assert {"the", "a", "an", "and", "of", "to", "is"} <= ENGLISH_STOP_WORDS
+    assert not {"answer", "church", "computer", "forty-two"} & ENGLISH_STOP_WORDS
+
+
+# --- stemming ------------------------------------------------------------------
+
+
+def strip_s(word):
+    """A toy stemmer: drop one trailing 's'."""
+    return word[:-1] if word.endswith("s") else word
+
+
+def test_stemmer_is_applied_to_every_token():
+    assert Tokenizer(stemmer=strip_s)("Cats chase dogs") == ["cat", "chase", "dog"]
+
+
+def test_stemmer_may_be_a_lambda():
+    tokenizer = Tokenizer(stemmer=lambda word: word.removesuffix("ly"))
+    assert tokenizer("slowly and quickly") == ["slow", "and", "quick"]
+
+
+def test_stop_words_are_removed_before_stemming():
+    # "is" is a stop word and goes; "cats" is not, and only then becomes "cat",
+    # which would have been a stop word.
+    tokenizer = Tokenizer(stop_words={"is", "cat"}, stemmer=strip_s)
+    assert tokenizer("cats is cat") == ["cat"]
+
+
+def test_stemmer_that_is_not_callable_is_refused():
+    with pytest.raises(TypeError, match="stemmer must be a function"):
+        Tokenizer(stemmer="porter")
+
+
+def test_stemmer_that_returns_a_non_string_is_refused():
+    tokenizer = Tokenizer(stemmer=len)
+    with pytest.raises(TypeError, match="must return a string.*'cat'.*3"):
+        tokenizer("cat")
+
+
+# --- n-grams ------------------------------------------------------------------
+
+
+def test_ngram_range_1_2_gives_unigrams_then_bigrams():
+    tokens = Tokenizer(ngram_range=(1, 2))("to be or not")
+    assert tokens == ["to", "be", "or", "not", "to be", "be or", "or not"]
+
+
+def test_ngram_range_2_3_gives_only_bigrams_then_trigrams():
+    tokens = Tokenizer(ngram_range=(2, 3))("to be or not")
+    assert tokens == ["to be", "be or", "or not", "to be or", "be or not"]
+
+
+def test_ngram_range_may_be_a_list():
+    assert Tokenizer(ngram_range=[2, 2])("a b c") == ["a b", "b c"]
+
+
+def test_ngrams_are_built_after_stop_words_are_removed():
+    tokens = Tokenizer(stop_words={"on", "the"}, ngram_range=(2, 2))("cat on the mat")
+    assert tokens == ["cat mat"]
+
+
+def test_ngrams_longer_than_the_text_are_absent():
+    assert Tokenizer(ngram_range=(1, 3))("hello world") == ["hello", "world", "hello world"]
+    assert Tokenizer(ngram_range=(3, 3))("hello world") == []
+    assert Tokenizer(ngram_range=(2, 2))("") == []
+
+
+def test_word_ngrams_counts_every_position():
+    # n tokens have n - k + 1 k-grams.
+    tokens = list("abcde")
+    assert len(word_ngrams(tokens, 1, 3)) == 5 + 4 + 3
+
+
+@pytest.mark.parametrize("bad", [(0, 1), (2, 1), (1,), (1, 2, 3), "12", 2, (1.0, 2), (True, 2), None])
+def test_bad_ngram_range_is_refused(bad):
+    with pytest.raises(ValueError, match="ngram_range"):
+        Tokenizer(ngram_range=bad)
+
+
+# --- all the steps together ---------------------------------------------------------
+
+
+def test_all_steps_run_in_the_documented_order():
+    tokenizer = Tokenizer(
+        min_length=2, stop_words={"the"}, stemmer=strip_s, ngram_range=(1, 2)
+    )
+    # lowercase -> pattern -> drop "a" (too short) -> drop "the" -> stem -> n-grams
+    assert tokenizer("A cat sees THE dogs!") == ["cat", "see", "dog", "cat see", "see dog"]
+
+
+def test_tokenize_is_the_same_as_calling():
+    tokenizer = Tokenizer(stop_words="english")
+    assert tokenizer.tokenize(HITCHHIKER) == tokenizer(HITCHHIKER)
+
+
+def test_defaults_switch_every_optional_step_off():
+    tokenizer = Tokenizer()
+    assert tokenizer.lowercase is True
+    assert tokenizer.pattern.pattern == DEFAULT_PATTERN
+    assert tokenizer.min_length is None
+    assert tokenizer.stop_words is None
+    assert tokenizer.stemmer is None
+    assert tokenizer.ngram_range == (1, 1)
+
+
+def test_repr_shows_the_settings():
+    assert repr(Tokenizer()) == (
+        "Tokenizer(lowercase=True, pattern=\"\\\\w+(?:[-'’]\\\\w+)*\", min_length=None, "
+        "stop_words=None, stemmer=None, ngram_range=(1, 1))"
+    )
+    text = repr(
+        Tokenizer(lowercase=False, min_length=2, stop_words="english", stemmer=strip_s, ngram_range=(1, 2))
+    )
+    assert "lowercase=False" in text
+    assert "min_length=2" in text
+    assert "stop_words='english'" in text
+    assert "stemmer=strip_s" in text
+    assert "ngram_range=(1, 2)" in text
+    assert "stop_words=<2 words>" in repr(Tokenizer(stop_words=["a", "b"]))
+
+
+# --- the text must be one str ---------------------------------------------------------
+
+
+def test_bytes_text_is_refused_with_a_hint_to_decode():
+    with pytest.raises(TypeError, match="decode"):
+        Tokenizer()(b"hello")
+
+
+def test_none_text_is_refused():
+    with pytest.raises(TypeError, match="None"):
+        Tokenizer()(None)
+
+
+def test_a_list_of_documents_is_refused_with_a_hint():
+    with pytest.raises(TypeError, match="one document"):
+        Tokenizer()(["hello", "world"])
+
+
+def test_other_text_types_are_refused():
+    with pytest.raises(TypeError, match="must be a str, not int"):
+        Tokenizer()(42)
+
+
+def test_importing_the_library_does_not_import_scikit_learn():
+    code = (
+        "import sys, naivebayes.tokenize, naivebayes.bag_of_words; "
+        "print(any(name.split('.')[0] == 'sklearn' for name in sys.modules))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert result.stdout.strip() == "False"
