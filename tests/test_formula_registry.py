@@ -57,29 +57,41 @@ def source_sections():
 
 
 def docs_blocks():
-    """Walk the docs pages; yield (page, heading anchor, block text) for each heading's block."""
+    """Walk the docs pages; yield (page, heading anchor, prose lines, fenced lines) per heading.
+
+    A code fence opens with three or more backticks and closes with at least as
+    many, so a ````markdown example may hold ```python fences inside it.
+    """
     for page in sorted(DOCS.rglob("*.md")):
-        anchor, lines, in_fence = None, [], False
+        anchor, prose, fenced, fence = None, [], [], None
         for line in page.read_text(encoding="utf-8").splitlines():
-            if line.lstrip().startswith("```"):
-                in_fence = not in_fence
-            heading = None if in_fence else HEADING.match(line)
+            ticks = re.match(r"^\s*(`{3,})", line)
+            if fence is None and ticks:
+                fence = ticks.group(1)
+                continue
+            if fence is not None:
+                if ticks and len(ticks.group(1)) >= len(fence) and not line.strip().strip("`"):
+                    fence = None
+                else:
+                    fenced.append(line)
+                continue
+            heading = HEADING.match(line)
             if heading:
-                yield page, anchor, "\n".join(lines)
-                anchor, lines = heading.group(3), []
+                yield page, anchor, prose, fenced
+                anchor, prose, fenced = heading.group(3), [], []
             else:
-                lines.append(line)
-        yield page, anchor, "\n".join(lines)
+                prose.append(line)
+        yield page, anchor, prose, fenced
 
 
 def docs_formulas():
     """Every display formula and every include, with the anchor of the heading above it."""
     formulas, includes, anchors = [], [], {}
-    for page, anchor, block in docs_blocks():
+    for page, anchor, prose, fenced in docs_blocks():
         if anchor:
             anchors.setdefault(page, set()).add(anchor)
-        n_formulas = len(re.findall(r"^\s*\$\$", block, re.M)) // 2
-        block_includes = [m.groups() for m in map(INCLUDE.match, block.splitlines()) if m]
+        n_formulas = sum(1 for line in prose if line.strip().startswith("$$")) // 2
+        block_includes = [m.groups() for m in map(INCLUDE.match, fenced) if m]
         formulas.append((page, anchor, n_formulas, block_includes))
         includes.extend((page, anchor, path, name) for path, name in block_includes)
     return formulas, includes, anchors
@@ -193,3 +205,39 @@ def test_anchor_links_between_pages_exist(page):
         if anchor.startswith("eq-") and anchor not in anchors.get((page.parent / target).resolve(), set()):
             problems.append(f"{page.name} links to {target}#{anchor}, which does not exist")
     assert problems == []
+
+
+def test_the_registry_catches_a_broken_tree(tmp_path, monkeypatch):
+    """The checks above must be able to fail: run them on a tree with each kind of mistake."""
+    (tmp_path / "naivebayes").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "naivebayes" / "m.py").write_text(
+        "# --8<-- [start:eq-good]\n"
+        "def good():\n"
+        '    """Formula: docs/p.md#eq-good"""\n'
+        "# --8<-- [end:eq-good]\n"
+        "# --8<-- [start:eq-unended]\n"
+        "def unended():\n"
+        '    """No back-link."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "docs" / "p.md").write_text(
+        "### Good {#eq-good}\n\n$$\nx\n$$\n\n```python\n--8<-- \"naivebayes/m.py:eq-good\"\n```\n\n"
+        "### Bare {#eq-bare}\n\n$$\ny\n$$\n\n"
+        "### Fenced example\n\n````markdown\n$$\nz\n$$\n````\n",
+        encoding="utf-8",
+    )
+    module = __import__(__name__, fromlist=["ROOT"])
+    monkeypatch.setattr(module, "ROOT", tmp_path)
+    monkeypatch.setattr(module, "DOCS", tmp_path / "docs")
+    monkeypatch.setattr(module, "PACKAGE", tmp_path / "naivebayes")
+
+    sections, problems = source_sections()
+    assert list(sections) == ["eq-good"]
+    assert problems == ["naivebayes/m.py:5: section 'eq-unended' never ends"]
+    formulas, includes, anchors = docs_formulas()
+    counted = {anchor: n for _, anchor, n, _ in formulas if n}
+    assert counted == {"eq-good": 1, "eq-bare": 1}  # the fenced $$ is an example, not a formula
+    assert [name for _, _, _, name in includes] == ["eq-good"]
+    with pytest.raises(AssertionError, match="not followed by the snippet section 'eq-bare'"):
+        test_every_formula_is_followed_by_its_code()
