@@ -1,0 +1,412 @@
+"""Seed 004, "multinomial naive Bayes from scratch", replayed step by step with this library.
+
+Seed 004 builds a text classifier in seven moves.  Each function below is one
+move; each prints what it computed and a sentence on why.
+
+1. A text is a bag of words: order is thrown away, repeats are kept.
+2. The prior is a share of documents:      P(c) = N_c / N.
+3. The likelihood is a share of words:     P(w | c) = Count(w, c) / sum_w' Count(w', c),
+   which is 0 for a word that class c never used.
+4. Add-one smoothing removes the zeros:    P(w | c) = (Count(w, c) + 1) / (sum_w' Count(w', c) + |V|).
+5. Scores are sums of logs, because a product of many probabilities
+   underflows a float to 0.0.
+6. Words never seen in training are ignored.
+7. The prediction is the argmax:           c-hat = argmax_c log P(c) + sum_{w in d} log P(w | c).
+
+Where seed 004's two rules live in the library:
+
+* add-one smoothing: ``multinomial_likelihood`` in ``naivebayes/multinomial.py``
+  ((n_jc + alpha) / (n_c + alpha |V|), and alpha = 1 is add-one);
+* ignoring unseen words: ``multinomial_joint_log_likelihood`` (one document,
+  one word at a time) and ``multinomial_joint_log_likelihoods`` (the fast path
+  behind ``predict``), in the same file.
+
+The seed trains on the 20 Newsgroups corpus.  That corpus does not ship with
+the library and this companion must run offline, so every step here uses the
+small spam corpus from ``naivebayes.datasets.load_spam()``.  A later version
+of this companion adds the 20 Newsgroups part.
+
+Run it from the repository root:
+
+    python lectures/seed_004_multinomial_from_scratch.py
+    python lectures/seed_004_multinomial_from_scratch.py --limit 40   # first 40 training texts only
+"""
+
+import argparse
+import math
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+# Let the script run from a checkout without installing the package: put the
+# repository root (the folder above lectures/) first on the import path.
+REPOSITORY = Path(__file__).resolve().parent.parent
+if str(REPOSITORY) not in sys.path:
+    sys.path.insert(0, str(REPOSITORY))
+
+from naivebayes import MultinomialNB, Tokenizer, train_test_split  # noqa: E402
+from naivebayes.arithmetic import log  # noqa: E402
+from naivebayes.bag_of_words import bag_of_words  # noqa: E402
+from naivebayes.datasets import load_spam  # noqa: E402
+from naivebayes.metrics import accuracy, classification_report  # noqa: E402
+
+# The sentence of seed 004's "Why Naive?" section, with its three ellipses (…).
+SENTENCE = "The Answer to the Great Question… Of Life, the Universe and Everything… Is… Forty-two"
+
+# The bag of words the seed prints for that sentence, in the seed's (arbitrary) order.
+SEED_BAG = [
+    "answer", "forty-two", "the", "great", "of", "question", "to",
+    "the", "life", "the", "universe", "is", "everything", "and",
+]
+
+NEWSGROUPS_NOTE = (
+    "The 20 Newsgroups part of this lecture needs that corpus, which does not ship with\n"
+    "the library; a later version of this companion adds it.  Every step below runs on\n"
+    "the small spam corpus that does ship: naivebayes.datasets.load_spam()."
+)
+
+
+def heading(title):
+    """Print a step's title, underlined."""
+    print()
+    print(title)
+    print("-" * len(title))
+
+
+def show_ratio(numerator, denominator):
+    """The ratio as "12/394 = 6/197 ~ 0.0305": as given, reduced (when that differs), as a decimal."""
+    value = Fraction(numerator, denominator)
+    shown = f"{numerator}/{denominator}"
+    if value == 0:
+        return f"{shown} = 0"
+    if (value.numerator, value.denominator) != (numerator, denominator):
+        shown += f" = {value}"
+    return f"{shown} ~ {float(value):.4f}"
+
+
+# ---------------------------------------------------------------------------
+# Step 1: the bag of words
+# ---------------------------------------------------------------------------
+
+
+def step_1_bag_of_words(tokenizer):
+    """Tokenize the seed's sentence and count its words; check it is the seed's bag."""
+    heading("Step 1. A text becomes a bag of words")
+    tokens = tokenizer(SENTENCE)  # lowercase, then the words; punctuation and … are dropped
+    bag = bag_of_words(tokens)  # {word: how many times it occurs}; the order is gone
+    print(f"sentence: {SENTENCE}")
+    print(f"tokens, in reading order: {' '.join(tokens)}")
+    print(f"bag of words: {sum(bag.values())} words, {len(bag)} distinct")
+    for word, n in sorted(bag.items(), key=lambda item: (-item[1], item[0])):
+        print(f"  {word:12} {n}")
+    same = bag == Counter(SEED_BAG)  # a bag is a multiset: compare the counts, not the order
+    print(f"same bag as seed 004's list of {len(SEED_BAG)} words: {same}")
+    assert same, "the tokenizer no longer gives seed 004's bag of words"
+    print("Word order is lost (the model cannot tell 'not hungry' from 'hungry, not'),")
+    print("but repeats are kept: 'the' counts three times.")
+    return bag
+
+
+# ---------------------------------------------------------------------------
+# Step 2: the prior
+# ---------------------------------------------------------------------------
+
+
+def load_split(limit=None):
+    """The spam corpus split 75/25 with seed 0; with ``limit``, only the first training texts."""
+    texts, labels = load_spam()
+    X_train, X_test, y_train, y_test = train_test_split(texts, labels, test_size=0.25, random_state=0)
+    if limit is not None:
+        X_train, y_train = X_train[:limit], y_train[:limit]
+    return X_train, X_test, y_train, y_test
+
+
+def step_2_priors(model, n_test):
+    """P(c) = N_c / N, as exact Fractions, from the model's class counts."""
+    heading("Step 2. The prior: P(c) = N_c / N, the share of training documents in class c")
+    N = model.n_documents_  # N
+    print(f"training documents: N = {N} ({n_test} more are held back for testing)")
+    for label in model.classes_:
+        N_c = model.class_counts_[label]  # N_c
+        by_hand = Fraction(N_c, N)
+        assert by_hand == model.prior(label)  # the library's prior_mle is the same ratio
+        print(f"  P({label}) = N_c / N = {show_ratio(N_c, N)}")
+    print("Fractions keep the exact value; the library returns them too: model.prior(c).")
+
+
+# ---------------------------------------------------------------------------
+# Step 3: the unsmoothed likelihood, and its zeros
+# ---------------------------------------------------------------------------
+
+
+def count(model, word, label):
+    """Count(w, c): how often ``word`` occurs in the training texts of class ``label`` (n_jc)."""
+    return model.feature_counts_[label].get(word, 0)  # .get: reading never adds a key
+
+
+def example_words(model):
+    """A few words to look at: per class, its most frequent word that another class never used.
+
+    Then the word that is most frequent in every class at once (the largest
+    smallest count).  Ties go to the alphabetically first word.
+    """
+    words = []
+    for label in model.classes_:
+        only_here = [
+            word
+            for word in model.feature_counts_[label]
+            if any(count(model, word, other) == 0 for other in model.classes_ if other != label)
+        ]
+        if only_here:
+            words.append(min(only_here, key=lambda word: (-count(model, word, label), word)))
+    shared = min(
+        model.vocabulary_,
+        key=lambda word: (-min(count(model, word, label) for label in model.classes_), word),
+    )
+    if shared not in words:
+        words.append(shared)
+    return words
+
+
+def step_3_unsmoothed(model, words, X_train, y_train):
+    """P(w | c) = Count(w, c) / sum_w' Count(w', c), with a zero for a word a class never used."""
+    heading("Step 3. The likelihood without smoothing: Count(w, c) / sum over w' of Count(w', c)")
+    for label in model.classes_:
+        total = sum(model.feature_counts_[label].values())  # sum over w' of Count(w', c), by hand
+        assert total == model.feature_totals_[label]  # the library keeps it as n_c
+        print(f"  words in all {label} training texts: sum Count(w', {label}) = {total}")
+    unsmoothed = MultinomialNB(alpha=0, tokenizer=model.tokenizer)  # alpha = 0: no smoothing
+    unsmoothed.fit(X_train, y_train)
+    zeros = []
+    for word in words:
+        for label in model.classes_:
+            total = model.feature_totals_[label]  # n_c = sum over w' of Count(w', c)
+            by_hand = Fraction(count(model, word, label), total)
+            assert by_hand == unsmoothed.likelihood(word, label)  # the library's multinomial_mle
+            print(f"  P({word!r} | {label}) = {show_ratio(count(model, word, label), total)}")
+            if by_hand == 0:
+                zeros.append((word, label))
+    print("MultinomialNB(alpha=0).likelihood(w, c) gives the same values (multinomial_mle).")
+    for word, label in zeros[:1]:
+        print(f"A {label} message that contains {word!r} gets P(d | {label}) = 0, whatever its")
+        print("other words say, and log 0 is undefined.  One unlucky word vetoes the class.")
+    return zeros
+
+
+# ---------------------------------------------------------------------------
+# Step 4: add-one smoothing
+# ---------------------------------------------------------------------------
+
+
+def add_one(model, word, label):
+    """(Count(w, c) + 1) / (sum_w' Count(w', c) + |V|), computed from the count tables by hand."""
+    vocabulary_size = len(model.vocabulary_)  # |V|
+    return Fraction(count(model, word, label) + 1, model.feature_totals_[label] + vocabulary_size)
+
+
+def step_4_add_one(model, words):
+    """Add-one smoothing by hand and by ``model.likelihood``; they must agree everywhere."""
+    heading("Step 4. Add-one smoothing: (Count(w, c) + 1) / (sum Count(w', c) + |V|)")
+    # In the library this is multinomial_likelihood in naivebayes/multinomial.py:
+    # (n_jc + alpha) / (n_c + alpha |V|), and MultinomialNB's default alpha = 1 is add-one.
+    vocabulary_size = len(model.vocabulary_)
+    print(f"vocabulary size |V| = {vocabulary_size} distinct training words")
+    for word in words:
+        for label in model.classes_:
+            by_hand = add_one(model, word, label)
+            by_library = model.likelihood(word, label)
+            numerator = count(model, word, label) + 1
+            denominator = model.feature_totals_[label] + vocabulary_size
+            print(
+                f"  P({word!r} | {label}) = ({count(model, word, label)} + 1)/"
+                f"({model.feature_totals_[label]} + {vocabulary_size}) = {show_ratio(numerator, denominator)}"
+                f"   model.likelihood: {by_library}"
+            )
+            assert by_hand == by_library
+    n_checked = 0
+    for word in model.vocabulary_:
+        for label in model.classes_:
+            assert add_one(model, word, label) == model.likelihood(word, label), (word, label)
+            n_checked += 1
+    print(f"hand-computed and library values agree for all {n_checked} (word, class) pairs.")
+    print("No estimate is 0 any more: a word a class never used gets 1/(sum + |V|).")
+
+
+# ---------------------------------------------------------------------------
+# Step 5: why log space
+# ---------------------------------------------------------------------------
+
+
+def float_product(model, tokens, label):
+    """P(c) * prod over the words w of d of P(w | c), multiplied as floats one word at a time.
+
+    Returns the product and (position, word) where it first became 0.0, or None.
+    """
+    product = float(model.prior(label))
+    first_zero = None
+    for position, token in enumerate(tokens, 1):
+        product *= float(model.likelihood(token, label))
+        if product == 0.0 and first_zero is None:
+            first_zero = (position, token)
+    return product, first_zero
+
+
+def log_sum(model, tokens, label):
+    """log P(c) + sum over the words w of d of log P(w | c): one term per word, repeats included."""
+    terms = [model.log_prior(label)] + [model.log_likelihood(token, label) for token in tokens]
+    return math.fsum(terms)
+
+
+def step_5_log_space(model, X_train, y_train):
+    """Multiply the probabilities of a long document as floats (0.0), then add their logs (finite)."""
+    heading("Step 5. Why log space: a product of many probabilities underflows")
+    label = max(model.classes_, key=lambda c: (model.feature_totals_[c], str(c)))  # the wordiest class
+    long_document = " ".join(text for text, y in zip(X_train, y_train) if y == label)
+    tokens = model.tokenizer(long_document)
+    n_texts = model.class_counts_[label]
+    print(f"the long document d: all {n_texts} {label} training texts joined, {len(tokens)} words")
+    print("Seed 004's score as written is P(c) * prod P(w | c) over the words of d.")
+    exact = model.joint_probability(long_document)  # the same products with exact Fractions
+    library = model.joint_log_likelihood(long_document)  # multinomial_joint_log_likelihood
+    print(f"  {'class':8} {'float product':>14} {'first 0.0 at word':>18}", end="")
+    print(f" {'log sum':>11} {'exact product':>15}")
+    products = {}
+    for c in model.classes_:
+        products[c], first_zero = float_product(model, tokens, c)
+        by_hand = log_sum(model, tokens, c)
+        assert math.isclose(by_hand, library[c], rel_tol=1e-12)  # the library adds the same terms
+        assert math.isclose(log(exact[c]), library[c], rel_tol=1e-9)  # and they are the log of the product
+        where = "never" if first_zero is None else f"{first_zero[0]} ({first_zero[1]})"
+        power = f"10^{log(exact[c]) / math.log(10):.1f}"
+        shown = "0.0" if products[c] == 0.0 else f"{products[c]:.3e}"
+        print(f"  {c!s:8} {shown:>14} {where:>18} {by_hand:>11.4f} {power:>15}")
+    if all(product == 0.0 for product in products.values()):
+        print("Every float product underflowed to 0.0: the true values are far below the smallest")
+        print(f"positive float, {5e-324!r}, so the products cannot tell the classes apart.")
+    else:
+        print("(This document is too short to underflow; run without --limit to see 0.0.)")
+    print("The log sums are finite and keep the difference.  log is increasing, so the class")
+    print("with the largest log sum is the class with the largest product.")
+    print(f"model.joint_log_likelihood(d) gives the same sums: {_rounded(library)}")
+    return products, library
+
+
+def _rounded(scores):
+    """{label: score} with the scores rounded to 4 decimals, for printing."""
+    return {label: round(value, 4) for label, value in scores.items()}
+
+
+# ---------------------------------------------------------------------------
+# Step 6: ignore words never seen in training
+# ---------------------------------------------------------------------------
+
+
+def message_with_unseen_word(model, X_test):
+    """The first test message with a word outside the vocabulary (or one given such a word)."""
+    for text in X_test:
+        if any(token not in model.vocabulary_ for token in model.tokenizer(text)):
+            return text
+    made_up = "zyzzyva"  # a word no training text uses
+    while made_up in model.vocabulary_:
+        made_up += "a"
+    return f"{X_test[0]} {made_up}"
+
+
+def step_6_unseen_words(model, X_test):
+    """Unseen words are ignored: explain() lists them, and removing them changes nothing."""
+    heading("Step 6. Words never seen in training are ignored")
+    # In the library: multinomial_joint_log_likelihood skips a word unless `word in vocabulary`,
+    # and the fast path, multinomial_joint_log_likelihoods, gets no row for it (rows.get(word) is None).
+    text = message_with_unseen_word(model, X_test)
+    explanation = model.explain(text)
+    print(f"test message: {text}")
+    print()
+    print(explanation)
+    print()
+    print(f"ignored as unseen: {explanation.ignored}")
+    known_tokens = [token for token in model.tokenizer(text) if token in model.vocabulary_]
+    with_unseen = model.joint_log_likelihood(text)
+    without_unseen = model.joint_log_likelihood(known_tokens)  # a token list is a document too
+    unchanged = with_unseen == without_unseen and model.predict([text]) == model.predict([known_tokens])
+    print(f"scores and prediction unchanged when the unseen words are removed: {unchanged}")
+    assert unchanged
+    print("The model has no estimate for a word it never saw, so the word adds no term at all.")
+    return explanation
+
+
+# ---------------------------------------------------------------------------
+# Step 7: the argmax, on the test split
+# ---------------------------------------------------------------------------
+
+
+def step_7_argmax(model, X_test, y_test):
+    """c-hat = argmax_c log P(c) + sum log P(w | c), for one message by hand, then for the test split."""
+    heading("Step 7. The decision: c-hat = argmax over c of log P(c) + sum log P(w | c)")
+    text = X_test[0]
+    scores = model.joint_log_likelihood(text)
+    c_hat = max(model.classes_, key=scores.__getitem__)  # the first class wins a tie, as in predict
+    print(f"first test message: {text}")
+    for label in model.classes_:
+        print(f"  log P({label}) + sum log P(w | {label}) = {scores[label]:.4f}")
+    print(f"  c-hat = {c_hat}")
+    predictions = model.predict(X_test)
+    assert predictions[0] == c_hat
+    score = accuracy(y_test, predictions)  # an exact Fraction: correct / total
+    n_correct = sum(truth == guess for truth, guess in zip(y_test, predictions))
+    print()
+    print(f"accuracy on the {len(y_test)} test messages: {n_correct}/{len(y_test)} = {float(score):.4f}")
+    print()
+    print(classification_report(y_test, predictions))
+    return score
+
+
+# ---------------------------------------------------------------------------
+# Putting the steps together
+# ---------------------------------------------------------------------------
+
+
+def parse_arguments(argv):
+    """The command line: an optional ``--limit N``."""
+    parser = argparse.ArgumentParser(description="Seed 004's multinomial naive Bayes, step by step.")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="train on the first N training texts only (a quick run)",
+    )
+    arguments = parser.parse_args(argv)
+    if arguments.limit is not None and arguments.limit < 1:
+        parser.error(f"--limit must be a whole number >= 1, not {arguments.limit}")
+    return parser, arguments
+
+
+def main(argv=None):
+    """Run the seven steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
+    parser, arguments = parse_arguments(argv)
+    X_train, X_test, y_train, y_test = load_split(arguments.limit)
+    if len(set(y_train)) < 2:
+        parser.error(
+            f"the first {arguments.limit} training texts hold only the class {y_train[0]!r}; "
+            "a larger --limit gives the model two classes to choose between"
+        )
+
+    print("Seed 004, step by step: multinomial naive Bayes from scratch")
+    print(NEWSGROUPS_NOTE)
+    tokenizer = Tokenizer()  # lowercase, then words; "forty-two" stays one word
+    step_1_bag_of_words(tokenizer)
+
+    model = MultinomialNB(alpha=1, tokenizer=tokenizer).fit(X_train, y_train)  # alpha = 1: add-one
+    step_2_priors(model, len(X_test))
+    words = example_words(model)
+    step_3_unsmoothed(model, words, X_train, y_train)
+    step_4_add_one(model, words)
+    step_5_log_space(model, X_train, y_train)
+    step_6_unseen_words(model, X_test)
+    step_7_argmax(model, X_test, y_test)
+    return 0
+
+
+if __name__ == "__main__":
+    main()
