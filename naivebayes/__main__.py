@@ -3,14 +3,35 @@
 Trains multinomial naive Bayes on the small spam corpus that ships with the
 package (no download), prints how well it does on held-out messages, and
 explains one prediction step by step.
+
+``python -m naivebayes multinomial`` (or ``bernoulli``) instead prints the
+textbook China example worked through that model.
 """
 
-from naivebayes import MultinomialNB, accuracy, classification_report, confusion_matrix, train_test_split
+import sys
+
+from naivebayes import BernoulliNB, MultinomialNB, accuracy, classification_report, confusion_matrix, train_test_split
 from naivebayes.datasets import load_spam
+from naivebayes.explain import print_china_example
 from naivebayes.metrics import format_confusion_matrix
 
+WORKED_EXAMPLES = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
 
-def main():
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        if len(argv) > 1 or argv[0] not in WORKED_EXAMPLES:
+            raise SystemExit(
+                "usage: python -m naivebayes [multinomial | bernoulli]\n"
+                "  no argument: the spam demo; multinomial or bernoulli: the China example"
+            )
+        print_china_example(WORKED_EXAMPLES[argv[0]])
+        return
+    spam_demo()
+
+
+def spam_demo():
     texts, labels = load_spam()
     train_texts, test_texts, train_labels, test_labels = train_test_split(
         texts, labels, test_size=0.3, random_state=0, stratify=True

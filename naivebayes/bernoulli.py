@@ -23,7 +23,7 @@ Fraction(2, 3)
 >>> model.predict([test_document])
 ['japan']
 
-Run ``python -m naivebayes.bernoulli`` to print the whole computation.
+Run ``python -m naivebayes bernoulli`` to print the whole computation.
 """
 
 import math
@@ -304,20 +304,3 @@ class BernoulliNB(NaiveBayes):
                 if word not in present
             )
         return terms, absent
-
-
-def _main():
-    """Print the China example, step by step."""
-    from naivebayes.datasets import load_china
-
-    documents, labels, test_document = load_china()
-    model = BernoulliNB().fit(documents, labels)
-    print("Training documents:")
-    for document, label in zip(documents, labels):
-        print(f"  {label:6} {document}")
-    print(f"\n{model!r}\n")
-    print(model.explain(test_document))
-
-
-if __name__ == "__main__":
-    _main()

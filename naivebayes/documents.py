@@ -23,7 +23,30 @@ from collections import Counter
 from collections.abc import Mapping
 from numbers import Real
 
-__all__ = ["document_counts", "check_documents", "check_labels"]
+__all__ = ["as_list", "document_counts", "check_documents", "check_labels"]
+
+
+def as_list(name, values, what="entries"):
+    """``values`` as a new list, or an error that says how to fix the call.
+
+    Refuses a single string (a common slip for a list of labels) and sets or
+    dicts (they have no fixed order to pair up with another list).
+    """
+    if isinstance(values, (str, bytes)):
+        raise TypeError(
+            f"{name} is a single string ({values!r}); pass a list of {what}, one per example"
+        )
+    if isinstance(values, (set, frozenset, dict)):
+        raise TypeError(
+            f"{name} is a {type(values).__name__}, which has no fixed order; "
+            f"pass a list of {what}, one per example"
+        )
+    if not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
+        raise TypeError(
+            f"{name} must be a list of {what}, got {type(values).__name__}; "
+            "wrap it in list(...) if it is a generator"
+        )
+    return list(values)
 
 
 def _is_count(value):

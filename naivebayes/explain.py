@@ -35,7 +35,14 @@ from fractions import Fraction
 from naivebayes.arithmetic import ratio
 from naivebayes.bayes import ZeroProbabilityError, decision, log_posterior
 
-__all__ = ["Explanation", "explain", "likelihood_ratio", "InformativeFeature", "most_informative_features"]
+__all__ = [
+    "Explanation",
+    "explain",
+    "likelihood_ratio",
+    "InformativeFeature",
+    "most_informative_features",
+    "print_china_example",
+]
 
 
 @dataclass
@@ -217,3 +224,16 @@ def most_informative_features(model, n=10):
         value, most, least = likelihood_ratio(likelihoods)
         found.append(InformativeFeature(feature, most, least, value))
     return found
+
+
+def print_china_example(model_class):
+    """Fit ``model_class`` on the China example and print its explained prediction."""
+    from naivebayes.datasets import load_china
+
+    documents, labels, test_document = load_china()
+    model = model_class().fit(documents, labels)
+    print("Training documents:")
+    for document, label in zip(documents, labels):
+        print(f"  {label:6} {document}")
+    print(f"\n{model!r}\n")
+    print(model.explain(test_document))

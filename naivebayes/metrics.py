@@ -24,7 +24,8 @@ as scikit-learn does by default (``zero_division=0``, there with a warning).
 See docs/metrics.md for the formulas.
 """
 
-from .arithmetic import Fraction, ratio
+from naivebayes.arithmetic import Fraction, ratio
+from naivebayes.documents import as_list
 
 __all__ = [
     "accuracy",
@@ -54,22 +55,7 @@ AVERAGES = (None, "macro", "micro", "weighted")
 
 def _as_label_list(name, labels):
     """Return ``labels`` as a list, or raise an error that says how to fix the call."""
-    if isinstance(labels, (str, bytes)):
-        raise TypeError(
-            f"{name} is a single string ({labels!r}); pass a list of labels, "
-            f"one per example, such as ['spam', 'ham', 'spam']"
-        )
-    if isinstance(labels, (set, frozenset, dict)):
-        raise TypeError(
-            f"{name} is a {type(labels).__name__}, which has no fixed order; "
-            f"pass a list of labels, one per example"
-        )
-    if not hasattr(labels, "__len__") or not hasattr(labels, "__iter__"):
-        raise TypeError(
-            f"{name} must be a list of labels, got {type(labels).__name__}; "
-            f"wrap it in list(...) if it is a generator"
-        )
-    labels = list(labels)
+    labels = as_list(name, labels, what="labels (such as ['spam', 'ham', 'spam'])")
     for position, label in enumerate(labels):
         try:
             hash(label)

@@ -30,7 +30,7 @@ The worked example is the "China" example on the docs page:
 >>> round(model.predict_proba([test_document])[0]["china"], 4)
 0.6898
 
-Run ``python -m naivebayes.multinomial`` to print the whole computation.
+Run ``python -m naivebayes multinomial`` to print the whole computation.
 """
 
 import math
@@ -296,20 +296,3 @@ class MultinomialNB(NaiveBayes):
                 log_term = {label: count * self.log_likelihood(word, label) for label in self.classes_}
                 terms.append((word, count, probability, log_term))
         return terms, None
-
-
-def _main():
-    """Print the China example, step by step."""
-    from naivebayes.datasets import load_china
-
-    documents, labels, test_document = load_china()
-    model = MultinomialNB().fit(documents, labels)
-    print("Training documents:")
-    for document, label in zip(documents, labels):
-        print(f"  {label:6} {document}")
-    print(f"\n{model!r}\n")
-    print(model.explain(test_document))
-
-
-if __name__ == "__main__":
-    _main()

@@ -18,26 +18,9 @@ import math
 import random
 from fractions import Fraction
 
+from naivebayes.documents import as_list
+
 __all__ = ["train_test_split"]
-
-
-def _as_list(name, values):
-    """Return ``values`` as a new list, or raise an error that says how to fix the call."""
-    if isinstance(values, (str, bytes)):
-        raise TypeError(
-            f"{name} is a single string ({values!r}); pass a list with one entry per example"
-        )
-    if isinstance(values, (set, frozenset, dict)):
-        raise TypeError(
-            f"{name} is a {type(values).__name__}, which has no fixed order; "
-            f"pass a list with one entry per example"
-        )
-    if not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
-        raise TypeError(
-            f"{name} must be a list, got {type(values).__name__}; "
-            f"wrap it in list(...) if it is a generator"
-        )
-    return list(values)
 
 
 def _number_of_test_items(test_size, n):
@@ -101,8 +84,8 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=False):
     >>> y_test.count("spam"), y_test.count("ham")
     (1, 2)
     """
-    X = _as_list("X", X)
-    y = _as_list("y", y)
+    X = as_list("X", X)
+    y = as_list("y", y)
     if len(X) != len(y):
         raise ValueError(
             f"X has {len(X)} examples but y has {len(y)} labels; "

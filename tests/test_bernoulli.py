@@ -162,8 +162,8 @@ def test_unseen_words_are_ignored(model):
 
 
 def test_running_the_module_prints_the_worked_example(capsys):
-    from naivebayes.bernoulli import _main
+    from naivebayes.__main__ import main
 
-    _main()
+    main(["bernoulli"])
     printed = capsys.readouterr().out
     assert "4/5" in printed and "absent" in printed and "prediction: japan" in printed

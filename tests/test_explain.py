@@ -86,3 +86,13 @@ def test_explaining_a_dense_row_and_a_weighted_row():
     assert [term[0] for term in dense.explain([1, 0]).terms] == [0]  # the zero column adds nothing
     weighted = MultinomialNB(alpha=0.5).fit([{"x": 0.5}, {"y": 1.25}], ["a", "b"])
     assert "0.5000" in str(weighted.explain({"x": 0.5}))
+
+
+def test_the_demo_runs_and_refuses_unknown_arguments(capsys):
+    from naivebayes.__main__ import main
+
+    main([])
+    printed = capsys.readouterr().out
+    assert "precision" in printed and "prediction: spam" in printed
+    with pytest.raises(SystemExit, match="usage"):
+        main(["gaussian"])

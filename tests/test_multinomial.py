@@ -209,8 +209,8 @@ def test_repr_shows_the_counts(model):
 
 
 def test_running_the_module_prints_the_worked_example(capsys):
-    from naivebayes.multinomial import _main
+    from naivebayes.__main__ import main
 
-    _main()
+    main(["multinomial"])
     printed = capsys.readouterr().out
     assert "3/7" in printed and "1/14" in printed and "prediction: china" in printed
