@@ -103,7 +103,7 @@ class NaiveBayes:
 
     def fit(self, X, y):
         """Learn the count tables from documents ``X`` and their labels ``y``."""
-        counted = self._count(X, y)  # a fresh model that has counted X and y
+        counted = self._count(X, y, n_columns=None)  # a fresh model that has counted X and y
         if len(counted.classes_) < 2:
             raise ValueError(
                 f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
@@ -115,16 +115,19 @@ class NaiveBayes:
 
     def partial_fit(self, X, y):
         """Add the counts of more documents; fitting in pieces gives the same tables as one fit."""
-        counted = self._count(X, y)
+        counted = self._count(X, y, n_columns=self.n_columns_)
         self._merge(counted)
         return self
 
-    def _count(self, X, y):
-        """A new, empty model of the same kind and settings that has counted X and y."""
+    def _count(self, X, y, n_columns):
+        """A new, empty model of the same kind and settings that has counted X and y.
+
+        ``n_columns`` is the width dense rows must have (None: any, set by the first).
+        """
         X = check_documents(X)
         y = check_labels(X, y)
         counted = self._empty_copy()
-        counted.n_columns_ = self.n_columns_
+        counted.n_columns_ = n_columns
         for i, (document, label) in enumerate(zip(X, y)):
             counts = counted._counts(document, f"X[{i}]", training=True)
             counted._add_document(counts, label)

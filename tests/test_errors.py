@@ -139,3 +139,11 @@ def test_most_informative_features_needs_a_positive_n(Model):
     model = Model().fit(DOCUMENTS, LABELS)
     with pytest.raises(ValueError, match="whole number >= 1"):
         model.most_informative_features(0)
+
+
+def test_fit_starts_over_with_a_new_dense_width(Model):
+    model = Model().fit([[1, 0, 2], [0, 1, 0]], ["x", "y"])
+    model.fit([[1, 0], [0, 1]], ["x", "y"])  # a new fit forgets the old width
+    assert model.n_columns_ == 2
+    with pytest.raises(ValueError, match="has 3 columns"):
+        model.partial_fit([[1, 0, 2]], ["x"])  # partial_fit keeps it
