@@ -99,12 +99,12 @@ class BagOfWords:
 
     def fit_transform(self, documents):
         """Fit, then return the rows of ``documents``, tokenizing each document once."""
-        token_lists = self.tokenize_all(documents)
-        if not token_lists:
-            raise ValueError("fit needs at least one document; the list of documents is empty")
-
         # Count every term of every document once; the vocabulary filters later.
-        full_bags = [bag_of_words(tokens, binary=self.binary) for tokens in token_lists]
+        # Each token list is counted as soon as it is made, so the corpus's
+        # token strings are never all held in memory at once.
+        full_bags = [bag_of_words(tokens, binary=self.binary) for tokens in self.iter_token_lists(documents)]
+        if not full_bags:
+            raise ValueError("fit needs at least one document; the list of documents is empty")
         df = document_frequency(full_bags)  # df_t for every term seen
         if not df:
             raise ValueError(
@@ -112,7 +112,7 @@ class BagOfWords:
                 "check the tokenizer's pattern, min_length and stop_words"
             )
 
-        n_documents = len(token_lists)
+        n_documents = len(full_bags)
         kept = self.prune_by_document_frequency(df, n_documents)
         if self.max_features is not None:
             kept = self.most_frequent(kept, full_bags)
@@ -185,7 +185,7 @@ class BagOfWords:
         vocabulary = self.vocabulary_
         return [
             bag_of_words(tokens, vocabulary, self.binary)
-            for tokens in self.tokenize_all(documents)
+            for tokens in self.iter_token_lists(documents)
         ]
 
     def feature_names(self):
@@ -205,13 +205,12 @@ class BagOfWords:
     # Helpers
     # ------------------------------------------------------------------
 
-    def tokenize_all(self, documents):
-        """A list of token lists: raw strings go through the tokenizer, token lists stay."""
+    def iter_token_lists(self, documents):
+        """Yield one token list per document: raw strings go through the tokenizer, token lists stay."""
         if isinstance(documents, (str, bytes)):
             raise TypeError(
                 "expected a list of documents, got a single string; for one document use [text]"
             )
-        token_lists = []
         for index, document in enumerate(documents):
             if isinstance(document, str):
                 tokens = self.tokenizer(document)
@@ -225,8 +224,7 @@ class BagOfWords:
                     f"document {index} is a {type(document).__name__}; each document must "
                     "be a str or a list of token strings"
                 )
-            token_lists.append(tokens)
-        return token_lists
+            yield tokens
 
     def check_fitted(self, method):
         """Raise a clear error when ``method`` is called before ``fit``."""
