@@ -27,10 +27,9 @@ Run ``python -m naivebayes bernoulli`` to print the whole computation.
 """
 
 import math
-from itertools import repeat
 
 from naivebayes.arithmetic import log, ratio
-from naivebayes.base import NaiveBayes
+from naivebayes.base import NaiveBayes, value_per_word
 
 __all__ = [
     "BernoulliNB",
@@ -132,15 +131,14 @@ def bernoulli_joint_log_likelihood(log_prior, present, log_likelihood, vocabular
 def bernoulli_absent_log_sum(document_counts, class_count, vocabulary, alpha):
     """A_c = sum over every j in V of log(1 - p_jc): the log-likelihood of an empty document.
 
-    Computed once per class at training time.  Each distinct N_jc is taken
-    through ``bernoulli_log_likelihood`` once.
+    Computed once per class at training time, each distinct N_jc once.
 
     Formula: docs/bernoulli.md#eq-bernoulli-absent-sum
     """
-    log_absent = {
-        n: bernoulli_log_likelihood(False, n, class_count, alpha) for n in {0, *document_counts.values()}
-    }
-    return math.fsum(map(log_absent.__getitem__, map(document_counts.get, vocabulary, repeat(0))))
+    log_absent = value_per_word(
+        document_counts, vocabulary, lambda n: bernoulli_log_likelihood(False, n, class_count, alpha)
+    )
+    return math.fsum(log_absent)
 # --8<-- [end:eq-bernoulli-absent-sum]
 
 
@@ -153,13 +151,12 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
     words = list(vocabulary)
     columns = []
     for label in classes:
-        document_counts, n_class = feature_counts[label], class_counts[label]
-        log_odds = {
-            n: bernoulli_log_likelihood(True, n, n_class, alpha)
-            - bernoulli_log_likelihood(False, n, n_class, alpha)
-            for n in {0, *document_counts.values()}
-        }
-        columns.append(list(map(log_odds.__getitem__, map(document_counts.get, words, repeat(0)))))
+        n_class = class_counts[label]
+
+        def log_odds(n):
+            return bernoulli_log_likelihood(True, n, n_class, alpha) - bernoulli_log_likelihood(False, n, n_class, alpha)
+
+        columns.append(value_per_word(feature_counts[label], words, log_odds))
     return dict(zip(words, zip(*columns)))
 # --8<-- [end:eq-bernoulli-rows]
 
@@ -275,16 +272,16 @@ class BernoulliNB(NaiveBayes):
 
     def _log_likelihood_rows(self):
         """{word: (log P(x_j = 1 | c) for c in classes_)}, for most_informative_features."""
+        words = list(self.vocabulary_)
         columns = []
         for label in self.classes_:
-            document_counts, n_class = self.feature_counts_[label], self.class_counts_[label]
+            n_class = self.class_counts_[label]
             columns.append(
-                [
-                    bernoulli_log_likelihood(True, document_counts.get(word, 0), n_class, self.alpha)
-                    for word in self.vocabulary_
-                ]
+                value_per_word(
+                    self.feature_counts_[label], words, lambda n: bernoulli_log_likelihood(True, n, n_class, self.alpha)
+                )
             )
-        return dict(zip(self.vocabulary_, zip(*columns)))
+        return dict(zip(words, zip(*columns)))
 
     def _explanation_terms(self, counts):
         """A row per present known word, and the summed log(1 - p_jc) of the absent ones."""

@@ -38,7 +38,7 @@ from itertools import repeat
 from operator import mul
 
 from naivebayes.arithmetic import log, ratio
-from naivebayes.base import NaiveBayes, add_count
+from naivebayes.base import NaiveBayes, add_count, value_per_word
 
 __all__ = [
     "MultinomialNB",
@@ -138,9 +138,8 @@ def multinomial_joint_log_likelihood(log_prior, counts, log_likelihood, vocabula
 def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
     """The fast path's table: {word: (log theta_{j c_1}, ..., log theta_{j c_K})}, one row per word.
 
-    Each entry is ``multinomial_log_likelihood`` itself.  Most words share a
-    few count values (0, 1, 2, ...), so each class computes every distinct
-    value once and looks the rest up.
+    Each entry is ``multinomial_log_likelihood`` itself, computed once per
+    distinct count of the class (``value_per_word``).
 
     Formula: docs/multinomial.md#eq-multinomial-rows
     """
@@ -148,13 +147,14 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
     vocabulary_size = len(words)
     columns = []
     for label in classes:
-        class_counts, total = feature_counts[label], feature_totals[label]
-        log_theta = {
-            count: multinomial_log_likelihood(count, total, alpha, vocabulary_size)
-            for count in {0, *class_counts.values()}
-        }
-        counts_in_vocabulary_order = map(class_counts.get, words, repeat(0))
-        columns.append(list(map(log_theta.__getitem__, counts_in_vocabulary_order)))
+        total = feature_totals[label]
+        columns.append(
+            value_per_word(
+                feature_counts[label],
+                words,
+                lambda count: multinomial_log_likelihood(count, total, alpha, vocabulary_size),
+            )
+        )
     return dict(zip(words, zip(*columns)))  # transpose: one tuple of K values per word
 # --8<-- [end:eq-multinomial-rows]
 
