@@ -6,6 +6,12 @@
 * ``load_spam()`` -- a small spam/ham corpus of short messages written for
   this library (not real e-mail), for the demo and the lecture companions.
 
+One larger corpus is read from its public archive (downloaded once, or a
+local copy you pass in), see ``naivebayes/datasets/newsgroups.py``:
+
+* ``load_20newsgroups()`` -- the 20 Newsgroups "bydate" split, 18,846 Usenet
+  posts in the order scikit-learn's ``fetch_20newsgroups`` gives them.
+
 >>> documents, labels, test_document = load_china()
 >>> labels
 ['china', 'china', 'china', 'japan']
@@ -16,7 +22,9 @@
 
 from importlib import resources
 
-__all__ = ["load_china", "load_spam"]
+from naivebayes.datasets.newsgroups import load_20newsgroups
+
+__all__ = ["load_china", "load_spam", "load_20newsgroups"]
 
 
 def load_china():
