@@ -28,6 +28,7 @@ from naivebayes.metrics import (
 )
 from naivebayes.multinomial import MultinomialNB
 from naivebayes.split import train_test_split
+from naivebayes.tfidf import TfidfTransformer
 from naivebayes.tokenize import Tokenizer
 
 __version__ = "0.1.0"
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Tokenizer",
     "BagOfWords",
+    "TfidfTransformer",
     "MultinomialNB",
     "BernoulliNB",
     "Explanation",

@@ -214,3 +214,25 @@ def test_running_the_module_prints_the_worked_example(capsys):
     main(["multinomial"])
     printed = capsys.readouterr().out
     assert "3/7" in printed and "1/14" in printed and "prediction: china" in printed
+
+
+def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
+    # TF-IDF rows are {word: float weight}; the model treats the weights as fractional counts.
+    # Both paths compute the same products count * log theta_jc and add them with math.fsum,
+    # so they must agree to the last bit, not just approximately.
+    from naivebayes.bag_of_words import BagOfWords
+    from naivebayes.datasets import load_spam
+    from naivebayes.split import train_test_split
+    from naivebayes.tfidf import TfidfTransformer
+
+    texts, labels = load_spam()
+    train_texts, test_texts, train_labels, _ = train_test_split(texts, labels, test_size=0.3, random_state=1)
+    bag, tfidf = BagOfWords(), TfidfTransformer()
+    train_rows = tfidf.fit_transform(bag.fit_transform(train_texts))
+    test_rows = tfidf.transform(bag.transform(test_texts))
+    model = MultinomialNB(alpha=0.01).fit(train_rows, train_labels)
+    assert all(isinstance(total, float) for total in model.feature_totals_.values())
+    fast = model.predict_joint_log_proba(test_rows)
+    assert len(fast) == len(test_rows) > 0
+    for row, scores in zip(test_rows, fast):
+        assert scores == model.joint_log_likelihood(row)

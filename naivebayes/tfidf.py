@@ -1,0 +1,244 @@
+"""TF-IDF: weigh each count by how rare its term is across the documents.
+
+A row of counts ``{term: tf}`` (what ``BagOfWords`` returns) treats every
+occurrence alike, so words that are in nearly every document, such as "the",
+get the largest values while telling the classes apart least.  TF-IDF
+multiplies each count by the term's inverse document frequency, which is
+small for common terms and large for rare ones, and then scales the row to
+length 1 so that long documents do not outweigh short ones:
+
+* ``df_t``  -- the number of training documents that contain term t;
+* ``idf_t = ln((1 + N) / (1 + df_t)) + 1`` -- smoothed, as in scikit-learn;
+* ``w_t = tf_t * idf_t``, then ``w_t / sqrt(sum of w_s ** 2)``.
+
+The settings and their defaults are those of scikit-learn's
+``TfidfTransformer`` (and so of ``TfidfVectorizer``).  In the three documents
+below "the" is in all of them, so its idf is exactly 1:
+
+>>> from naivebayes.bag_of_words import BagOfWords
+>>> counts = BagOfWords().fit_transform(["the cat sat", "the cat saw the dog", "the dog barked"])
+>>> tfidf = TfidfTransformer()
+>>> rows = tfidf.fit_transform(counts)
+>>> tfidf.idf_["the"], round(tfidf.idf_["cat"], 6), round(tfidf.idf_["sat"], 6)
+(1.0, 1.287682, 1.693147)
+>>> {term: round(weight, 4) for term, weight in rows[1].items()}
+{'the': 0.6267, 'cat': 0.4035, 'saw': 0.5306, 'dog': 0.4035}
+
+The rows are ``{term: weight}`` dicts, ready for ``MultinomialNB``, which
+treats the weights as fractional counts (see docs/tfidf.md for why that is a
+heuristic).
+"""
+
+import math
+from collections.abc import Mapping
+from numbers import Real
+
+from naivebayes.bag_of_words import document_frequency
+
+__all__ = [
+    "TfidfTransformer",
+    "smoothed_idf",
+    "unsmoothed_idf",
+    "sublinear_term_frequency",
+    "tfidf_weight",
+    "l2_normalize",
+]
+
+NORMS = ("l2", None)
+
+
+# --8<-- [start:eq-tfidf-smooth-idf]
+def smoothed_idf(n_documents, df):
+    """idf_t = ln((1 + N) / (1 + df_t)) + 1: as if one more document held every term once.
+
+    Formula: docs/tfidf.md#eq-tfidf-smooth-idf
+    """
+    return math.log((1 + n_documents) / (1 + df)) + 1
+# --8<-- [end:eq-tfidf-smooth-idf]
+
+
+# --8<-- [start:eq-tfidf-idf]
+def unsmoothed_idf(n_documents, df):
+    """idf_t = ln(N / df_t) + 1, for a term with df_t >= 1 (``smooth_idf=False``).
+
+    Formula: docs/tfidf.md#eq-tfidf-idf
+    """
+    return math.log(n_documents / df) + 1
+# --8<-- [end:eq-tfidf-idf]
+
+
+# --8<-- [start:eq-tfidf-sublinear-tf]
+def sublinear_term_frequency(tf):
+    """tf' = 1 + ln(tf) for tf > 0, and 0 for tf = 0 (``sublinear_tf=True``).
+
+    Formula: docs/tfidf.md#eq-tfidf-sublinear-tf
+    """
+    if tf == 0:
+        return 0.0  # the term does not occur; ln 0 would be -inf
+    return 1 + math.log(tf)
+# --8<-- [end:eq-tfidf-sublinear-tf]
+
+
+# --8<-- [start:eq-tfidf-weight]
+def tfidf_weight(tf, idf):
+    """w_t = tf_t * idf_t: the term's (possibly sublinear) count times its idf.
+
+    Formula: docs/tfidf.md#eq-tfidf-weight
+    """
+    return tf * idf
+# --8<-- [end:eq-tfidf-weight]
+
+
+# --8<-- [start:eq-tfidf-l2-norm]
+def l2_normalize(weights):
+    """w_t / sqrt(sum over s of w_s ** 2), as a new dict; a row whose weights are all 0 becomes {}.
+
+    ``math.fsum`` adds the squares exactly rounded, so the result does not
+    depend on the order of the terms.
+
+    Formula: docs/tfidf.md#eq-tfidf-l2-norm
+    """
+    squares = [weight * weight for weight in weights.values()]
+    length = math.sqrt(math.fsum(squares))  # the row's Euclidean length, ||w||_2
+    if length == 0:
+        return {}  # nothing to scale: no terms, or only zero weights
+    return {term: weight / length for term, weight in weights.items()}
+# --8<-- [end:eq-tfidf-l2-norm]
+
+
+class TfidfTransformer:
+    """Turn rows of counts ``{term: tf}`` into rows of TF-IDF weights ``{term: w}``.
+
+    Parameters (scikit-learn's names and defaults)
+    ----------------------------------------------
+    smooth_idf : bool, default True
+        Use ``ln((1 + N) / (1 + df)) + 1``; with False, ``ln(N / df) + 1``.
+    sublinear_tf : bool, default False
+        Replace each count tf by ``1 + ln(tf)``.
+    norm : "l2" or None, default "l2"
+        Scale each row to Euclidean length 1, or leave it as it is.
+
+    Tables, set by ``fit`` (plain dicts, terms in alphabetical order):
+
+    * ``document_frequency_[t]`` -- df_t, the rows in which t has a count > 0;
+    * ``idf_[t]`` -- idf_t, computed once per term;
+    * ``n_documents_`` -- N, the number of rows ``fit`` saw.
+    """
+
+    def __init__(self, smooth_idf=True, sublinear_tf=False, norm="l2"):
+        if norm not in NORMS:
+            raise ValueError(
+                f"norm must be 'l2' (scale each row to length 1) or None (leave the "
+                f"weights as they are); got {norm!r}"
+            )
+        self.smooth_idf = bool(smooth_idf)
+        self.sublinear_tf = bool(sublinear_tf)
+        self.norm = norm
+        self.idf_ = None  # {term: idf_t}, set by fit
+        self.document_frequency_ = None  # {term: df_t}, set by fit
+        self.n_documents_ = None  # N, set by fit
+
+    # ------------------------------------------------------------------
+    # Learning the idf of each term
+    # ------------------------------------------------------------------
+
+    def fit(self, rows):
+        """Learn ``document_frequency_``, ``idf_`` and ``n_documents_`` from rows of counts; return self."""
+        self.learn_idf(check_rows(rows, "fit"))
+        return self
+
+    def fit_transform(self, rows):
+        """Fit on ``rows``, then return their weighted rows (the rows are checked once)."""
+        rows = check_rows(rows, "fit_transform")
+        self.learn_idf(rows)
+        return [self.transform_row(row) for row in rows]
+
+    def learn_idf(self, rows):
+        """df_t and idf_t for every term with a positive count in some row (rows already checked)."""
+        if not rows:
+            raise ValueError("fit needs at least one row of counts; the list of rows is empty")
+        # A term counts for a document when its count there is positive.
+        df = document_frequency([term for term, count in row.items() if count] for row in rows)
+        if not df:
+            raise ValueError(
+                "no row has a positive count, so there is no term to weigh; "
+                "check that the rows come from BagOfWords().fit_transform(texts)"
+            )
+        n_documents = len(rows)  # N
+        idf_of = smoothed_idf if self.smooth_idf else unsmoothed_idf
+        terms = sorted(df)  # alphabetical, like BagOfWords's columns
+        # Nothing above changed the transformer, so a fit that fails leaves it as it was.
+        self.document_frequency_ = {term: df[term] for term in terms}
+        self.idf_ = {term: idf_of(n_documents, df[term]) for term in terms}  # once per term
+        self.n_documents_ = n_documents
+
+    # ------------------------------------------------------------------
+    # Weighing rows
+    # ------------------------------------------------------------------
+
+    def transform(self, rows):
+        """Return one new ``{term: weight}`` dict per row; terms not seen in ``fit`` are dropped."""
+        if self.idf_ is None:
+            raise RuntimeError("call fit (or fit_transform) before transform")
+        rows = check_rows(rows, "transform")
+        return [self.transform_row(row) for row in rows]
+
+    def transform_row(self, counts):
+        """The weights of one row of counts (already checked): tf, times idf, then the norm."""
+        idf = self.idf_
+        weights = {}
+        for term, count in counts.items():
+            if count and term in idf:  # a count of 0 is no occurrence; unseen terms are dropped
+                tf = sublinear_term_frequency(count) if self.sublinear_tf else count
+                weights[term] = tfidf_weight(tf, idf[term])
+        if self.norm == "l2":
+            return l2_normalize(weights)
+        return weights
+
+    def __repr__(self):
+        if self.idf_ is None:
+            size = "not fitted"
+        else:
+            size = f"idf of {len(self.idf_)} terms from {self.n_documents_} documents"
+        return (
+            f"TfidfTransformer(smooth_idf={self.smooth_idf}, sublinear_tf={self.sublinear_tf}, "
+            f"norm={self.norm!r}, {size})"
+        )
+
+
+def check_rows(rows, method):
+    """``rows`` as a list of {term: count} mappings, or an error that says what to pass instead."""
+    if isinstance(rows, (str, bytes)):
+        raise TypeError(
+            f"{method} takes rows of counts, not text; turn texts into rows with "
+            "BagOfWords().fit_transform(texts) first"
+        )
+    if isinstance(rows, Mapping):
+        raise TypeError(f"{method} takes a list of rows, but got a single dict; for one row use {method}([row])")
+    if not hasattr(rows, "__iter__"):
+        raise TypeError(f"{method} takes a list of {{term: count}} rows, not {type(rows).__name__}")
+    rows = list(rows)
+    for index, row in enumerate(rows):
+        check_counts(row, index)
+    return rows
+
+
+def check_counts(row, index):
+    """Raise a clear error unless ``row`` maps terms to finite counts >= 0."""
+    if isinstance(row, str):
+        raise TypeError(
+            f"row {index} is a str; TfidfTransformer weighs rows of counts, so turn texts "
+            "into rows with BagOfWords().fit_transform(texts) first"
+        )
+    if not isinstance(row, Mapping):
+        raise TypeError(f"row {index} is a {type(row).__name__}; each row must be a {{term: count}} dict")
+    for term, count in row.items():
+        if type(count) is int and count >= 0:
+            continue  # the usual case, checked quickly
+        if isinstance(count, bool) or not isinstance(count, Real):
+            raise TypeError(f"row {index} has the count {count!r} for {term!r}; counts must be numbers")
+        if not (count >= 0 and math.isfinite(count)):
+            raise ValueError(
+                f"row {index} has the count {count!r} for {term!r}; counts must be finite "
+                "numbers that are not negative"
+            )

@@ -1,0 +1,503 @@
+"""Tests for naivebayes/tfidf.py, on weights worked out by hand.
+
+Three tiny documents, N = 3:
+    d0 = the cat sat        d1 = the cat saw the dog        d2 = the dog barked
+counts (tf):
+    d0 {the: 1, cat: 1, sat: 1}
+    d1 {the: 2, cat: 1, saw: 1, dog: 1}
+    d2 {the: 1, dog: 1, barked: 1}
+document frequency:  the 3,  cat 2,  dog 2,  sat 1,  saw 1,  barked 1
+
+Smoothed idf, ln((1 + N) / (1 + df)) + 1:
+    the     ln(4/4) + 1 = 0 + 1                  = 1             (exactly)
+    cat/dog ln(4/3) + 1 = 0.287682072451780927.. + 1 = 1.287682072451780927..
+    sat/saw/barked ln(4/2) + 1 = ln 2 + 1 = 0.693147180559945309.. + 1 = 1.693147180559945309..
+Unsmoothed idf, ln(N / df) + 1:
+    the     ln(3/3) + 1 = 1                                      (exactly)
+    cat/dog ln(3/2) + 1 = 0.405465108108164381.. + 1 = 1.405465108108164381..
+    sat/saw/barked ln 3 + 1 = 1.098612288668109691.. + 1 = 2.098612288668109691..
+
+The logarithms were taken to 40 digits with decimal.Decimal.ln, not with math.log.
+"""
+
+import copy
+import math
+import random
+
+import pytest
+
+from naivebayes.bag_of_words import BagOfWords
+from naivebayes.datasets import load_spam
+from naivebayes.multinomial import MultinomialNB
+from naivebayes.split import train_test_split
+from naivebayes.tfidf import (
+    TfidfTransformer,
+    l2_normalize,
+    smoothed_idf,
+    sublinear_term_frequency,
+    tfidf_weight,
+    unsmoothed_idf,
+)
+from naivebayes.tokenize import SKLEARN_PATTERN, Tokenizer
+
+PETS = ["the cat sat", "the cat saw the dog", "the dog barked"]
+PET_COUNTS = [
+    {"the": 1, "cat": 1, "sat": 1},
+    {"the": 2, "cat": 1, "saw": 1, "dog": 1},
+    {"the": 1, "dog": 1, "barked": 1},
+]
+
+IDF_CAT = 1.287682072451780927  # ln(4/3) + 1, smoothed, df = 2
+IDF_SAT = 1.693147180559945309  # ln 2 + 1, smoothed, df = 1
+UNSMOOTHED_IDF_CAT = 1.405465108108164381  # ln(3/2) + 1
+UNSMOOTHED_IDF_SAT = 2.098612288668109691  # ln 3 + 1
+
+TIGHT = 1e-15  # relative tolerance for numbers worked out by hand
+
+
+def close(a, b):
+    return math.isclose(a, b, rel_tol=TIGHT)
+
+
+def rows_close(ours, theirs, tolerance):
+    """Same terms, and every weight within ``tolerance``."""
+    return set(ours) == set(theirs) and all(abs(ours[term] - theirs[term]) <= tolerance for term in theirs)
+
+
+# --- the formulas ------------------------------------------------------------------
+
+
+def test_eq_tfidf_smooth_idf_of_a_term_in_every_document_is_exactly_one():
+    # ln((1 + 3) / (1 + 3)) + 1 = ln 1 + 1 = 1
+    assert smoothed_idf(3, 3) == 1.0
+    assert smoothed_idf(11314, 11314) == 1.0
+
+
+def test_eq_tfidf_smooth_idf_on_the_three_documents():
+    assert close(smoothed_idf(3, 2), IDF_CAT)  # ln(4/3) + 1
+    assert close(smoothed_idf(3, 1), IDF_SAT)  # ln(4/2) + 1 = ln 2 + 1
+    # A term in no document keeps a finite idf: ln(4/1) + 1 = 2 ln 2 + 1 = 2.386294361119890618..
+    assert close(smoothed_idf(3, 0), 2.386294361119890618)
+
+
+def test_eq_tfidf_smooth_idf_rare_terms_weigh_more():
+    idfs = [smoothed_idf(10, df) for df in range(1, 11)]
+    assert idfs == sorted(idfs, reverse=True)
+    assert idfs[-1] == 1.0
+
+
+def test_eq_tfidf_idf_unsmoothed_on_the_three_documents():
+    assert unsmoothed_idf(3, 3) == 1.0  # ln(3/3) + 1
+    assert close(unsmoothed_idf(3, 2), UNSMOOTHED_IDF_CAT)  # ln(3/2) + 1
+    assert close(unsmoothed_idf(3, 1), UNSMOOTHED_IDF_SAT)  # ln 3 + 1
+
+
+def test_eq_tfidf_idf_of_a_term_in_no_document_is_a_division_by_zero():
+    # ln(3/0) is undefined; fit never asks, since it only knows terms with df >= 1.
+    with pytest.raises(ZeroDivisionError):
+        unsmoothed_idf(3, 0)
+
+
+def test_eq_tfidf_sublinear_tf_by_hand():
+    assert sublinear_term_frequency(1) == 1.0  # 1 + ln 1 = 1 + 0
+    assert close(sublinear_term_frequency(2), 1.693147180559945309)  # 1 + ln 2
+    assert close(sublinear_term_frequency(10), 3.302585092994045684)  # 1 + ln 10
+    assert sublinear_term_frequency(0) == 0.0  # no occurrence, no weight (not 1 + ln 0 = -inf)
+
+
+def test_eq_tfidf_sublinear_tf_grows_slower_than_the_count():
+    # 10 occurrences weigh about 3.3 times one occurrence, not 10 times.
+    assert sublinear_term_frequency(10) / sublinear_term_frequency(1) < 3.31
+
+
+def test_eq_tfidf_weight_by_hand():
+    assert tfidf_weight(2, 1.0) == 2.0  # "the" in d1: tf 2, idf 1
+    assert tfidf_weight(3, 1.5) == 4.5
+    assert close(tfidf_weight(1, smoothed_idf(3, 1)), IDF_SAT)  # tf 1: the weight is the idf
+    assert tfidf_weight(0, IDF_SAT) == 0
+
+
+def test_eq_tfidf_l2_norm_of_a_three_four_five_row():
+    # sqrt(3^2 + 4^2) = 5, so the row becomes (3/5, 4/5), exact in floats.
+    assert l2_normalize({"a": 3, "b": 4}) == {"a": 0.6, "b": 0.8}
+    assert l2_normalize({"a": 2.5}) == {"a": 1.0}
+
+
+def test_eq_tfidf_l2_norm_of_the_worked_row_d1():
+    # d1 = the cat saw the dog, smoothed idf:
+    #   w = (the 2 * 1, cat 1 * 1.28768.., saw 1 * 1.69314.., dog 1 * 1.28768..)
+    #   sum of squares = 4 + 2 * 1.28768..^2 + 1.69314..^2 = 10.182997614465519214..
+    #   length = sqrt(10.182997614465519214..) = 3.191080947651676105..
+    #   the 2 / 3.19108.. = 0.626746871298205284..
+    #   cat, dog 1.28768.. / 3.19108.. = 0.403525355067971296..
+    #   saw 1.69314.. / 3.19108.. = 0.530587349031661594..
+    weights = {"the": 2.0, "cat": smoothed_idf(3, 2), "saw": smoothed_idf(3, 1), "dog": smoothed_idf(3, 2)}
+    row = l2_normalize(weights)
+    assert list(row) == ["the", "cat", "saw", "dog"]
+    assert close(row["the"], 0.626746871298205284)
+    assert close(row["cat"], 0.403525355067971296)
+    assert close(row["saw"], 0.530587349031661594)
+    assert row["dog"] == row["cat"]
+
+
+def test_eq_tfidf_l2_norm_of_nothing_is_an_empty_row():
+    assert l2_normalize({}) == {}
+    assert l2_normalize({"a": 0, "b": 0.0}) == {}  # no division by zero
+
+
+def test_eq_tfidf_l2_norm_returns_a_new_dict():
+    weights = {"a": 3.0, "b": 4.0}
+    assert l2_normalize(weights) is not weights
+    assert weights == {"a": 3.0, "b": 4.0}
+
+
+# --- fit ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def pets():
+    return TfidfTransformer().fit(PET_COUNTS)
+
+
+def test_fit_learns_n_documents_and_document_frequency(pets):
+    assert pets.n_documents_ == 3
+    assert pets.document_frequency_ == {"barked": 1, "cat": 2, "dog": 2, "sat": 1, "saw": 1, "the": 3}
+    assert list(pets.document_frequency_) == ["barked", "cat", "dog", "sat", "saw", "the"]  # alphabetical
+
+
+def test_fit_learns_one_idf_per_term(pets):
+    idf = pets.idf_
+    assert type(idf) is dict
+    assert list(idf) == ["barked", "cat", "dog", "sat", "saw", "the"]
+    assert idf["the"] == 1.0
+    assert close(idf["cat"], IDF_CAT) and idf["dog"] == idf["cat"]
+    assert close(idf["sat"], IDF_SAT) and idf["saw"] == idf["barked"] == idf["sat"]
+
+
+def test_fit_without_smoothing(pets):
+    idf = TfidfTransformer(smooth_idf=False).fit(PET_COUNTS).idf_
+    assert idf["the"] == 1.0
+    assert close(idf["cat"], UNSMOOTHED_IDF_CAT)
+    assert close(idf["sat"], UNSMOOTHED_IDF_SAT)
+
+
+def test_fit_agrees_with_bag_of_words_document_frequency():
+    bag = BagOfWords()
+    counts = bag.fit_transform(PETS)
+    assert counts == PET_COUNTS
+    tfidf = TfidfTransformer().fit(counts)
+    assert tfidf.document_frequency_ == bag.document_frequency_
+    assert tfidf.n_documents_ == bag.n_documents_
+
+
+def test_a_zero_count_is_not_an_occurrence():
+    tfidf = TfidfTransformer().fit([{"a": 1, "b": 0}, {"a": 2}])
+    assert tfidf.document_frequency_ == {"a": 2}
+    assert tfidf.transform([{"a": 0, "b": 5}]) == [{}]
+
+
+def test_fit_returns_self_and_accepts_a_generator(pets):
+    tfidf = TfidfTransformer()
+    assert tfidf.fit(row for row in PET_COUNTS) is tfidf
+    assert tfidf.idf_ == pets.idf_
+    assert tfidf.fit_transform(row for row in PET_COUNTS) == pets.transform(PET_COUNTS)
+
+
+def test_refitting_starts_over(pets):
+    pets.fit([{"x": 1}])
+    assert pets.idf_ == {"x": 1.0}
+    assert pets.n_documents_ == 1
+
+
+# --- transform ---------------------------------------------------------------------
+
+
+def test_transform_the_worked_example_without_norm():
+    rows = TfidfTransformer(norm=None).fit_transform(PET_COUNTS)
+    # d1: the 2 * 1 = 2, cat 1 * 1.28768.., saw 1 * 1.69314.., dog 1 * 1.28768..
+    assert rows[1]["the"] == 2.0
+    assert close(rows[1]["cat"], IDF_CAT)
+    assert close(rows[1]["saw"], IDF_SAT)
+    assert list(rows[1]) == ["the", "cat", "saw", "dog"]  # the order of the input row
+
+
+def test_transform_with_sublinear_tf():
+    rows = TfidfTransformer(sublinear_tf=True, norm=None).fit_transform(PET_COUNTS)
+    # the: tf 2 -> 1 + ln 2 = 1.693147180559945309.., times idf 1
+    assert close(rows[1]["the"], 1.693147180559945309)
+    assert close(rows[1]["cat"], IDF_CAT)  # tf 1 -> 1 + ln 1 = 1
+
+
+def test_transform_the_worked_example_with_l2_norm(pets):
+    row = pets.transform([PET_COUNTS[1]])[0]
+    assert close(row["the"], 0.626746871298205284)
+    assert close(row["cat"], 0.403525355067971296)
+    assert close(row["saw"], 0.530587349031661594)
+    # d0 = the cat sat: w = (1, 1.28768.., 1.69314..), length^2 = 1 + 1.658125.. + 2.866747.. = 5.524872..
+    d0 = pets.transform([PET_COUNTS[0]])[0]
+    assert close(d0["the"], 1 / math.sqrt(1 + IDF_CAT**2 + IDF_SAT**2))
+
+
+def test_unseen_terms_are_dropped(pets):
+    assert pets.transform([{"the": 1, "unicorn": 4}]) == [{"the": 1.0}]
+    assert pets.transform([{"unicorn": 4}, {}]) == [{}, {}]
+    assert "unicorn" not in pets.idf_
+
+
+def test_fit_transform_equals_fit_then_transform():
+    for setting in ({}, {"sublinear_tf": True}, {"smooth_idf": False, "norm": None}):
+        together = TfidfTransformer(**setting).fit_transform(PET_COUNTS)
+        apart = TfidfTransformer(**setting).fit(PET_COUNTS).transform(PET_COUNTS)
+        assert together == apart
+
+
+def test_transform_accepts_float_counts(pets):
+    row = pets.transform([{"the": 0.5, "cat": 0.5}])[0]
+    assert sum(w * w for w in row.values()) == pytest.approx(1, abs=1e-15)
+    assert TfidfTransformer(norm=None).fit([{"a": 0.5}]).transform([{"a": 0.5}]) == [{"a": 0.5}]
+
+
+def test_transform_of_no_rows_is_no_rows(pets):
+    assert pets.transform([]) == []
+
+
+def test_repr_shows_the_settings_and_the_size(pets):
+    assert repr(pets) == (
+        "TfidfTransformer(smooth_idf=True, sublinear_tf=False, norm='l2', "
+        "idf of 6 terms from 3 documents)"
+    )
+    assert repr(TfidfTransformer(smooth_idf=False, sublinear_tf=True, norm=None)) == (
+        "TfidfTransformer(smooth_idf=False, sublinear_tf=True, norm=None, not fitted)"
+    )
+
+
+# --- errors ------------------------------------------------------------------------
+
+
+def test_transform_before_fit():
+    with pytest.raises(RuntimeError, match="call fit"):
+        TfidfTransformer().transform(PET_COUNTS)
+
+
+def test_a_norm_other_than_l2_or_none():
+    with pytest.raises(ValueError, match="norm must be 'l2'.*or None.*got 'l1'"):
+        TfidfTransformer(norm="l1")
+    with pytest.raises(ValueError, match="got 'L2'"):
+        TfidfTransformer(norm="L2")
+
+
+def test_fit_on_no_rows():
+    with pytest.raises(ValueError, match="at least one row"):
+        TfidfTransformer().fit([])
+    with pytest.raises(ValueError, match="at least one row"):
+        TfidfTransformer().fit_transform([])
+
+
+def test_fit_on_rows_without_a_positive_count():
+    with pytest.raises(ValueError, match="no row has a positive count"):
+        TfidfTransformer().fit([{}, {"a": 0}])
+
+
+def test_a_single_row_instead_of_a_list(pets):
+    with pytest.raises(TypeError, match=r"single dict; for one row use fit\(\[row\]\)"):
+        TfidfTransformer().fit({"the": 1})
+    with pytest.raises(TypeError, match=r"transform\(\[row\]\)"):
+        pets.transform({"the": 1})
+
+
+def test_text_instead_of_rows(pets):
+    with pytest.raises(TypeError, match="not text.*BagOfWords"):
+        TfidfTransformer().fit("the cat sat")
+    with pytest.raises(TypeError, match="row 0 is a str.*BagOfWords"):
+        pets.transform(PETS)
+
+
+def test_rows_that_are_not_dicts(pets):
+    with pytest.raises(TypeError, match=r"row 1 is a list; each row must be a \{term: count\} dict"):
+        pets.transform([{"the": 1}, ["the", "cat"]])
+    with pytest.raises(TypeError, match="not int"):
+        pets.transform(3)
+
+
+@pytest.mark.parametrize("count", [-1, -0.5, math.nan, math.inf, -math.inf])
+def test_negative_and_non_finite_counts(pets, count):
+    with pytest.raises(ValueError, match=r"row 1 has the count .* for 'cat'; counts must be finite"):
+        TfidfTransformer().fit([{"the": 1}, {"cat": count}])
+    with pytest.raises(ValueError, match="not negative"):
+        pets.transform([{"the": 1}, {"cat": count}])
+
+
+@pytest.mark.parametrize("count", ["3", None, True, [1]])
+def test_non_numeric_counts(pets, count):
+    with pytest.raises(TypeError, match=r"row 0 has the count .* for 'the'; counts must be numbers"):
+        pets.transform([{"the": count}])
+
+
+def test_a_failed_fit_leaves_the_transformer_as_it_was(pets):
+    before = copy.deepcopy(vars(pets))
+    for bad in ([], [{"a": -1}], [{}], {"a": 1}):
+        with pytest.raises((ValueError, TypeError)):
+            pets.fit(bad)
+    assert vars(pets) == before
+
+
+# --- properties on random rows ---------------------------------------------------------
+
+SETTINGS = [
+    {},
+    {"sublinear_tf": True},
+    {"smooth_idf": False},
+    {"norm": None},
+    {"smooth_idf": False, "sublinear_tf": True, "norm": None},
+]
+
+
+def random_rows(seed, n_rows=40):
+    """Rows over 30 terms with counts 0..6, some of them floats, and a few empty rows."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n_rows):
+        row = {}
+        for _ in range(rng.randint(0, 8)):
+            term = f"t{int(rng.expovariate(0.15)) % 30}"
+            row[term] = rng.choice([rng.randint(0, 6), rng.randint(1, 30) / 4])
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=repr)
+@pytest.mark.parametrize("seed", range(5))
+def test_l2_rows_have_length_one(setting, seed):
+    rows = TfidfTransformer(**{**setting, "norm": "l2"}).fit_transform(random_rows(seed))
+    for row in rows:
+        if row:
+            assert abs(math.fsum(w * w for w in row.values()) - 1) <= 1e-12
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=repr)
+@pytest.mark.parametrize("seed", range(5))
+def test_transform_changes_neither_its_input_nor_the_idf(setting, seed):
+    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
+    fitted = copy.deepcopy(vars(tfidf))
+    held_out = random_rows(seed + 100) + [{"never-seen": 2}]
+    original = copy.deepcopy(held_out)
+    weighted = tfidf.transform(held_out)
+    assert held_out == original
+    assert vars(tfidf) == fitted
+    assert all(new is not old for new, old in zip(weighted, held_out))
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=repr)
+@pytest.mark.parametrize("seed", range(5))
+def test_each_weight_belongs_to_a_known_term_that_occurs(setting, seed):
+    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
+    held_out = random_rows(seed + 100)
+    for counts, weights in zip(held_out, tfidf.transform(held_out)):
+        assert set(weights) <= {term for term, count in counts.items() if count > 0 and term in tfidf.idf_}
+        if not setting.get("sublinear_tf"):  # 1 + ln(tf) is negative for tf < 1/e
+            assert all(weight > 0 for weight in weights.values())
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_order_of_the_rows_does_not_change_the_idf(seed):
+    rows = random_rows(seed)
+    shuffled = rows[:]
+    random.Random(seed).shuffle(shuffled)
+    assert TfidfTransformer().fit(rows).idf_ == TfidfTransformer().fit(shuffled).idf_
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_l2_rows_forget_the_length_of_the_document(seed):
+    # Doubling every count doubles every weight, and the norm divides it out again.
+    tfidf = TfidfTransformer().fit(random_rows(seed))
+    for row in random_rows(seed + 100):
+        doubled = {term: 2 * count for term, count in row.items()}
+        assert rows_close(tfidf.transform([doubled])[0], tfidf.transform([row])[0], 1e-15)
+
+
+# --- scikit-learn gives the same weights -------------------------------------------------
+
+LITERAL_TEXTS = [
+    "The cat sat on the mat. The mat was flat!",
+    "Call now to claim your FREE prize, call now",
+    "Zebras and unicorns were never in the training messages",
+    "",
+    "naïve Bayes, déjà vu: forty-two don't 42 42 42",
+]
+
+
+def sklearn_rows(matrix, vectorizer):
+    """A scipy CSR matrix as a list of {term: weight} dicts (stored zeros left out)."""
+    names = vectorizer.get_feature_names_out().tolist()
+    rows = []
+    for i in range(matrix.shape[0]):
+        start, end = matrix.indptr[i], matrix.indptr[i + 1]
+        rows.append(
+            {names[j]: float(v) for j, v in zip(matrix.indices[start:end], matrix.data[start:end]) if v != 0}
+        )
+    return rows
+
+
+def spam_split():
+    texts, labels = load_spam()
+    return train_test_split(texts, labels, test_size=0.3, random_state=1)
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=repr)
+def test_weights_match_scikit_learns_tfidf_vectorizer(setting):
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    train_texts, test_texts, _, _ = spam_split()
+    theirs = sklearn_text.TfidfVectorizer(**setting)
+    their_train = sklearn_rows(theirs.fit_transform(train_texts), theirs)
+    their_test = sklearn_rows(theirs.transform(test_texts + LITERAL_TEXTS), theirs)
+
+    bag = BagOfWords(tokenizer=Tokenizer(pattern=SKLEARN_PATTERN))
+    tfidf = TfidfTransformer(**setting)
+    our_train = tfidf.fit_transform(bag.fit_transform(train_texts))
+    our_test = tfidf.transform(bag.transform(test_texts + LITERAL_TEXTS))
+
+    assert bag.vocabulary_ == {term: int(j) for term, j in theirs.vocabulary_.items()}
+    assert list(tfidf.idf_) == list(bag.vocabulary_)  # both alphabetical
+    assert max(abs(tfidf.idf_[term] - theirs.idf_[j]) for term, j in bag.vocabulary_.items()) <= 1e-12
+    assert len(our_train) == len(their_train) and len(our_test) == len(their_test)
+    for ours, their in zip(our_train + our_test, their_train + their_test):
+        assert set(ours) == set(their)
+        assert all(abs(ours[term] - their[term]) <= 1e-12 for term in their)
+    assert our_test[-2] == their_test[-2] == {}  # the empty text
+
+
+def test_weights_match_on_the_whole_spam_corpus_and_literal_texts():
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    texts, _ = load_spam()
+    for corpus in (texts, LITERAL_TEXTS):
+        theirs = sklearn_text.TfidfVectorizer()
+        their_rows = sklearn_rows(theirs.fit_transform(corpus), theirs)
+        bag = BagOfWords(tokenizer=Tokenizer(pattern=SKLEARN_PATTERN))
+        our_rows = TfidfTransformer().fit_transform(bag.fit_transform(corpus))
+        assert len(our_rows) == len(their_rows) == len(corpus)
+        for ours, their in zip(our_rows, their_rows):
+            assert rows_close(ours, their, 1e-12)
+
+
+def test_multinomial_nb_on_tfidf_rows_predicts_what_scikit_learn_predicts():
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    sklearn_nb = pytest.importorskip("sklearn.naive_bayes")
+    train_texts, test_texts, train_labels, _ = spam_split()
+    vectorizer = sklearn_text.TfidfVectorizer()
+    X_train, X_test = vectorizer.fit_transform(train_texts), vectorizer.transform(test_texts)
+    theirs = sklearn_nb.MultinomialNB(alpha=0.01).fit(X_train, train_labels)
+
+    bag = BagOfWords(tokenizer=Tokenizer(pattern=SKLEARN_PATTERN))
+    tfidf = TfidfTransformer()
+    train_rows = tfidf.fit_transform(bag.fit_transform(train_texts))
+    test_rows = tfidf.transform(bag.transform(test_texts))
+    ours = MultinomialNB(alpha=0.01).fit(train_rows, train_labels)
+
+    assert ours.classes_ == theirs.classes_.tolist()
+    assert ours.predict(test_rows) == theirs.predict(X_test).tolist()
+    worst = max(
+        abs(mine[label] - their_row[k])
+        for mine, their_row in zip(ours.predict_proba(test_rows), theirs.predict_proba(X_test))
+        for k, label in enumerate(ours.classes_)
+    )
+    assert worst < 1e-9
