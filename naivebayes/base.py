@@ -48,14 +48,20 @@ def add_count(table, key, amount=1):
     table[key] = table.get(key, 0) + amount
 
 
-def value_per_word(table, words, value_of_count):
-    """[value_of_count(table.get(word, 0)) for word in words], one call per distinct count.
+def value_per_word(table, positions, value_of_count):
+    """A column with value_of_count(table.get(word, 0)) at ``positions[word]`` for every word.
 
-    Most words of a large vocabulary share a few counts (0, 1, 2, ...), so the
-    formula runs a few hundred times instead of once per word; the lookups run in C.
+    ``positions`` is {word: column number} for the whole vocabulary, and
+    ``table`` holds the words whose count is not 0 (a class's count table).
+    Most words share a few counts (0, 1, 2, ...), so the formula runs once
+    per distinct count, not once per word; and only the table's words are
+    visited, since every other word has count 0.
     """
     value = {count: value_of_count(count) for count in {0, *table.values()}}
-    return list(map(value.__getitem__, map(table.get, words, repeat(0))))
+    column = [value[0]] * len(positions)  # every word starts with the value of count 0 ...
+    for word, count in table.items():
+        column[positions[word]] = value[count]  # ... except those the table counted
+    return column
 
 
 def _is_dense_row(document):

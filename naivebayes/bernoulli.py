@@ -131,14 +131,17 @@ def bernoulli_joint_log_likelihood(log_prior, present, log_likelihood, vocabular
 def bernoulli_absent_log_sum(document_counts, class_count, vocabulary, alpha):
     """A_c = sum over every j in V of log(1 - p_jc): the log-likelihood of an empty document.
 
-    Computed once per class at training time, each distinct N_jc once.
+    Computed once per class at training time.  Every word the class never
+    saw (N_jc = 0) adds the same term, so each distinct N_jc is worked out once.
 
     Formula: docs/bernoulli.md#eq-bernoulli-absent-sum
     """
-    log_absent = value_per_word(
-        document_counts, vocabulary, lambda n: bernoulli_log_likelihood(False, n, class_count, alpha)
-    )
-    return math.fsum(log_absent)
+    log_absent = {
+        n: bernoulli_log_likelihood(False, n, class_count, alpha) for n in {0, *document_counts.values()}
+    }
+    n_unseen = len(vocabulary) - len(document_counts)  # the words of V with N_jc = 0
+    terms = [log_absent[0]] * n_unseen + [log_absent[n] for n in document_counts.values()]
+    return math.fsum(terms)  # exactly rounded, so the order of the terms does not matter
 # --8<-- [end:eq-bernoulli-absent-sum]
 
 
@@ -149,6 +152,7 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
     Formula: docs/bernoulli.md#eq-bernoulli-rows
     """
     words = list(vocabulary)
+    positions = {word: j for j, word in enumerate(words)}
     columns = []
     for label in classes:
         n_class = class_counts[label]
@@ -156,7 +160,7 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
         def log_odds(n):
             return bernoulli_log_likelihood(True, n, n_class, alpha) - bernoulli_log_likelihood(False, n, n_class, alpha)
 
-        columns.append(value_per_word(feature_counts[label], words, log_odds))
+        columns.append(value_per_word(feature_counts[label], positions, log_odds))
     return dict(zip(words, zip(*columns)))
 # --8<-- [end:eq-bernoulli-rows]
 
@@ -273,12 +277,13 @@ class BernoulliNB(NaiveBayes):
     def _log_likelihood_rows(self):
         """{word: (log P(x_j = 1 | c) for c in classes_)}, for most_informative_features."""
         words = list(self.vocabulary_)
+        positions = {word: j for j, word in enumerate(words)}
         columns = []
         for label in self.classes_:
             n_class = self.class_counts_[label]
             columns.append(
                 value_per_word(
-                    self.feature_counts_[label], words, lambda n: bernoulli_log_likelihood(True, n, n_class, self.alpha)
+                    self.feature_counts_[label], positions, lambda n: bernoulli_log_likelihood(True, n, n_class, self.alpha)
                 )
             )
         return dict(zip(words, zip(*columns)))

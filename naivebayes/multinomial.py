@@ -144,6 +144,7 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
     Formula: docs/multinomial.md#eq-multinomial-rows
     """
     words = list(vocabulary)
+    positions = {word: j for j, word in enumerate(words)}
     vocabulary_size = len(words)
     columns = []
     for label in classes:
@@ -151,7 +152,7 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
         columns.append(
             value_per_word(
                 feature_counts[label],
-                words,
+                positions,
                 lambda count: multinomial_log_likelihood(count, total, alpha, vocabulary_size),
             )
         )

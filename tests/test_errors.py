@@ -2,6 +2,7 @@
 
 import copy
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -43,6 +44,16 @@ def test_nan_and_infinite_counts(Model):
     for bad in (math.nan, math.inf, "3", True):
         with pytest.raises(ValueError, match="finite numbers"):
             Model().fit([{"a": bad}, {"a": 1}], ["x", "y"])
+
+
+def test_a_bad_value_after_good_ones_is_named(Model):
+    """Rows of plain ints and floats take a quick check; anything else the value-by-value one."""
+    with pytest.raises(ValueError, match=r"X\[1\] has the value nan"):
+        Model().fit([{"a": 0.5, "b": 2}, {"a": 1.5, "b": math.nan}], ["x", "y"])
+    with pytest.raises(ValueError, match=r"X\[0\] has the value True"):
+        Model().fit([{"a": 0.5, "b": True}, {"a": 1}], ["x", "y"])
+    exact = Model().fit([{"a": Fraction(1, 3), "b": 2}, {"a": 1, "b": 0.25}], ["x", "y"])
+    assert exact.classes_ == ["x", "y"]
 
 
 def test_unknown_label_in_prior_and_likelihood(Model):
