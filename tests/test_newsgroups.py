@@ -123,6 +123,7 @@ def isolated(tmp_path, monkeypatch):
     """No test sees the user's environment, home folder or cache."""
     monkeypatch.delenv("NAIVEBAYES_20NEWS_ARCHIVE", raising=False)
     monkeypatch.delenv("NAIVEBAYES_DATA", raising=False)
+    monkeypatch.delenv("NAIVEBAYES_20NEWS_URL", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     # Any download that a test did not arrange goes nowhere.
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", "http://127.0.0.1:9/not-here")
@@ -552,6 +553,16 @@ def test_download_into_the_default_data_home(tmp_path, server, monkeypatch):
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", server.url("/good"))
     assert load_20newsgroups().labels == TRAIN_LABELS
     assert (tmp_path / "home" / "naivebayes_data" / "20news-bydate.tar.gz").exists()
+
+
+def test_a_mirror_named_in_the_environment_is_used_and_hash_checked(tmp_path, server, monkeypatch):
+    monkeypatch.setenv("NAIVEBAYES_20NEWS_URL", server.url("/good"))
+    assert load_20newsgroups(data_home=tmp_path / "a").texts == TRAIN_TEXTS
+    monkeypatch.setenv("NAIVEBAYES_20NEWS_URL", server.url("/corrupt"))
+    with pytest.raises(DownloadError, match="SHA-256"):
+        load_20newsgroups(data_home=tmp_path / "b")
+    assert server.requests == ["/good", "/corrupt"]
+    assert list((tmp_path / "b").iterdir()) == []
 
 
 def test_a_corrupt_download_is_refused_and_not_kept(tmp_path, server, monkeypatch):

@@ -21,7 +21,10 @@ Where the archive comes from, in this order:
 2. the environment variable ``NAIVEBAYES_20NEWS_ARCHIVE``, a path;
 3. the cache file ``<data_home>/20news-bydate.tar.gz``; ``data_home`` defaults
    to the environment variable ``NAIVEBAYES_DATA``, else ``~/naivebayes_data``;
-4. a download from ``ARCHIVE_URL`` into that cache (``download_if_missing``).
+4. a download from ``ARCHIVE_URL`` into that cache (``download_if_missing``);
+   the environment variable ``NAIVEBAYES_20NEWS_URL`` names a mirror to use
+   instead, such as a course's own server.  A mirror must serve the very
+   same file: the download is checked against ``ARCHIVE_SHA256`` either way.
 
 The three ``remove`` options are small functions you can try on any string:
 
@@ -76,6 +79,7 @@ SUBSETS = {
 REMOVE_OPTIONS = ("headers", "footers", "quotes")
 
 ARCHIVE_ENV = "NAIVEBAYES_20NEWS_ARCHIVE"
+URL_ENV = "NAIVEBAYES_20NEWS_URL"
 DATA_HOME_ENV = "NAIVEBAYES_DATA"
 DEFAULT_DATA_HOME = "~/naivebayes_data"
 
@@ -358,7 +362,8 @@ def find_archive(archive=None, data_home=None, download_if_missing=True):
         _check_cached_hash(cache)
         return cache
     if download_if_missing:
-        return download(ARCHIVE_URL, cache, ARCHIVE_SHA256)
+        url = os.environ.get(URL_ENV) or ARCHIVE_URL  # a mirror, if one is named
+        return download(url, cache, ARCHIVE_SHA256)
     raise FileNotFoundError(
         f"{ARCHIVE_NAME} was not found: archive= was not given, {ARCHIVE_ENV} is not set, "
         f"and the cache {cache} does not exist. Pass download_if_missing=True to download it "
