@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 from numbers import Real
 
-__all__ = ["as_list", "document_counts", "check_documents", "check_labels"]
+__all__ = ["as_list", "all_plain_counts", "document_counts", "check_documents", "check_labels"]
 
 
 def as_list(name, values, what="entries"):
@@ -59,7 +59,7 @@ def _is_count(value):
     )
 
 
-def _plain_counts(values):
+def all_plain_counts(values):
     """The quick check for the usual row: only ints and floats, none negative, inf or nan.
 
     ``map``, ``set``, ``min`` and ``fsum`` each run in C, so a TF-IDF row of
@@ -76,7 +76,7 @@ def _plain_counts(values):
 
 def _check_values(values, where):
     """Raise a clear error unless every value is a finite count >= 0."""
-    if _plain_counts(values):
+    if all_plain_counts(values):
         return
     for value in values:
         if not _is_count(value):

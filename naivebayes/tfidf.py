@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from numbers import Real
 
 from naivebayes.bag_of_words import document_frequency
+from naivebayes.documents import all_plain_counts
 
 __all__ = [
     "TfidfTransformer",
@@ -232,9 +233,9 @@ def check_counts(row, index):
         )
     if not isinstance(row, Mapping):
         raise TypeError(f"row {index} is a {type(row).__name__}; each row must be a {{term: count}} dict")
+    if all_plain_counts(row.values()):
+        return  # the usual row, checked in C; otherwise find the bad count and name it
     for term, count in row.items():
-        if type(count) is int and count >= 0:
-            continue  # the usual case, checked quickly
         if isinstance(count, bool) or not isinstance(count, Real):
             raise TypeError(f"row {index} has the count {count!r} for {term!r}; counts must be numbers")
         if not (count >= 0 and math.isfinite(count)):
