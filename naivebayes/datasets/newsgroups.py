@@ -384,14 +384,12 @@ def _check_cached_hash(path):
         )
 
 
-def read_archive(path, folders, categories=None):
-    """List the whole archive and read the posts under ``folders``, in one pass.
+def read_archive(path):
+    """Read every post of the archive in one pass, without writing anything to disk.
 
     Returns ``(listing, posts)``.  ``listing[folder][newsgroup]`` is the set
     of file names in each newsgroup folder, for both top-level folders, and
-    ``posts[(folder, newsgroup, file name)]`` is the text of each post read:
-    those under ``folders``, and only in ``categories`` if it is given.
-    Nothing is written to disk.
+    ``posts[(folder, newsgroup, file name)]`` is the text of each post.
     """
     listing = {TRAIN_FOLDER: {}, TEST_FOLDER: {}}
     posts = {}
@@ -408,8 +406,6 @@ def read_archive(path, folders, categories=None):
                 if len(parts) != 3 or not member.isfile():
                     continue
                 file_names.add(parts[2])
-                if folder not in folders or (categories is not None and newsgroup not in categories):
-                    continue
                 raw = tar.extractfile(member).read()
                 posts[(folder, newsgroup, parts[2])] = raw.decode("latin-1")
             # tarfile stops quietly at a damaged header; reading on to the end makes
@@ -438,7 +434,7 @@ _last_read = {}  # {(path, size, modification time): (listing, posts)} of the la
 
 
 def read_archive_once(path):
-    """``read_archive`` for both folders and all newsgroups, keeping the last archive read.
+    """``read_archive``, keeping the last archive read.
 
     A script usually loads "train" and then "test" from the same file; the
     second call finds the posts in memory instead of unzipping the file
@@ -451,7 +447,7 @@ def read_archive_once(path):
     key = (str(path.resolve()), status.st_size, status.st_mtime_ns)
     if key not in _last_read:
         _last_read.clear()  # one archive at most
-        _last_read[key] = read_archive(path, (TRAIN_FOLDER, TEST_FOLDER))
+        _last_read[key] = read_archive(path)
     return _last_read[key]
 
 
