@@ -36,9 +36,9 @@ if str(REPOSITORY) not in sys.path:
 
 from naivebayes import BagOfWords, MultinomialNB, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
-from naivebayes.metrics import accuracy, f1_score  # noqa: E402
-from naivebayes.tfidf import TfidfTransformer  # noqa: E402
-from naivebayes.tokenize import SKLEARN_PATTERN  # noqa: E402
+from naivebayes.evaluation.metrics import accuracy, f1_score  # noqa: E402
+from naivebayes import TfidfTransformer  # noqa: E402
+from naivebayes.text.tokenize import SKLEARN_PATTERN  # noqa: E402
 
 ALPHA = 0.01  # the notes' smoothing factor
 REMOVE = ("headers", "footers", "quotes")
@@ -130,7 +130,7 @@ def step_3_estimates(train_rows, labels):
     total = math.fsum(model.likelihood(w, label) for w in model.vocabulary_)
     print(f"sum over all n words of phi_c^k = {total:.12f}: a probability distribution, as the notes say")
     prior = model.prior(label)
-    print(f"p(y = {label}) = {model.class_counts_[label]}/{model.n_documents_} = {float(prior):.4f}, "
+    print(f"p(y = {label}) = {model.class_counts_[label]}/{model.n_examples_} = {float(prior):.4f}, "
           "not smoothed (the notes: no new class appears at test time)")
     print("The x_i^k here are TF-IDF weights, not counts: the multinomial model was derived")
     print("for counts, and using weights as fractional counts is a heuristic that works well.")

@@ -38,8 +38,8 @@ if str(REPOSITORY) not in sys.path:
 
 from naivebayes import BagOfWords, BernoulliNB, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
-from naivebayes.metrics import accuracy  # noqa: E402
-from naivebayes.tokenize import SKLEARN_PATTERN  # noqa: E402
+from naivebayes.evaluation.metrics import accuracy  # noqa: E402
+from naivebayes.text.tokenize import SKLEARN_PATTERN  # noqa: E402
 
 CATEGORIES = ["alt.atheism", "soc.religion.christian", "comp.graphics", "sci.med"]
 N_FEATURES = 1000
@@ -135,7 +135,7 @@ def step_3_parameters(rows, labels):
     print(f"phis = {as_numpy_list([float(phi) for phi in phis], 8)}")
     print(f"       (lecture: {LECTURE_PRIORS})")
     for label, phi in zip(model.classes_, phis):
-        print(f"  phi[{label}] = {model.class_counts_[label]}/{model.n_documents_} = {float(phi):.8f}")
+        print(f"  phi[{label}] = {model.class_counts_[label]}/{model.n_examples_} = {float(phi):.8f}")
     zeros = ones = 0
     for label in model.classes_:
         for word in model.vocabulary_:

@@ -49,10 +49,10 @@ if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
 from naivebayes import MultinomialNB, Tokenizer, train_test_split  # noqa: E402
-from naivebayes.arithmetic import log  # noqa: E402
-from naivebayes.bag_of_words import bag_of_words  # noqa: E402
+from naivebayes.core.arithmetic import log  # noqa: E402
+from naivebayes.text.bag_of_words import bag_of_words  # noqa: E402
 from naivebayes.datasets import load_20newsgroups, load_spam  # noqa: E402
-from naivebayes.metrics import accuracy, classification_report, f1_score  # noqa: E402
+from naivebayes.evaluation.metrics import accuracy, classification_report, f1_score  # noqa: E402
 
 # The sentence of seed 004's "Why Naive?" section, with its three ellipses (…).
 SENTENCE = "The Answer to the Great Question… Of Life, the Universe and Everything… Is… Forty-two"
@@ -127,7 +127,7 @@ def load_split(limit=None):
 def step_2_priors(model, n_test):
     """P(c) = N_c / N, as exact Fractions, from the model's class counts."""
     heading("Step 2. The prior: P(c) = N_c / N, the share of training documents in class c")
-    N = model.n_documents_  # N
+    N = model.n_examples_  # N
     print(f"training documents: N = {N} ({n_test} more are held back for testing)")
     for label in model.classes_:
         N_c = model.class_counts_[label]  # N_c
@@ -318,7 +318,7 @@ def message_with_unseen_word(model, X_test):
 def step_6_unseen_words(model, X_test):
     """Unseen words are ignored: explain() lists them, and removing them changes nothing."""
     heading("Step 6. Words never seen in training are ignored")
-    # In the library: multinomial_joint_log_likelihood skips a word unless `word in vocabulary`,
+    # In the library: multinomial_word_terms skips a word unless `word in vocabulary`,
     # and the fast path, multinomial_joint_log_likelihoods, gets no row for it (rows.get(word) is None).
     text = message_with_unseen_word(model, X_test)
     explanation = model.explain(text)
@@ -326,7 +326,7 @@ def step_6_unseen_words(model, X_test):
     print()
     print(explanation)
     print()
-    print(f"ignored as unseen: {explanation.ignored}")
+    print(f"ignored as unseen: {list(explanation.ignored)}")
     known_tokens = [token for token in model.tokenizer(text) if token in model.vocabulary_]
     with_unseen = model.joint_log_likelihood(text)
     without_unseen = model.joint_log_likelihood(known_tokens)  # a token list is a document too

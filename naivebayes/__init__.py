@@ -1,6 +1,14 @@
 """naivebayes: naive Bayes implemented step by step, to read next to the lecture notes.
 
-The pipeline, one module per step:
+The package, one folder per layer, each knowing only the layers above it in this list:
+
+* ``core/`` -- exact-or-float arithmetic, Bayes' rule, the shared checks and errors;
+* ``text/`` -- tokenizer -> bag of words -> TF-IDF; ``tables/`` -- rows of named features;
+* ``models/`` -- one skeleton for every classifier, and one file per model;
+* ``inspect/`` -- looking inside a fitted model;
+* ``evaluation/`` and ``datasets/`` -- metrics, splits, and data to learn from.
+
+For text:
 
     text --Tokenizer--> tokens --BagOfWords--> {word: count}
          --fit--> count tables --smoothing--> estimates
@@ -13,11 +21,10 @@ The pipeline, one module per step:
 ['china']
 """
 
-from naivebayes.bag_of_words import BagOfWords
-from naivebayes.bayes import ZeroProbabilityError
-from naivebayes.bernoulli import BernoulliNB
-from naivebayes.explain import Explanation
-from naivebayes.metrics import (
+from naivebayes.core.bayes import ZeroProbabilityError
+from naivebayes.core.checks import NotFittedError
+from naivebayes.core.explanation import Explanation
+from naivebayes.evaluation.metrics import (
     accuracy,
     classification_report,
     confusion_matrix,
@@ -26,10 +33,19 @@ from naivebayes.metrics import (
     precision_recall_f1,
     recall,
 )
-from naivebayes.multinomial import MultinomialNB
-from naivebayes.split import train_test_split
-from naivebayes.tfidf import TfidfTransformer
-from naivebayes.tokenize import Tokenizer
+from naivebayes.evaluation.split import train_test_split
+from naivebayes.inspect.informative import most_informative_features
+from naivebayes.models.bernoulli import BernoulliNB
+from naivebayes.models.categorical import CategoricalNB
+from naivebayes.models.gaussian import GaussianNB
+from naivebayes.models.histogram import HistogramNB
+from naivebayes.models.mixed import MixedNB
+from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.models.poisson import PoissonNB
+from naivebayes.tables.bins import Discretizer
+from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.tfidf import TfidfTransformer
+from naivebayes.text.tokenize import Tokenizer
 
 __version__ = "0.1.0"
 
@@ -39,8 +55,16 @@ __all__ = [
     "TfidfTransformer",
     "MultinomialNB",
     "BernoulliNB",
+    "CategoricalNB",
+    "GaussianNB",
+    "PoissonNB",
+    "HistogramNB",
+    "MixedNB",
+    "Discretizer",
     "Explanation",
+    "most_informative_features",
     "ZeroProbabilityError",
+    "NotFittedError",
     "accuracy",
     "precision",
     "recall",

@@ -10,10 +10,17 @@ textbook China example worked through that model.
 
 import sys
 
-from naivebayes import BernoulliNB, MultinomialNB, accuracy, classification_report, confusion_matrix, train_test_split
-from naivebayes.datasets import load_spam
-from naivebayes.explain import print_china_example
-from naivebayes.metrics import format_confusion_matrix
+from naivebayes import (
+    BernoulliNB,
+    MultinomialNB,
+    accuracy,
+    classification_report,
+    confusion_matrix,
+    most_informative_features,
+    train_test_split,
+)
+from naivebayes.datasets import load_china, load_spam
+from naivebayes.evaluation.metrics import format_confusion_matrix
 
 WORKED_EXAMPLES = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
 
@@ -49,12 +56,23 @@ def spam_demo():
     print(format_confusion_matrix(confusion_matrix(test_labels, predictions)))
 
     print("\nThe words that most separate the classes (P(word | c) / P(word | c')):")
-    for feature in model.most_informative_features(5):
+    for feature in most_informative_features(model, 5):
         print(" ", feature)
 
     message = "Claim your free prize now, call before midnight"
     print(f"\nOne prediction, step by step, for the message:\n  {message!r}\n")
     print(model.explain(message))
+
+
+def print_china_example(model_class):
+    """Fit ``model_class`` on the China example and print its explained prediction."""
+    documents, labels, test_document = load_china()
+    model = model_class().fit(documents, labels)
+    print("Training documents:")
+    for document, label in zip(documents, labels):
+        print(f"  {label:6} {document}")
+    print(f"\n{model!r}\n")
+    print(model.explain(test_document))
 
 
 if __name__ == "__main__":

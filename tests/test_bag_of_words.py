@@ -2,8 +2,8 @@
 
 import pytest
 
-from naivebayes.bag_of_words import BagOfWords, bag_of_words, document_frequency
-from naivebayes.tokenize import SKLEARN_PATTERN, Tokenizer
+from naivebayes.text.bag_of_words import BagOfWords, bag_of_words, document_frequency
+from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
 
 # Three tiny documents.  By hand:
 #   d0 = the cat sat            d1 = the cat saw the dog      d2 = a dog barked

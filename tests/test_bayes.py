@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes.arithmetic import log, ratio
-from naivebayes.bayes import (
+from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.bayes import (
     ZeroProbabilityError,
     bayes_rule,
     decision,

@@ -15,16 +15,17 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, ZeroProbabilityError
-from naivebayes.bernoulli import (
+from naivebayes.models.bernoulli import (
     add_bernoulli_counts,
     bernoulli_absent_log_sum,
-    bernoulli_joint_log_likelihood,
     bernoulli_joint_log_likelihoods,
     bernoulli_joint_probability,
     bernoulli_likelihood,
     bernoulli_log_likelihood,
     bernoulli_log_odds_rows,
     bernoulli_mle,
+    bernoulli_word_terms,
+    words_per_count,
 )
 from naivebayes.datasets import load_china
 
@@ -73,7 +74,7 @@ def test_eq_bernoulli_joint_probability_on_the_china_example(model):
     assert joint["china"] == Fraction(81, 15625)  # about 0.005
     assert joint["japan"] == Fraction(1, 4) * Fraction(2, 3) ** 6 == Fraction(16, 729)  # about 0.022
     p = {"a": Fraction(1, 2), "b": Fraction(1, 4)}
-    assert bernoulli_joint_probability(1, {"a", "zzz"}, p.get, {"a", "b"}) == Fraction(1, 2) * Fraction(3, 4)
+    assert bernoulli_joint_probability(1, {"a", "zzz"}, p) == Fraction(1, 2) * Fraction(3, 4)
 
 
 def test_posterior_and_predict_proba_on_the_china_example(model):
@@ -96,13 +97,18 @@ def test_eq_bernoulli_joint_log_on_the_china_example(model):
     joint = model.joint_log_likelihood(TEST_DOCUMENT)
     assert joint["china"] == pytest.approx(math.log(81 / 15625), abs=1e-12)
     assert joint["japan"] == pytest.approx(math.log(16 / 729), abs=1e-12)
-    log_p = {("a", True): -1.0, ("a", False): -2.0, ("b", True): -3.0, ("b", False): -4.0}
-    value = bernoulli_joint_log_likelihood(-0.5, {"a", "zzz"}, lambda w, x: log_p[w, x], ["a", "b"])
-    assert value == -0.5 + -1.0 + -4.0
+    # One class of N_c = 3 documents; V = {a, b, c} with N_a = 3, N_b = 1, N_c = 0; alpha = 1.
+    # The document holds "a": its term is log 4/5, and b and c are absent: log 3/5 + log 4/5.
+    histogram = words_per_count({"a": 3, "b": 1}, 3)
+    assert histogram == {0: 1, 3: 1, 1: 1}
+    terms = bernoulli_word_terms(["a"], ["k"], {"k": {"a": 3, "b": 1}}, {"k": 3}, 1, {"k": histogram})
+    assert [(term.step, term.feature) for term in terms] == [("word", "a"), ("absent", "2 words")]
+    assert terms[0].log_terms == (math.log(4) - math.log(5),)
+    assert terms[1].log_terms[0] == pytest.approx(math.log(3 / 5) + math.log(4 / 5), abs=1e-15)
 
 
 def test_eq_bernoulli_absent_sum_is_the_empty_document(model):
-    absent = bernoulli_absent_log_sum(model.feature_counts_["china"], 3, model.vocabulary_, 1)
+    absent = bernoulli_absent_log_sum(words_per_count(model.feature_counts_["china"], 6), 3, 1)
     expected = math.log(1 / 5) + 3 * math.log(3 / 5) + 2 * math.log(4 / 5)
     assert absent == pytest.approx(expected, abs=1e-12)
     assert model.log_prior("china") + absent == pytest.approx(model.joint_log_likelihood("")["china"], abs=1e-12)
@@ -157,8 +163,8 @@ def test_alpha_zero_uses_the_reference_path_and_may_give_zero():
 def test_unseen_words_are_ignored(model):
     assert model.predict_proba(["Chinese Osaka"]) == model.predict_proba(["Chinese"])
     explanation = model.explain("Chinese Osaka")
-    assert explanation.ignored == ["osaka"]
-    assert explanation.n_absent == 5
+    assert explanation.ignored == {"osaka": "unseen"}
+    assert explanation.terms[-1].feature == "5 words"  # the absent ones
 
 
 def test_running_the_module_prints_the_worked_example(capsys):

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes import BernoulliNB, MultinomialNB
+from naivebayes import BernoulliNB, MultinomialNB, most_informative_features
 from naivebayes.datasets import load_china
 
 DOCUMENTS, LABELS, TEST_DOCUMENT = load_china()
@@ -149,7 +149,7 @@ def test_a_failed_fit_leaves_the_model_as_it_was(Model):
 def test_most_informative_features_needs_a_positive_n(Model):
     model = Model().fit(DOCUMENTS, LABELS)
     with pytest.raises(ValueError, match="whole number >= 1"):
-        model.most_informative_features(0)
+        most_informative_features(model, 0)
 
 
 def test_fit_starts_over_with_a_new_dense_width(Model):

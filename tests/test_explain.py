@@ -5,9 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes import BernoulliNB, MultinomialNB
+from naivebayes import BernoulliNB, MultinomialNB, most_informative_features
 from naivebayes.datasets import load_china
-from naivebayes.explain import likelihood_ratio
+from naivebayes.inspect.informative import likelihood_ratio
 
 DOCUMENTS, LABELS, TEST_DOCUMENT = load_china()
 
@@ -21,26 +21,26 @@ def test_eq_likelihood_ratio_on_the_china_example():
 
 def test_most_informative_features_are_exact_and_ordered():
     model = MultinomialNB().fit(DOCUMENTS, LABELS)
-    top = model.most_informative_features(3)
+    top = most_informative_features(model, 3)
     assert [(f.feature, f.label, f.versus, f.ratio) for f in top] == [
         ("japan", "japan", "china", Fraction(28, 9)),  # tied with tokyo: alphabetical order
         ("tokyo", "japan", "china", Fraction(28, 9)),
         ("chinese", "china", "japan", Fraction(27, 14)),  # (3/7) / (2/9)
     ]
     assert "japan : china = 3.1 : 1" in str(top[0])
-    assert len(model.most_informative_features(100)) == 6  # every word, none dropped
+    assert len(most_informative_features(model, 100)) == 6  # every word, none dropped
 
 
 def test_most_informative_features_keep_zero_probabilities():
     model = MultinomialNB(alpha=0).fit(DOCUMENTS, LABELS)
-    top = model.most_informative_features(6)
+    top = most_informative_features(model, 6)
     assert {f.feature for f in top if f.ratio == math.inf} == {"beijing", "shanghai", "macao", "tokyo", "japan"}
     assert len(top) == 6
 
 
 def test_bernoulli_informative_features_use_presence_probabilities():
     model = BernoulliNB().fit(DOCUMENTS, LABELS)
-    top = model.most_informative_features(2)
+    top = most_informative_features(model, 2)
     assert [(f.feature, f.ratio) for f in top] == [("japan", Fraction(10, 3)), ("tokyo", Fraction(10, 3))]
 
 
@@ -48,12 +48,12 @@ def test_explanation_holds_every_number():
     model = MultinomialNB().fit(DOCUMENTS, LABELS)
     explanation = model.explain(TEST_DOCUMENT + " Osaka")
     assert explanation.prior == {"china": Fraction(3, 4), "japan": Fraction(1, 4)}
-    assert explanation.ignored == ["osaka"]
-    words = [(feature, count, probability["china"]) for feature, count, probability, _ in explanation.terms]
+    assert explanation.ignored == {"osaka": "unseen"}
+    words = [(term.feature, term.value, term.likelihood["china"]) for term in explanation.terms]
     assert words == [("chinese", 3, Fraction(3, 7)), ("tokyo", 1, Fraction(1, 14)), ("japan", 1, Fraction(1, 14))]
     # The rows add up to the joint log-likelihood, and it is the model's own.
     for label in model.classes_:
-        total = explanation.log_prior[label] + math.fsum(term[3][label] for term in explanation.terms)
+        total = explanation.log_prior[label] + math.fsum(term.log_term[label] for term in explanation.terms)
         assert total == explanation.joint[label]
     assert explanation.joint == model.joint_log_likelihood(TEST_DOCUMENT)
     assert explanation.posterior["china"] == pytest.approx(4782969 / 6934265, rel=1e-12)
@@ -63,12 +63,12 @@ def test_explanation_holds_every_number():
 def test_bernoulli_explanation_sums_the_absent_words():
     model = BernoulliNB().fit(DOCUMENTS, LABELS)
     explanation = model.explain(TEST_DOCUMENT)
-    assert explanation.n_absent == 3  # beijing, shanghai, macao
-    assert explanation.absent["china"] == pytest.approx(3 * math.log(3 / 5), abs=1e-12)
+    absent = explanation.terms[-1]
+    assert (absent.step, absent.feature, absent.likelihood) == ("absent", "3 words", None)  # beijing, shanghai, macao
+    assert absent.log_term["china"] == pytest.approx(3 * math.log(3 / 5), abs=1e-12)
     for label in model.classes_:
-        total = explanation.log_prior[label] + explanation.absent[label]
-        total += math.fsum(term[3][label] for term in explanation.terms)
-        assert total == pytest.approx(explanation.joint[label], abs=1e-12)
+        total = explanation.log_prior[label] + math.fsum(term.log_term[label] for term in explanation.terms)
+        assert total == explanation.joint[label] == model.joint_log_likelihood(TEST_DOCUMENT)[label]
 
 
 def test_text_and_markdown_show_the_same_rows():
@@ -83,7 +83,7 @@ def test_text_and_markdown_show_the_same_rows():
 
 def test_explaining_a_dense_row_and_a_weighted_row():
     dense = MultinomialNB().fit([[2, 0], [0, 3]], ["a", "b"])
-    assert [term[0] for term in dense.explain([1, 0]).terms] == [0]  # the zero column adds nothing
+    assert [term.feature for term in dense.explain([1, 0]).terms] == [0]  # the zero column adds nothing
     weighted = MultinomialNB(alpha=0.5).fit([{"x": 0.5}, {"y": 1.25}], ["a", "b"])
     assert "0.5000" in str(weighted.explain({"x": 0.5}))
 

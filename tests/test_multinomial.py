@@ -14,15 +14,15 @@ import pytest
 
 from naivebayes import MultinomialNB, ZeroProbabilityError
 from naivebayes.datasets import load_china
-from naivebayes.multinomial import (
+from naivebayes.models.multinomial import (
     add_multinomial_counts,
-    multinomial_joint_log_likelihood,
     multinomial_joint_log_likelihoods,
     multinomial_joint_probability,
     multinomial_likelihood,
     multinomial_log_likelihood,
     multinomial_log_likelihood_rows,
     multinomial_mle,
+    multinomial_word_terms,
 )
 
 DOCUMENTS, LABELS, TEST_DOCUMENT = load_china()
@@ -77,7 +77,7 @@ def test_eq_multinomial_joint_probability_on_the_china_example(model):
     assert joint["china"] == Fraction(3, 4) * Fraction(3, 7) ** 3 * Fraction(1, 14) ** 2 == Fraction(81, 268912)
     assert joint["japan"] == Fraction(1, 4) * Fraction(2, 9) ** 3 * Fraction(2, 9) ** 2 == Fraction(8, 59049)
     likelihoods = {"a": Fraction(1, 2), "b": Fraction(1, 4)}
-    assert multinomial_joint_probability(Fraction(1, 3), {"a": 2, "b": 1, "z": 5}, likelihoods.get, {"a", "b"}) == (
+    assert multinomial_joint_probability(Fraction(1, 3), {"a": 2, "b": 1, "z": 5}, likelihoods) == (
         Fraction(1, 3) * Fraction(1, 4) * Fraction(1, 4)
     )
 
@@ -105,10 +105,13 @@ def test_eq_multinomial_joint_log_on_the_china_example(model):
     expected_japan = math.log(1 / 4) + 5 * math.log(2 / 9)
     assert joint["china"] == pytest.approx(expected_china, abs=1e-12)  # -8.1077
     assert joint["japan"] == pytest.approx(expected_japan, abs=1e-12)  # -8.9067
-    # An unseen word and a zero count change nothing.
-    log_theta = {"a": math.log(0.5), "b": -math.inf}
-    value = multinomial_joint_log_likelihood(-1.0, {"a": 2, "b": 0, "zzz": 4}, log_theta.get, {"a", "b"})
-    assert value == -1.0 + 2 * math.log(0.5)
+    # One term per known word with a count: x_j log theta_jc for each class.  An unseen
+    # word and a zero count give no term.  Here n_a = 1 of n = 3 occurrences, |V| = 2, alpha = 1.
+    terms = multinomial_word_terms(
+        {"a": 2, "b": 0, "zzz": 4}, {"a", "b"}, ["x"], {"x": {"a": 1, "b": 2}}, {"x": 3}, 1
+    )
+    assert [(term.feature, term.value) for term in terms] == [("a", 2)]
+    assert terms[0].log_terms == (2 * (math.log(2) - math.log(5)),)  # 2 log (1 + 1)/(3 + 2)
 
 
 def test_eq_multinomial_rows_hold_every_class_per_word(model):
@@ -157,16 +160,17 @@ def test_alpha_zero_when_no_class_can_have_produced_the_document():
     assert "zero-frequency" in str(explanation)
 
 
-def test_alpha_zero_with_an_empty_class_is_a_clear_error():
-    model = MultinomialNB(alpha=0).fit([["a"], []], ["x", "y"])
+def test_alpha_zero_with_an_empty_class_is_a_clear_error_and_changes_nothing():
+    model = MultinomialNB(alpha=0)
     with pytest.raises(ZeroDivisionError, match="no word occurrences"):
-        model.likelihood("a", "y")
+        model.fit([["a"], []], ["x", "y"])
+    assert model.classes_ == []  # the failed fit left the model as it was
 
 
 def test_unseen_words_are_ignored(model):
     with_unseen = model.predict_joint_log_proba([TEST_DOCUMENT + " Osaka Kyoto"])
     assert with_unseen == model.predict_joint_log_proba([TEST_DOCUMENT])
-    assert model.explain(TEST_DOCUMENT + " Osaka").ignored == ["osaka"]
+    assert model.explain(TEST_DOCUMENT + " Osaka").ignored == {"osaka": "unseen"}
 
 
 def test_the_four_input_forms_give_the_same_model():
@@ -220,10 +224,10 @@ def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
     # TF-IDF rows are {word: float weight}; the model treats the weights as fractional counts.
     # Both paths compute the same products count * log theta_jc and add them with math.fsum,
     # so they must agree to the last bit, not just approximately.
-    from naivebayes.bag_of_words import BagOfWords
+    from naivebayes.text.bag_of_words import BagOfWords
     from naivebayes.datasets import load_spam
-    from naivebayes.split import train_test_split
-    from naivebayes.tfidf import TfidfTransformer
+    from naivebayes.evaluation.split import train_test_split
+    from naivebayes.text.tfidf import TfidfTransformer
 
     texts, labels = load_spam()
     train_texts, test_texts, train_labels, _ = train_test_split(texts, labels, test_size=0.3, random_state=1)

@@ -14,7 +14,7 @@ import pytest
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer
 from naivebayes.datasets import load_spam
-from naivebayes.split import train_test_split
+from naivebayes.evaluation.split import train_test_split
 
 sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
 sklearn_nb = pytest.importorskip("sklearn.naive_bayes")

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from naivebayes.split import train_test_split
+from naivebayes.evaluation.split import train_test_split
 
 X10 = [f"mail {i}" for i in range(10)]
 Y10 = ["spam"] * 4 + ["ham"] * 6

@@ -26,11 +26,11 @@ import random
 
 import pytest
 
-from naivebayes.bag_of_words import BagOfWords
+from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.datasets import load_spam
-from naivebayes.multinomial import MultinomialNB
-from naivebayes.split import train_test_split
-from naivebayes.tfidf import (
+from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.evaluation.split import train_test_split
+from naivebayes.text.tfidf import (
     TfidfTransformer,
     l2_normalize,
     smoothed_idf,
@@ -38,7 +38,7 @@ from naivebayes.tfidf import (
     tfidf_weight,
     unsmoothed_idf,
 )
-from naivebayes.tokenize import SKLEARN_PATTERN, Tokenizer
+from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
 
 PETS = ["the cat sat", "the cat saw the dog", "the dog barked"]
 PET_COUNTS = [

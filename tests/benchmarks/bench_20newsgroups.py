@@ -66,7 +66,7 @@ def load(archive):
 def naivebayes_pipeline(model_class, train_texts, train_labels, test_texts):
     """Tokenize and fit in one pass, then predict: returns (predictions, seconds per step)."""
     from naivebayes import Tokenizer
-    from naivebayes.tokenize import SKLEARN_PATTERN
+    from naivebayes.text.tokenize import SKLEARN_PATTERN
 
     model = model_class(alpha=ALPHA, tokenizer=Tokenizer(pattern=SKLEARN_PATTERN))
     start = time.perf_counter()
@@ -100,7 +100,7 @@ def nltk_pipeline(train_texts, train_labels, test_texts):
     import nltk
 
     from naivebayes import Tokenizer
-    from naivebayes.tokenize import SKLEARN_PATTERN
+    from naivebayes.text.tokenize import SKLEARN_PATTERN
 
     tokenize = Tokenizer(pattern=SKLEARN_PATTERN)
     start = time.perf_counter()
@@ -137,7 +137,7 @@ def child(name, archive, predictions_path):
         )
 
     scoring = time.perf_counter()
-    from naivebayes.metrics import accuracy, f1_score
+    from naivebayes.evaluation.metrics import accuracy, f1_score
 
     correct = accuracy(test_labels, predictions)
     macro_f1 = f1_score(test_labels, predictions, average="macro")

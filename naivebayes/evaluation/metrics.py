@@ -24,8 +24,8 @@ as scikit-learn does by default (``zero_division=0``, there with a warning).
 See docs/metrics.md for the formulas.
 """
 
-from naivebayes.arithmetic import Fraction, ratio
-from naivebayes.documents import as_list
+from naivebayes.core.arithmetic import Fraction, ratio
+from naivebayes.core.checks import as_list
 
 __all__ = [
     "accuracy",

@@ -15,7 +15,7 @@ The settings and their defaults are those of scikit-learn's
 ``TfidfTransformer`` (and so of ``TfidfVectorizer``).  In the three documents
 below "the" is in all of them, so its idf is exactly 1:
 
->>> from naivebayes.bag_of_words import BagOfWords
+>>> from naivebayes import BagOfWords
 >>> counts = BagOfWords().fit_transform(["the cat sat", "the cat saw the dog", "the dog barked"])
 >>> tfidf = TfidfTransformer()
 >>> rows = tfidf.fit_transform(counts)
@@ -33,8 +33,8 @@ import math
 from collections.abc import Mapping
 from numbers import Real
 
-from naivebayes.bag_of_words import document_frequency
-from naivebayes.documents import all_plain_counts
+from naivebayes.text.bag_of_words import document_frequency
+from naivebayes.text.documents import all_plain_counts
 
 __all__ = [
     "TfidfTransformer",

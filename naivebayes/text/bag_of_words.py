@@ -20,7 +20,7 @@ with every column.
 
 from collections import Counter
 
-from naivebayes.tokenize import Tokenizer
+from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["BagOfWords", "bag_of_words", "document_frequency"]
 

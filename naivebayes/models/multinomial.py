@@ -1,7 +1,8 @@
 """Multinomial naive Bayes: a document is a bag of word occurrences.
 
-The event model (seed 000's "multinomial event model", seed 004's classifier):
-to write a document of class c, draw each of its words independently from one
+The event model (the Pudding documentation's "multinomial event model", and
+the classifier of the blog post on multinomial naive Bayes from scratch): to
+write a document of class c, draw each of its words independently from one
 distribution over the vocabulary, theta_c.  A word that occurs x_j times
 contributes theta_jc ** x_j to P(x | c).
 
@@ -14,7 +15,7 @@ Training is counting, then one ratio per word and class:
 * ``theta_jc = (n_jc + alpha) / (n_c + alpha |V|)`` -- the smoothed estimate.
 
 Prediction adds log P(c) and x_j * log theta_jc over the document's words.
-Words never seen in training are ignored (seed 004's rule).
+Words never seen in training are ignored.
 
 The worked example is the "China" example on the docs page:
 
@@ -37,8 +38,9 @@ import math
 from itertools import repeat
 from operator import mul
 
-from naivebayes.arithmetic import log, ratio
-from naivebayes.base import NaiveBayes, add_count, value_per_word
+from naivebayes.core.arithmetic import log, ratio
+from naivebayes.models.base import Term, add_count
+from naivebayes.models.text_base import TextNaiveBayes, value_per_word
 
 __all__ = [
     "MultinomialNB",
@@ -47,7 +49,7 @@ __all__ = [
     "multinomial_likelihood",
     "multinomial_joint_probability",
     "multinomial_log_likelihood",
-    "multinomial_joint_log_likelihood",
+    "multinomial_word_terms",
     "multinomial_log_likelihood_rows",
     "multinomial_joint_log_likelihoods",
 ]
@@ -90,18 +92,19 @@ def multinomial_likelihood(count, total, alpha, vocabulary_size):
 
 
 # --8<-- [start:eq-multinomial-joint-probability]
-def multinomial_joint_probability(prior, counts, likelihood, vocabulary):
+def multinomial_joint_probability(prior, counts, likelihoods):
     """P(x, c) = P(c) * prod over known words j of theta_jc ** x_j (unseen words ignored).
 
-    ``likelihood(word)`` gives theta_jc for this class.  Exact with Fractions;
-    with floats, long documents underflow to 0.0 (use the log form instead).
+    ``likelihoods`` is {word: theta_jc} for this class and every word of the
+    vocabulary.  Exact with Fractions; with floats, long documents underflow
+    to 0.0 (the log form does not).
 
     Formula: docs/multinomial.md#eq-multinomial-joint-probability
     """
     joint = prior
     for word, count in counts.items():
-        if word in vocabulary:  # a word never seen in training is left out
-            joint *= likelihood(word) ** count
+        if word in likelihoods:  # a word never seen in training is left out
+            joint *= likelihoods[word] ** count
     return joint
 # --8<-- [end:eq-multinomial-joint-probability]
 
@@ -117,20 +120,27 @@ def multinomial_log_likelihood(count, total, alpha, vocabulary_size):
 
 
 # --8<-- [start:eq-multinomial-joint-log]
-def multinomial_joint_log_likelihood(log_prior, counts, log_likelihood, vocabulary):
-    """log P(x, c) = log P(c) + sum over known words j of x_j * log theta_jc.
+def multinomial_word_terms(counts, vocabulary, classes, feature_counts, feature_totals, alpha):
+    """x_j * log theta_jc for each known word j of one document and each class c.
 
-    ``log_likelihood(word)`` gives log theta_jc for this class.  Words with
-    x_j = 0 add nothing and are skipped (0 * -inf would be nan).
+    These are the terms that log P(x, c) = log P(c) + sum_j x_j log theta_jc
+    adds up.  A word never seen in training is ignored, and a word with x_j = 0
+    adds nothing (0 * -inf would be nan), so neither gets a term.
 
     Formula: docs/multinomial.md#eq-multinomial-joint-log
     """
-    terms = [
-        count * log_likelihood(word)
-        for word, count in counts.items()
-        if count and word in vocabulary  # unseen words are ignored (seed 004)
-    ]
-    return log_prior + math.fsum(terms)  # fsum: exactly rounded, whatever the order
+    vocabulary_size = len(vocabulary)
+    terms = []
+    for word, count in counts.items():
+        if count and word in vocabulary:
+            log_terms = tuple(
+                count * multinomial_log_likelihood(
+                    feature_counts[label].get(word, 0), feature_totals[label], alpha, vocabulary_size
+                )
+                for label in classes
+            )
+            terms.append(Term("word", word, count, log_terms))
+    return terms
 # --8<-- [end:eq-multinomial-joint-log]
 
 
@@ -149,13 +159,11 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
     columns = []
     for label in classes:
         total = feature_totals[label]
-        columns.append(
-            value_per_word(
-                feature_counts[label],
-                positions,
-                lambda count: multinomial_log_likelihood(count, total, alpha, vocabulary_size),
-            )
-        )
+        log_theta_of_count = {
+            count: multinomial_log_likelihood(count, total, alpha, vocabulary_size)
+            for count in {0, *feature_counts[label].values()}
+        }
+        columns.append(value_per_word(feature_counts[label], positions, log_theta_of_count))
     return dict(zip(words, zip(*columns)))  # transpose: one tuple of K values per word
 # --8<-- [end:eq-multinomial-rows]
 
@@ -166,8 +174,8 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
 
     One dictionary lookup per word fetches the row of all K classes; the sums
     run in C (``map``, ``zip`` and ``math.fsum``).  The products and the set of
-    terms are the same as in ``multinomial_joint_log_likelihood``, and fsum is
-    exactly rounded, so the results are identical to the last bit.
+    terms are the same as in ``multinomial_word_terms``, and fsum is exactly
+    rounded, so the results are identical to the last bit.
 
     Formula: docs/multinomial.md#eq-multinomial-joint-rows
     """
@@ -185,13 +193,14 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
 # --8<-- [end:eq-multinomial-joint-rows]
 
 
-class MultinomialNB(NaiveBayes):
+class MultinomialNB(TextNaiveBayes):
     """Multinomial naive Bayes over word counts (or any non-negative weights, such as TF-IDF).
 
-    Tables, besides those of ``NaiveBayes``:
+    Tables, besides those of ``TextNaiveBayes``:
 
     * ``feature_counts_[c][j]`` -- n_jc, occurrences of word j in class c;
-    * ``feature_totals_[c]`` -- n_c, all word occurrences in class c.
+    * ``feature_totals_[c]`` -- n_c, all word occurrences in class c;
+    * ``log_likelihood_rows_`` -- built when training ends: {word: (log theta_jc for c in classes_)}.
     """
 
     model_name = "multinomial naive Bayes"
@@ -199,36 +208,47 @@ class MultinomialNB(NaiveBayes):
     def _start_empty(self):
         super()._start_empty()
         self.feature_totals_ = {}  # n_c
+        self.log_likelihood_rows_ = {}  # lookup table for prediction
+
+    def _table_names(self):
+        return super()._table_names() + ["feature_totals_", "log_likelihood_rows_"]
+
+    def _class_table_names(self):
+        return super()._class_table_names() + ["feature_totals_"]
+
+    # -- counting ---------------------------------------------------------
 
     def _add_document(self, counts, label):
-        super()._add_document(counts, label)  # N_c, N and the vocabulary
         class_word_counts = self.feature_counts_.setdefault(label, {})
         n_words = add_multinomial_counts(class_word_counts, counts)  # n_jc
         add_count(self.feature_totals_, label, n_words)  # n_c
 
-    def _merge(self, counted):
-        for label, n_words in counted.feature_totals_.items():
-            add_count(self.feature_totals_, label, n_words)
-        super()._merge(counted)
+    def _merge(self, other):
+        merged = super()._merge(other)
+        for model in (self, other):
+            for label, n_words in model.feature_totals_.items():
+                add_count(merged.feature_totals_, label, n_words)
+        return merged
 
-    def _sort_tables(self):
-        super()._sort_tables()
-        self.feature_totals_ = {label: self.feature_totals_[label] for label in self.classes_}
+    def _build_lookup_tables(self):
+        """log P(c) per class, and log theta_jc per word and class, once, when training ends."""
+        super()._build_lookup_tables()
+        for label in self.classes_:
+            if self.feature_totals_[label] + self.alpha * len(self.vocabulary_) == 0:
+                raise ZeroDivisionError(
+                    f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
+                    "P(w | c) = 0/0 are undefined; use alpha > 0"
+                )
+        self.log_likelihood_rows_ = multinomial_log_likelihood_rows(
+            self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
+        )
 
     # -- the estimates ------------------------------------------------------
-
-    def _check_estimable(self, label):
-        if self.feature_totals_[label] + self.alpha * len(self.vocabulary_) == 0:
-            raise ZeroDivisionError(
-                f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
-                "P(w | c) = 0/0 are undefined; use alpha > 0"
-            )
 
     def likelihood(self, feature, label):
         """P(w | c) = (n_wc + alpha) / (n_c + alpha |V|); exact when alpha is an int or Fraction."""
         self._check_label(label)
         self._check_feature(feature)
-        self._check_estimable(label)
         count = self.feature_counts_[label].get(feature, 0)
         return multinomial_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
 
@@ -236,64 +256,38 @@ class MultinomialNB(NaiveBayes):
         """log P(w | c), computed as log(n_wc + alpha) - log(n_c + alpha |V|)."""
         self._check_label(label)
         self._check_feature(feature)
-        self._check_estimable(label)
         count = self.feature_counts_[label].get(feature, 0)
         return multinomial_log_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
 
+    def log_likelihood_table(self):
+        """{word: (log P(w | c) for c in classes_)} for the whole vocabulary."""
+        self._check_fitted()
+        return self.log_likelihood_rows_
+
     # -- one document, step by step (the reference path) --------------------
+
+    def _log_likelihood_terms(self, counts):
+        return multinomial_word_terms(
+            counts, self.vocabulary_, self.classes_, self.feature_counts_, self.feature_totals_, self.alpha
+        )
+
+    def _term_likelihoods(self, term):
+        return tuple(self.likelihood(term.feature, label) for label in self.classes_)
 
     def joint_probability(self, document):
         """{label: P(x, c)} for one document, exact for int or Fraction alpha (small examples)."""
         self._check_can_predict()
-        counts = self._counts(document, "the document")
+        counts = self._check_example(document, "the document")
+        known = [word for word in counts if word in self.vocabulary_]
         return {
             label: multinomial_joint_probability(
-                self.prior(label), counts, lambda word: self.likelihood(word, label), self.vocabulary_
-            )
-            for label in self.classes_
-        }
-
-    def joint_log_likelihood(self, document):
-        """{label: log P(x, c)} for one document, one word at a time, as the derivation goes."""
-        self._check_can_predict()
-        counts = self._counts(document, "the document")
-        return {
-            label: multinomial_joint_log_likelihood(
-                self.log_prior(label), counts, lambda word: self.log_likelihood(word, label), self.vocabulary_
+                self.prior(label), counts, {word: self.likelihood(word, label) for word in known}
             )
             for label in self.classes_
         }
 
     # -- many documents, fast ------------------------------------------------
 
-    def _fast_table(self):
-        """(rows, log priors) for the fast path, built from the counts once and then reused."""
-        if self._fast_tables is None:
-            for label in self.classes_:
-                self._check_estimable(label)
-            rows = multinomial_log_likelihood_rows(
-                self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
-            )
-            log_priors = [self.log_prior(label) for label in self.classes_]
-            self._fast_tables = (rows, log_priors)
-        return self._fast_tables
-
-    def _fast_joint(self, counts):
-        """The fast path: ``multinomial_joint_log_likelihoods`` on the prebuilt rows."""
-        rows, log_priors = self._fast_table()
-        return multinomial_joint_log_likelihoods(counts, rows, log_priors)
-
-    def _log_likelihood_rows(self):
-        """{word: (log P(w | c) for c in classes_)}, for most_informative_features."""
-        rows, _ = self._fast_table()
-        return rows
-
-    def _explanation_terms(self, counts):
-        """One (word, x_j, {c: theta_jc}, {c: x_j log theta_jc}) row per known word."""
-        terms = []
-        for word, count in counts.items():
-            if count and word in self.vocabulary_:
-                probability = {label: self.likelihood(word, label) for label in self.classes_}
-                log_term = {label: count * self.log_likelihood(word, label) for label in self.classes_}
-                terms.append((word, count, probability, log_term))
-        return terms, None
+    def _joint_log_likelihoods(self, counts):
+        """The fast path: ``multinomial_joint_log_likelihoods`` on the rows built in training."""
+        return multinomial_joint_log_likelihoods(counts, self.log_likelihood_rows_, self.log_priors_)

@@ -21,7 +21,7 @@ in this order, each on its own line so that it can be read and switched off:
 
 import re
 
-from naivebayes.stop_words import ENGLISH_STOP_WORDS
+from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
 __all__ = ["Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "word_ngrams"]
 
@@ -95,6 +95,16 @@ class Tokenizer:
                     f"{stem!r} ({type(stem).__name__})"
                 )
         return stems
+
+    def settings(self):
+        """The tokenizer's settings, as a tuple: two tokenizers with equal settings give equal tokens."""
+        return (self.lowercase, self.pattern, self.min_length, self.stop_words, self.stemmer, self.ngram_range)
+
+    def __eq__(self, other):
+        return isinstance(other, Tokenizer) and self.settings() == other.settings()
+
+    def __hash__(self):
+        return hash(self.settings())
 
     def __repr__(self):
         if self.stop_words is None:
@@ -239,3 +249,4 @@ def check_ngram_range(ngram_range):
     if not 1 <= min_n <= max_n:
         raise ValueError(message)
     return (min_n, max_n)
+

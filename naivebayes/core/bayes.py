@@ -24,7 +24,7 @@ two classes with joint probabilities 3/4 * 3/7**3 * 1/14**2 and
 
 import math
 
-from naivebayes.arithmetic import Fraction, log, ratio
+from naivebayes.core.arithmetic import Fraction, log, ratio
 
 __all__ = [
     "ZeroProbabilityError",

@@ -18,7 +18,7 @@ import math
 import random
 from fractions import Fraction
 
-from naivebayes.documents import as_list
+from naivebayes.core.checks import as_list
 
 __all__ = ["train_test_split"]
 

@@ -23,30 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 from numbers import Real
 
-__all__ = ["as_list", "all_plain_counts", "document_counts", "check_documents", "check_labels"]
-
-
-def as_list(name, values, what="entries"):
-    """``values`` as a new list, or an error that says how to fix the call.
-
-    Refuses a single string (a common slip for a list of labels) and sets or
-    dicts (they have no fixed order to pair up with another list).
-    """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(
-            f"{name} is a single string ({values!r}); pass a list of {what}, one per example"
-        )
-    if isinstance(values, (set, frozenset, dict)):
-        raise TypeError(
-            f"{name} is a {type(values).__name__}, which has no fixed order; "
-            f"pass a list of {what}, one per example"
-        )
-    if not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
-        raise TypeError(
-            f"{name} must be a list of {what}, got {type(values).__name__}; "
-            "wrap it in list(...) if it is a generator"
-        )
-    return list(values)
+__all__ = ["all_plain_counts", "document_counts", "check_documents", "is_dense_row"]
 
 
 def _is_count(value):
@@ -86,6 +63,11 @@ def _check_values(values, where):
             )
 
 
+def is_dense_row(document):
+    """True for a list of numbers such as [2, 0, 1] (its first item decides)."""
+    return isinstance(document, (list, tuple)) and len(document) > 0 and not isinstance(document[0], str)
+
+
 def document_counts(document, tokenizer, where="the document"):
     """The {feature: count} form of one document (see the module docstring for the forms)."""
     if isinstance(document, str):
@@ -121,22 +103,3 @@ def check_documents(X, name="X"):
         return list(X)
     except TypeError:
         raise TypeError(f"{name} must be a list of documents, not {type(X).__name__}") from None
-
-
-def check_labels(X, y):
-    """y as a list of labels as long as X, each label hashable."""
-    if isinstance(y, (str, bytes)):
-        raise TypeError("y must be a list of labels, one per document, not a single string")
-    y = check_documents(y, name="y")
-    if len(X) != len(y):
-        raise ValueError(
-            f"X has {len(X)} documents but y has {len(y)} labels; they must match one to one"
-        )
-    if not X:
-        raise ValueError("the training set is empty: give at least one document and its label")
-    for i, label in enumerate(y):
-        try:
-            hash(label)
-        except TypeError:
-            raise TypeError(f"y[{i}] = {label!r} cannot be a label: labels must be hashable") from None
-    return y

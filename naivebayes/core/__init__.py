@@ -1,0 +1,6 @@
+"""Arithmetic and Bayes' rule: exact-or-float ratios and logs, the prior, log-sum-exp, the decision.
+
+This layer knows nothing about documents, rows or models.  It also holds the
+library's shared checks and error types (``checks.py``) and the Bayes table
+that explains a prediction (``explanation.py``).
+"""

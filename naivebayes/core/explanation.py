@@ -1,0 +1,182 @@
+"""Explanations: a prediction's whole computation as data, in the shape of a Bayes table.
+
+``model.explain(example)`` returns an ``Explanation``.  It holds, per class,
+the prior, each feature's value, probability and log term (the very terms
+the model adds up), the sum (the joint log-likelihood) and the normalised
+posterior, plus the features that were left out and why.  Print it for a
+plain-text table, or call ``to_markdown()`` for a table to paste into notes.
+
+This module knows nothing about any model: it takes the numbers a model
+hands it and lays them out.
+
+>>> from naivebayes import MultinomialNB
+>>> from naivebayes.datasets import load_china
+>>> documents, labels, test_document = load_china()
+>>> model = MultinomialNB().fit(documents, labels)
+>>> explanation = model.explain(test_document + " Osaka")
+>>> explanation.prediction, explanation.ignored
+('china', {'osaka': 'unseen'})
+>>> print(explanation)
+multinomial naive Bayes: 3 known words, 1 ignored as unseen (osaka)
+step       feature  x_j  china: P  log term  japan: P  log term
+---------  -------  ---  --------  --------  --------  --------
+prior                         3/4   -0.2877       1/4   -1.3863
+word       chinese    3       3/7   -2.5419       2/9   -4.5122
+word       tokyo      1      1/14   -2.6391       2/9   -1.5041
+word       japan      1      1/14   -2.6391       2/9   -1.5041
+joint                               -8.1077             -8.9067
+posterior                  0.6898   -0.3714    0.3102   -1.1704
+prediction: china
+"""
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from naivebayes.core.bayes import ZeroProbabilityError, decision, log_posterior
+
+__all__ = ["Explanation", "ExplainedTerm", "format_number"]
+
+
+@dataclass(frozen=True)
+class ExplainedTerm:
+    """One row of the table: a feature, its value, and per class its probability and log term."""
+
+    step: str  # "word", "feature", or "absent" (Bernoulli's words not in the document)
+    feature: object
+    value: object  # x_j as the model saw it
+    likelihood: dict  # {label: P(x_j | c)}, or None when the row has no single probability
+    log_term: dict  # {label: the term added to log P(x, c)}
+
+
+@dataclass
+class Explanation:
+    """Every number behind one prediction; ``str()`` and ``to_markdown()`` print it as a table."""
+
+    model: str  # such as "multinomial naive Bayes"
+    classes: list
+    prior: dict  # {label: P(c)}
+    log_prior: dict  # {label: log P(c)}
+    terms: list  # [ExplainedTerm], in the order the model adds them
+    ignored: dict  # {feature: why it was left out}, such as {"osaka": "unseen"}
+    joint: dict  # {label: log P(x, c)}
+    noun: str = "feature"  # what the model calls a feature: "word" for the text models
+    log_posterior: dict = None  # {label: log P(c | x)}; None when every class has P = 0
+    posterior: dict = None  # {label: P(c | x)}
+    prediction: object = None
+
+    @classmethod
+    def from_terms(cls, model, noun, classes, prior, log_prior, terms, likelihoods, ignored, joint):
+        """Lay out a model's terms: ``terms[i].log_terms`` and ``likelihoods[i]`` are per class, in order."""
+        rows = [
+            ExplainedTerm(
+                step=term.step,
+                feature=term.feature,
+                value=term.value,
+                likelihood=None if likelihood is None else dict(zip(classes, likelihood)),
+                log_term=dict(zip(classes, term.log_terms)),
+            )
+            for term, likelihood in zip(terms, likelihoods)
+        ]
+        try:
+            log_post = log_posterior(joint)
+        except ZeroProbabilityError:  # every class has probability 0: show the table anyway
+            log_post = None
+        return cls(
+            model=model,
+            classes=list(classes),
+            prior=prior,
+            log_prior=log_prior,
+            terms=rows,
+            ignored=ignored,
+            joint=joint,
+            noun=noun,
+            log_posterior=log_post,
+            posterior=None if log_post is None else {c: math.exp(v) for c, v in log_post.items()},
+            prediction=None if log_post is None else decision(joint),
+        )
+
+    def rows(self):
+        """The table as a list of rows of strings; the first row is the header."""
+        header = ["step", "feature", "x_j"]
+        for label in self.classes:
+            header += [f"{label}: P", "log term"]
+        table = [header]
+
+        def add_row(step, feature, value, probability, log_value):
+            cells = [step, feature, value]
+            for label in self.classes:
+                cells += [
+                    format_number(None if probability is None else probability[label]),
+                    format_number(log_value[label], log=True),
+                ]
+            table.append(cells)
+
+        add_row("prior", "", "", self.prior, self.log_prior)
+        for term in self.terms:
+            value = format_number(term.value) if not isinstance(term.value, str) else term.value
+            add_row(term.step, str(term.feature), value, term.likelihood, term.log_term)
+        add_row("joint", "", "", None, self.joint)
+        if self.posterior is not None:
+            add_row("posterior", "", "", self.posterior, self.log_posterior)
+        return table
+
+    def _title(self):
+        known = sum(1 for term in self.terms if term.step != "absent")
+        title = f"{self.model}: {known} known {self.noun}{'' if known == 1 else 's'}"
+        reasons = {}
+        for feature, reason in self.ignored.items():
+            reasons.setdefault(reason, []).append(str(feature))
+        for reason, features in reasons.items():
+            title += f", {len(features)} ignored as {reason} ({', '.join(features)})"
+        return title
+
+    def _footer(self):
+        if self.posterior is None:
+            return "prediction: none (every class has probability 0: the zero-frequency problem)"
+        return f"prediction: {self.prediction}"
+
+    def to_text(self):
+        """A plain-text table, columns aligned (numbers to the right)."""
+        table = self.rows()
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+
+        def line(cells):
+            parts = [
+                cell.ljust(width) if i < 2 else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(cells, widths))
+            ]
+            return "  ".join(parts).rstrip()
+
+        lines = [self._title(), line(table[0]), line(["-" * width for width in widths])]
+        lines += [line(row) for row in table[1:]]
+        return "\n".join(lines + [self._footer()])
+
+    def to_markdown(self):
+        """A Markdown table with the same rows as ``to_text``."""
+        table = self.rows()
+        lines = [f"**{self._title()}**", ""]
+        lines.append("| " + " | ".join(table[0]) + " |")
+        lines.append("|" + "|".join(["---"] * 2 + ["---:"] * (len(table[0]) - 2)) + "|")
+        lines += ["| " + " | ".join(row) + " |" for row in table[1:]]
+        return "\n".join(lines + ["", self._footer()])
+
+    def __str__(self):
+        return self.to_text()
+
+
+def format_number(value, log=False):
+    """Fractions as 3/7, other numbers to 4 decimals (or significant digits), None as blank."""
+    if value is None:
+        return ""
+    if isinstance(value, (Fraction, int)):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    if math.isinf(value):
+        return "-inf" if value < 0 else "inf"
+    if round(value, 4) == 0 and (log or value == 0):
+        return "0.0000"  # not "-0.0000" for a tiny negative number
+    if log or abs(value) >= 0.001:
+        return f"{value:.4f}"
+    return f"{value:.4g}"

@@ -1,0 +1,82 @@
+"""Which features tell the classes apart most?  The likelihood ratio of each feature.
+
+A feature is informative when one class gives it a much larger probability
+than another: P(f | c) / P(f | c').  ``most_informative_features`` ranks every
+feature of a fitted text model by the largest such ratio over its classes,
+using only the model's public tables and estimates.
+
+>>> from naivebayes import MultinomialNB
+>>> from naivebayes.datasets import load_china
+>>> documents, labels, _ = load_china()
+>>> model = MultinomialNB().fit(documents, labels)
+>>> for feature in most_informative_features(model, 3):
+...     print(feature)
+               japan japan : china = 3.1 : 1
+               tokyo japan : china = 3.1 : 1
+             chinese china : japan = 1.9 : 1
+"""
+
+import math
+from dataclasses import dataclass
+
+from naivebayes.core.arithmetic import ratio
+from naivebayes.core.bayes import decision
+
+__all__ = ["InformativeFeature", "likelihood_ratio", "most_informative_features"]
+
+
+# --8<-- [start:eq-likelihood-ratio]
+def likelihood_ratio(likelihoods):
+    """max_c P(f | c) / min_c P(f | c) for one feature, from {label: P(f | c)}.
+
+    Returns (ratio, most likely label, least likely label).  With smoothing no
+    probability is 0, so every feature gets a finite ratio; with alpha = 0 a
+    zero probability gives an infinite ratio rather than being dropped.
+
+    Formula: docs/explain.md#eq-likelihood-ratio
+    """
+    most = decision(likelihoods)
+    least = min(likelihoods, key=likelihoods.__getitem__)
+    if likelihoods[least] == 0:
+        return (math.inf if likelihoods[most] > 0 else 1), most, least
+    return ratio(likelihoods[most], likelihoods[least]), most, least
+# --8<-- [end:eq-likelihood-ratio]
+
+
+@dataclass(frozen=True)
+class InformativeFeature:
+    """A feature that is ``ratio`` times more likely in class ``label`` than in ``versus``."""
+
+    feature: object
+    label: object
+    versus: object
+    ratio: object  # a Fraction when the estimates are exact, else a float
+
+    def __str__(self):
+        return f"{self.feature!s:>20} {self.label} : {self.versus} = {float(self.ratio):.1f} : 1"
+
+
+def _spread(item):
+    """Sort key: the largest log-ratio first (nan, from all -inf, counts as 0), then the feature's text."""
+    feature, row = item
+    difference = max(row) - min(row)  # log of the ratio; nan when every entry is -inf
+    return (-difference if difference == difference else 0.0), str(feature)
+
+
+def most_informative_features(model, n=10):
+    """The n features with the largest likelihood ratio (ties: feature text in order).
+
+    Every vocabulary word is ranked by the spread of its log-likelihoods (the
+    log of the ratio, from ``model.log_likelihood_table()``); the top n then get
+    their ratio from ``likelihood_ratio`` on the model's own estimates, exact
+    when they are Fractions.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a whole number >= 1, not {n!r}")
+    ranked = sorted(model.log_likelihood_table().items(), key=_spread)[:n]
+    found = []
+    for feature, _ in ranked:
+        likelihoods = {label: model.likelihood(feature, label) for label in model.classes_}
+        value, most, least = likelihood_ratio(likelihoods)
+        found.append(InformativeFeature(feature, most, least, value))
+    return found

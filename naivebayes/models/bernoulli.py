@@ -1,0 +1,328 @@
+"""Bernoulli naive Bayes: a document is the set of vocabulary words it contains.
+
+The event model ("Lecture #7: Naïve Bayes"'s spam filter, and the psi_jk of
+Cornell Tech's "Lecture 8: Naive Bayes"): to write a document of class c,
+flip one biased coin per vocabulary word j, with P(x_j = 1 | c) = p_jc, and
+include the word if the coin comes up 1.  How often a word occurs does not
+matter, only whether it does; and every word of the vocabulary takes part,
+the absent ones through the factor 1 - p_jc.
+
+* ``N_c``  -- training documents of class c (``class_counts_[c]``);
+* ``N_jc`` -- documents of class c that contain word j (``feature_counts_[c][j]``);
+* ``p_jc = (N_jc + alpha) / (N_c + 2 alpha)`` -- (N_jc + 1) / (N_c + 2) with
+  Laplace smoothing, as on the lecture's slide.
+
+The China example, the Bernoulli way (the docs page works it by hand):
+
+>>> from naivebayes.datasets import load_china
+>>> documents, labels, test_document = load_china()
+>>> model = BernoulliNB().fit(documents, labels)
+>>> model.likelihood("chinese", "china"), model.likelihood("tokyo", "china")
+(Fraction(4, 5), Fraction(1, 5))
+>>> model.likelihood("beijing", "japan", present=False)
+Fraction(2, 3)
+>>> model.predict([test_document])
+['japan']
+
+Run ``python -m naivebayes bernoulli`` to print the whole computation.
+"""
+
+import math
+
+from naivebayes.core.arithmetic import log, ratio
+from naivebayes.models.base import Term, add_count
+from naivebayes.models.text_base import TextNaiveBayes, value_per_word
+
+__all__ = [
+    "BernoulliNB",
+    "add_bernoulli_counts",
+    "bernoulli_mle",
+    "bernoulli_likelihood",
+    "bernoulli_joint_probability",
+    "bernoulli_log_likelihood",
+    "bernoulli_word_terms",
+    "bernoulli_absent_log_sum",
+    "bernoulli_log_odds_rows",
+    "bernoulli_joint_log_likelihoods",
+    "words_per_count",
+]
+
+
+# --8<-- [start:eq-bernoulli-count]
+def add_bernoulli_counts(document_counts, counts):
+    """N_jc += 1 for each word j that one class-c document contains (x_j > 0).
+
+    ``document_counts`` is the class's table ``feature_counts_[c]``.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-count
+    """
+    for word, count in counts.items():
+        if count > 0:  # present; how many times does not matter
+            document_counts[word] = document_counts.get(word, 0) + 1
+# --8<-- [end:eq-bernoulli-count]
+
+
+# --8<-- [start:eq-bernoulli-mle]
+def bernoulli_mle(document_count, class_count):
+    """p_jc = N_jc / N_c: the share of class-c documents that contain word j.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-mle
+    """
+    return ratio(document_count, class_count)
+# --8<-- [end:eq-bernoulli-mle]
+
+
+# --8<-- [start:eq-bernoulli-laplace]
+def bernoulli_likelihood(document_count, class_count, alpha):
+    """p_jc = (N_jc + alpha) / (N_c + 2 alpha); with alpha = 1, (N_jc + 1) / (N_c + 2).
+
+    Two outcomes (present, absent) each get alpha pseudo-documents.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-laplace
+    """
+    return ratio(document_count + alpha, class_count + 2 * alpha)
+# --8<-- [end:eq-bernoulli-laplace]
+
+
+# --8<-- [start:eq-bernoulli-joint-probability]
+def bernoulli_joint_probability(prior, present, likelihoods):
+    """P(x, c) = P(c) * prod over every j in V of p_jc if x_j = 1, else (1 - p_jc).
+
+    ``present`` is the set of words the document contains; ``likelihoods`` is
+    {word: p_jc} for this class and every word of V.  Words outside V are ignored.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-joint-probability
+    """
+    joint = prior
+    for word, p in likelihoods.items():
+        joint *= p if word in present else 1 - p
+    return joint
+# --8<-- [end:eq-bernoulli-joint-probability]
+
+
+# --8<-- [start:eq-bernoulli-log-likelihood]
+def bernoulli_log_likelihood(present, document_count, class_count, alpha):
+    """log P(x_j | c): log(N_jc + alpha) - log(N_c + 2 alpha) if present, else with N_c - N_jc.
+
+    1 - p_jc = (N_c - N_jc + alpha) / (N_c + 2 alpha), so both outcomes are a
+    ratio of counts and neither needs a subtraction of probabilities.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-log-likelihood
+    """
+    matching = document_count if present else class_count - document_count
+    return log(matching + alpha) - log(class_count + 2 * alpha)
+# --8<-- [end:eq-bernoulli-log-likelihood]
+
+
+def words_per_count(document_counts, vocabulary_size):
+    """{N: how many vocabulary words have N_jc = N} for one class, counting the unseen words at N = 0."""
+    histogram = {0: vocabulary_size - len(document_counts)}
+    for n in document_counts.values():
+        add_count(histogram, n)
+    return histogram
+
+
+# --8<-- [start:eq-bernoulli-absent-sum]
+def bernoulli_absent_log_sum(words_per_count, class_count, alpha):
+    """sum over absent words j of log(1 - p_jc), with ``words_per_count`` = {N_jc: number of such words}.
+
+    Words that share a document count N_jc share the term log(1 - p_jc), so
+    the term is worked out once per distinct count and multiplied by how many
+    absent words have it.  With every word of V absent this is A_c, the
+    log-likelihood of an empty document.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-absent-sum
+    """
+    terms = [
+        n_words * bernoulli_log_likelihood(False, n, class_count, alpha)
+        for n, n_words in words_per_count.items()
+        if n_words  # no absent word has this count (0 * -inf would be nan)
+    ]
+    return math.fsum(terms)
+# --8<-- [end:eq-bernoulli-absent-sum]
+
+
+# --8<-- [start:eq-bernoulli-joint-log]
+def bernoulli_word_terms(present, classes, feature_counts, class_counts, alpha, words_per_count):
+    """The terms of log P(x | c): log p_jc for each present known word, and one for all absent words.
+
+    log P(x, c) = log P(c) + sum over j in V of log P(x_j | c), and the words of
+    V split into those the document contains (x_j = 1, a term log p_jc each)
+    and the rest (x_j = 0, log(1 - p_jc) each, added up by
+    ``bernoulli_absent_log_sum``).  ``present`` holds the known words only;
+    ``words_per_count[c]`` is {N_jc: number of words of V with that count}.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-joint-log
+    """
+    terms, absent = [], []
+    for word in present:
+        terms.append(
+            Term(
+                "word",
+                word,
+                1,
+                tuple(
+                    bernoulli_log_likelihood(True, feature_counts[label].get(word, 0), class_counts[label], alpha)
+                    for label in classes
+                ),
+            )
+        )
+    for label in classes:
+        absent_per_count = dict(words_per_count[label])
+        for word in present:  # the present words are not absent
+            absent_per_count[feature_counts[label].get(word, 0)] -= 1
+        absent.append(bernoulli_absent_log_sum(absent_per_count, class_counts[label], alpha))
+    n_absent = sum(words_per_count[classes[0]].values()) - len(present)
+    terms.append(Term("absent", f"{n_absent} words", 0, tuple(absent)))
+    return terms
+# --8<-- [end:eq-bernoulli-joint-log]
+
+
+# --8<-- [start:eq-bernoulli-rows]
+def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, alpha):
+    """{word: (w_{j c_1}, ..., w_{j c_K})}, w_jc = log p_jc - log(1 - p_jc): a present word's change.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-rows
+    """
+    words = list(vocabulary)
+    positions = {word: j for j, word in enumerate(words)}
+    columns = []
+    for label in classes:
+        n_class = class_counts[label]
+        log_odds_of_count = {
+            n: bernoulli_log_likelihood(True, n, n_class, alpha) - bernoulli_log_likelihood(False, n, n_class, alpha)
+            for n in {0, *feature_counts[label].values()}
+        }
+        columns.append(value_per_word(feature_counts[label], positions, log_odds_of_count))
+    return dict(zip(words, zip(*columns)))
+# --8<-- [end:eq-bernoulli-rows]
+
+
+# --8<-- [start:eq-bernoulli-joint-rows]
+def bernoulli_joint_log_likelihoods(present, rows, base_scores):
+    """[log P(x, c) for every c] = (log P(c) + A_c) + sum over present known words j of w_jc.
+
+    ``base_scores[k]`` is log P(c_k) + A_{c_k}, the score of an empty document;
+    each word the document contains swaps its factor 1 - p_jc for p_jc.  The
+    cost is one lookup per distinct word of the document, whatever |V| is.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-joint-rows
+    """
+    known_rows = [rows[word] for word in present if word in rows]  # unseen words ignored
+    if not known_rows:
+        return list(base_scores)
+    return [base + math.fsum(column) for base, column in zip(base_scores, zip(*known_rows))]
+# --8<-- [end:eq-bernoulli-joint-rows]
+
+
+class BernoulliNB(TextNaiveBayes):
+    """Bernoulli naive Bayes over word presence: a feature is present when its value is > 0.
+
+    Tables, besides those of ``TextNaiveBayes``:
+
+    * ``feature_counts_[c][j]`` -- N_jc, training documents of class c that contain j;
+    * built when training ends: ``words_per_count_[c]`` ({N_jc: number of words}),
+      ``log_odds_rows_`` ({word: (w_jc for c in classes_)}) and
+      ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]).
+    """
+
+    model_name = "Bernoulli naive Bayes"
+
+    def _start_empty(self):
+        super()._start_empty()
+        self.words_per_count_ = {}
+        self.log_odds_rows_ = {}
+        self.empty_document_scores_ = []
+
+    def _table_names(self):
+        return super()._table_names() + ["words_per_count_", "log_odds_rows_", "empty_document_scores_"]
+
+    def _add_document(self, counts, label):
+        add_bernoulli_counts(self.feature_counts_.setdefault(label, {}), counts)  # N_jc
+
+    def _build_lookup_tables(self):
+        """Per class: how many words share each N_jc, the log-odds rows and log P(c) + A_c."""
+        super()._build_lookup_tables()
+        vocabulary_size = len(self.vocabulary_)
+        self.words_per_count_ = {
+            label: words_per_count(self.feature_counts_[label], vocabulary_size) for label in self.classes_
+        }
+        self.log_odds_rows_ = bernoulli_log_odds_rows(
+            self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
+        )
+        self.empty_document_scores_ = [
+            log_prior + bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
+            for label, log_prior in zip(self.classes_, self.log_priors_)
+        ]
+
+    @staticmethod
+    def _present(counts):
+        """The words with x_j = 1 (count > 0), in the document's order."""
+        return [word for word, count in counts.items() if count > 0]
+
+    # -- the estimates ------------------------------------------------------
+
+    def likelihood(self, feature, label, present=True):
+        """P(x_j = 1 | c) = (N_jc + alpha) / (N_c + 2 alpha), or 1 minus it with present=False."""
+        self._check_label(label)
+        self._check_feature(feature)
+        p = bernoulli_likelihood(self.feature_counts_[label].get(feature, 0), self.class_counts_[label], self.alpha)
+        return p if present else 1 - p
+
+    def log_likelihood(self, feature, label, present=True):
+        """log P(x_j = 1 | c), or log P(x_j = 0 | c) with present=False."""
+        self._check_label(label)
+        self._check_feature(feature)
+        count = self.feature_counts_[label].get(feature, 0)
+        return bernoulli_log_likelihood(present, count, self.class_counts_[label], self.alpha)
+
+    def log_likelihood_table(self):
+        """{word: (log P(x_j = 1 | c) for c in classes_)} for the whole vocabulary."""
+        self._check_fitted()
+        words = list(self.vocabulary_)
+        positions = {word: j for j, word in enumerate(words)}
+        columns = []
+        for label in self.classes_:
+            n_class = self.class_counts_[label]
+            log_p_of_count = {
+                n: bernoulli_log_likelihood(True, n, n_class, self.alpha)
+                for n in {0, *self.feature_counts_[label].values()}
+            }
+            columns.append(value_per_word(self.feature_counts_[label], positions, log_p_of_count))
+        return dict(zip(words, zip(*columns)))
+
+    # -- one document, step by step (the reference path) --------------------
+
+    def _log_likelihood_terms(self, counts):
+        present = [word for word in self._present(counts) if word in self.vocabulary_]
+        return bernoulli_word_terms(
+            present, self.classes_, self.feature_counts_, self.class_counts_, self.alpha, self.words_per_count_
+        )
+
+    def _term_likelihoods(self, term):
+        if term.step == "absent":
+            return None  # many words, so no single probability
+        return tuple(self.likelihood(term.feature, label) for label in self.classes_)
+
+    def joint_probability(self, document):
+        """{label: P(x, c)} for one document, over the whole vocabulary (small examples)."""
+        self._check_can_predict()
+        present = set(self._present(self._check_example(document, "the document")))
+        return {
+            label: bernoulli_joint_probability(
+                self.prior(label), present, {word: self.likelihood(word, label) for word in self.vocabulary_}
+            )
+            for label in self.classes_
+        }
+
+    # -- many documents, fast ------------------------------------------------
+
+    def _joint_log_likelihoods(self, counts):
+        """The fast path: ``bernoulli_joint_log_likelihoods`` on the tables built in training.
+
+        With alpha = 0 some p_jc are exactly 0 or 1, and the rewrite would
+        subtract -inf from -inf; the model then takes the reference path.
+        """
+        if self.alpha == 0:
+            return super()._joint_log_likelihoods(counts)
+        return bernoulli_joint_log_likelihoods(self._present(counts), self.log_odds_rows_, self.empty_document_scores_)

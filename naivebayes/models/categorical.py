@@ -1,0 +1,266 @@
+"""Categorical naive Bayes: each feature takes one of a few values, such as "sunny" or "rain".
+
+"Lecture #7: Naïve Bayes" extends the Bernoulli spam filter to features with
+K_j values: P(x_j = v | c) becomes a categorical distribution with one
+probability per value.  Training counts, per class c and feature j:
+
+* ``n_jvc`` -- the class-c rows in which feature j has the value v
+  (``value_counts_[c][j][v]``);
+* ``n_jc``  -- the class-c rows in which feature j is present at all
+  (``feature_counts_[c][j]``, the sum of the n_jvc);
+* ``P(x_j = v | c) = (n_jvc + alpha) / (n_jc + alpha K_j)``, where K_j is the
+  number of values of feature j (seen in training, or given in ``categories``).
+
+The values can be anything hashable: strings, booleans, numbers, tuples,
+never integer codes that you first have to make up.  A value that training
+never saw is left out of the product, the rule the text models use for
+unseen words (``unseen="ignore"``), or refused (``unseen="error"``).
+
+The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on the docs page:
+
+>>> from naivebayes.datasets import load_play_tennis
+>>> rows, labels, test_row = load_play_tennis()
+>>> model = CategoricalNB().fit(rows, labels)
+>>> model.prior("yes"), model.likelihood("outlook", "sunny", "yes")
+(Fraction(9, 14), Fraction(1, 4))
+>>> model.predict([test_row])
+['no']
+"""
+
+from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.checks import check_smoothing
+from naivebayes.models.base import add_count
+from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+
+__all__ = [
+    "CategoricalNB",
+    "Categorical",
+    "add_categorical_counts",
+    "categorical_mle",
+    "categorical_likelihood",
+    "categorical_log_likelihood",
+    "categorical_log_likelihood_rows",
+]
+
+
+# --8<-- [start:eq-categorical-count]
+def add_categorical_counts(value_counts, values):
+    """n_jvc += 1 for the value v of feature j in each class-c row where it is present.
+
+    ``value_counts`` is the table ``value_counts_[c][j]``; ``values`` are the
+    feature's present values in the class's rows.
+
+    Formula: docs/categorical.md#eq-categorical-count
+    """
+    for value in values:
+        value_counts[value] = value_counts.get(value, 0) + 1
+# --8<-- [end:eq-categorical-count]
+
+
+# --8<-- [start:eq-categorical-mle]
+def categorical_mle(count, total):
+    """P(x_j = v | c) = n_jvc / n_jc: the share of class-c rows in which feature j has the value v.
+
+    Formula: docs/categorical.md#eq-categorical-mle
+    """
+    return ratio(count, total)
+# --8<-- [end:eq-categorical-mle]
+
+
+# --8<-- [start:eq-categorical-lidstone]
+def categorical_likelihood(count, total, alpha, n_categories):
+    """P(x_j = v | c) = (n_jvc + alpha) / (n_jc + alpha K_j): alpha pseudo-rows for each of the K_j values.
+
+    Formula: docs/categorical.md#eq-categorical-lidstone
+    """
+    return ratio(count + alpha, total + alpha * n_categories)
+# --8<-- [end:eq-categorical-lidstone]
+
+
+# --8<-- [start:eq-categorical-log-likelihood]
+def categorical_log_likelihood(count, total, alpha, n_categories):
+    """log P(x_j = v | c) = log(n_jvc + alpha) - log(n_jc + alpha K_j), with log 0 = -inf.
+
+    Formula: docs/categorical.md#eq-categorical-log-likelihood
+    """
+    return log(count + alpha) - log(total + alpha * n_categories)
+# --8<-- [end:eq-categorical-log-likelihood]
+
+
+# --8<-- [start:eq-categorical-rows]
+def categorical_log_likelihood_rows(value_counts, totals, categories, alpha):
+    """{v: (log P(x_j = v | c) for each class c)} for one feature j: its lookup table.
+
+    ``value_counts`` is [n_jvc tables, one per class] and ``totals`` is
+    [n_jc, one per class], both in ``classes_`` order; ``categories`` lists the
+    K_j values.  Prediction then costs one dictionary lookup per feature.
+
+    Formula: docs/categorical.md#eq-categorical-rows
+    """
+    n_categories = len(categories)
+    return {
+        value: tuple(
+            categorical_log_likelihood(counts.get(value, 0), total, alpha, n_categories)
+            for counts, total in zip(value_counts, totals)
+        )
+        for value in categories
+    }
+# --8<-- [end:eq-categorical-rows]
+
+
+def sorted_categories(values):
+    """The values sorted, or in the order first seen when they cannot be compared (say str and None)."""
+    try:
+        return sorted(values)
+    except TypeError:
+        return list(values)
+
+
+class Categorical:
+    """The categorical distribution of one feature: one probability per value, per class.
+
+    Count table ``value_counts_[c][j]`` = {v: n_jvc}; lookup tables
+    ``categories_[j]`` (the K_j values) and, in ``feature_lookups_[j]``,
+    {v: (log P(x_j = v | c) for c in classes_)}.
+    """
+
+    name = "categorical"
+    count_tables = ("value_counts_",)
+    lookup_tables = ("categories_",)
+    exact = True  # every probability is a ratio of counts
+
+    @staticmethod
+    def start_empty(model):
+        model.value_counts_ = {}  # {label: {feature: {value: n_jvc}}}
+        model.categories_ = {}  # {feature: [its K_j values]}, built when training ends
+
+    @staticmethod
+    def continue_from(model, previous):
+        pass  # nothing: the categories are worked out again from all the counts
+
+    @staticmethod
+    def check_value(model, feature, value, where, training):
+        try:
+            hash(value)
+        except TypeError:
+            raise TypeError(
+                f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
+                "(categories must be hashable, such as strings, numbers or tuples)"
+            ) from None
+        given = (model.categories or {}).get(feature)
+        if training and given is not None and value not in given:
+            raise ValueError(
+                f"{where}: feature {feature!r} has the value {value!r}, which is not among its "
+                f"categories {given}; add it to categories={{{feature!r}: [...]}}"
+            )
+        if not training and model.unseen == "error" and value not in model.feature_lookups_[feature]:
+            raise ValueError(
+                f"{where}: feature {feature!r} has the value {value!r}, which training never saw "
+                f"(its values are {model.categories_[feature]}); pass unseen='ignore' to leave such "
+                "values out of the product"
+            )
+        return value
+
+    @staticmethod
+    def count(model, feature, values_by_label):
+        for label, values in values_by_label.items():
+            value_counts = {}
+            add_categorical_counts(value_counts, values)  # n_jvc
+            model.value_counts_.setdefault(label, {})[feature] = value_counts
+
+    @staticmethod
+    def merge(merged, a, b, feature):
+        for label in merged.class_counts_:
+            value_counts = {}
+            for model in (a, b):
+                for value, n in model.value_counts_.get(label, {}).get(feature, {}).items():
+                    add_count(value_counts, value, n)
+            merged.value_counts_.setdefault(label, {})[feature] = value_counts
+
+    @staticmethod
+    def build_lookups(model, features):
+        given = model.categories or {}
+        for feature in features:
+            value_counts = [model.value_counts_[label][feature] for label in model.classes_]
+            totals = [model.feature_counts_[label][feature] for label in model.classes_]  # n_jc
+            if feature in given:
+                categories = list(given[feature])
+            else:
+                seen = {}  # every value any class saw, in the order first seen
+                for counts in value_counts:
+                    seen.update(dict.fromkeys(counts))
+                categories = sorted_categories(seen)
+            for label, total in zip(model.classes_, totals):
+                if total + model.alpha * len(categories) == 0:
+                    raise ValueError(
+                        f"feature {feature!r} has no values in class {label!r}, so with alpha = 0 its "
+                        "probabilities are 0/0; use alpha > 0, or drop the feature"
+                    )
+            model.categories_[feature] = categories
+            model.feature_lookups_[feature] = categorical_log_likelihood_rows(
+                value_counts, totals, categories, model.alpha
+            )
+
+    @staticmethod
+    def log_terms(model, feature, value):
+        return model.feature_lookups_[feature].get(value)  # None for a value training never saw
+
+    @staticmethod
+    def likelihoods(model, feature, value):
+        n_categories = len(model.categories_[feature])
+        return tuple(
+            categorical_likelihood(
+                model.value_counts_[label][feature].get(value, 0),
+                model.feature_counts_[label][feature],
+                model.alpha,
+                n_categories,
+            )
+            for label in model.classes_
+        )
+
+
+class CategoricalNB(TableNaiveBayes):
+    """Naive Bayes over categorical features, with any hashable values.
+
+    Parameters
+    ----------
+    alpha : int, Fraction or float, default 1
+        Pseudo-rows per value: 1 is Laplace smoothing, 0 the maximum
+        likelihood estimate.  With an int or a Fraction every probability is
+        an exact Fraction.
+    fit_prior, class_prior
+        As for every model: learn P(c), use 1/K, or use the priors given.
+    unseen : "ignore" or "error", default "ignore"
+        What to do with a value that training never saw: leave it out of the
+        product, or refuse the row.
+    categories : dict, optional
+        {feature: [every value it can take]}: K_j is then the length of the
+        list, whether or not training saw every value.
+
+    Tables: ``value_counts_[c][j][v]`` (n_jvc), ``feature_counts_[c][j]`` (n_jc),
+    ``categories_[j]``, and those of every tabular model.
+    """
+
+    model_name = "categorical naive Bayes"
+    distribution_kinds = {"categorical": Categorical}
+
+    def __init__(self, alpha=1, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
+        self.alpha = check_smoothing("alpha", alpha)
+        self.unseen = check_unseen(unseen)
+        self.categories = check_categories(categories)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+
+def check_categories(categories):
+    """None, or {feature: a list of distinct values}."""
+    if categories is None:
+        return None
+    if not isinstance(categories, dict):
+        raise TypeError("categories must be a dict {feature: [values]}, such as {'outlook': ['sunny', 'rain']}")
+    for feature, values in categories.items():
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise TypeError(f"categories[{feature!r}] must be a list of values, not {values!r}")
+        values = list(values)
+        if len(set(values)) != len(values) or not values:
+            raise ValueError(f"categories[{feature!r}] must list each value once, and at least one: {values!r}")
+    return categories

@@ -1,0 +1,301 @@
+"""Gaussian naive Bayes: each feature is a measurement with a bell curve per class.
+
+The blog post on naive Bayes with TensorFlow Probability models each iris
+measurement x_j in class c as a normal distribution N(mu_jc, sigma_jc^2) and
+derives its maximum likelihood estimates: the class's mean of the feature,
+and the mean squared deviation from it.  Training keeps, per class c and
+feature j (missing values skipped):
+
+* ``n_jc`` -- the class-c rows in which feature j is present (``feature_counts_[c][j]``);
+* ``mu_jc`` -- their mean (``means_[c][j]``);
+* ``M_jc`` -- the sum of squared deviations from the mean (``squared_deviations_[c][j]``),
+  from which ``variances_[c][j] = M_jc / (n_jc - ddof) + epsilon``.
+
+``ddof=0`` divides by n, the maximum likelihood estimate the blog post
+derives (and scikit-learn uses); ``ddof=1`` divides by n - 1, the sample
+variance (R's ``e1071`` and River use it).  ``epsilon`` is scikit-learn's
+variance floor: ``var_smoothing`` times the largest variance of any feature
+over all training rows.  Means and squared deviations are exact Fractions
+when the inputs are ints or Fractions.
+
+Prediction adds log densities, computed in log space, so a value far out in
+a tail gives a very negative but finite term, never a density of 0.0 and
+then log 0.
+
+>>> rows = [[1], [3], [10], [14]]
+>>> model = GaussianNB(var_smoothing=0).fit(rows, ["a", "a", "b", "b"])
+>>> model.means_, model.variances_
+({'a': {0: Fraction(2, 1)}, 'b': {0: Fraction(12, 1)}}, {'a': {0: Fraction(1, 1)}, 'b': {0: Fraction(4, 1)}})
+>>> model.predict([[5], [9]])
+['a', 'b']
+"""
+
+import math
+
+from naivebayes.core.arithmetic import is_exact, log, ratio
+from naivebayes.core.checks import check_smoothing
+from naivebayes.models.table_base import TableNaiveBayes
+
+__all__ = [
+    "GaussianNB",
+    "Gaussian",
+    "gaussian_mean",
+    "squared_deviations",
+    "gaussian_variance",
+    "variance_floor",
+    "merge_gaussian_statistics",
+    "gaussian_log_density",
+]
+
+LOG_TWO_PI = math.log(2 * math.pi)
+
+
+# --8<-- [start:eq-gaussian-mean]
+def gaussian_mean(values):
+    """mu_jc = (1 / n_jc) * sum of x_j over the class-c rows: the maximum likelihood mean.
+
+    Exact (a Fraction) for ints and Fractions; for floats, ``math.fsum`` adds
+    exactly rounded.
+
+    Formula: docs/gaussian.md#eq-gaussian-mean
+    """
+    if is_exact(*values):
+        return ratio(sum(values), len(values))
+    return math.fsum(values) / len(values)
+# --8<-- [end:eq-gaussian-mean]
+
+
+# --8<-- [start:eq-gaussian-squared-deviations]
+def squared_deviations(values, mean):
+    """M_jc = sum over the class-c rows of (x_j - mu_jc)^2.
+
+    For whole numbers this is computed exactly as sum(x^2) - (sum x)^2 / n,
+    which is the same number (expand the square) and needs no Fractions
+    inside the sum.  For floats it takes the two-pass form above: the
+    one-pass form would subtract two large, nearly equal numbers.
+
+    Formula: docs/gaussian.md#eq-gaussian-squared-deviations
+    """
+    if all(type(value) is int for value in values):
+        total = sum(values)
+        return ratio(len(values) * sum(value * value for value in values) - total * total, len(values))
+    if is_exact(*values):
+        return sum((value - mean) ** 2 for value in values)
+    return math.fsum((value - mean) ** 2 for value in values)
+# --8<-- [end:eq-gaussian-squared-deviations]
+
+
+# --8<-- [start:eq-gaussian-variance]
+def gaussian_variance(squared_deviation, n, ddof):
+    """sigma_jc^2 = M_jc / (n_jc - ddof): ddof = 0 is the maximum likelihood variance, 1 the sample variance.
+
+    Formula: docs/gaussian.md#eq-gaussian-variance
+    """
+    return ratio(squared_deviation, n - ddof)
+# --8<-- [end:eq-gaussian-variance]
+
+
+# --8<-- [start:eq-gaussian-var-smoothing]
+def variance_floor(var_smoothing, overall_variances):
+    """epsilon = var_smoothing * max_j Var(x_j), the largest variance of any feature over all rows.
+
+    Added to every sigma_jc^2, so no variance is 0 (a constant feature) or so
+    small that its density towers over everything else.
+
+    Formula: docs/gaussian.md#eq-gaussian-var-smoothing
+    """
+    if var_smoothing == 0:
+        return 0  # an exact 0 keeps exact variances exact
+    return var_smoothing * max(overall_variances)
+# --8<-- [end:eq-gaussian-var-smoothing]
+
+
+# --8<-- [start:eq-gaussian-merge]
+def merge_gaussian_statistics(a, b):
+    """(n, mu, M) of two groups together, from each group's (n, mu, M) (Chan, Golub and LeVeque, 1979).
+
+    n = n_a + n_b;  delta = mu_b - mu_a;  mu = mu_a + delta n_b / n;
+    M = M_a + M_b + delta^2 n_a n_b / n.  Exact for Fractions, and stable for
+    floats, so ``partial_fit`` in pieces gives what one ``fit`` gives.
+
+    Formula: docs/gaussian.md#eq-gaussian-merge
+    """
+    n_a, mean_a, squares_a = a
+    n_b, mean_b, squares_b = b
+    if n_a == 0:
+        return b
+    if n_b == 0:
+        return a
+    n = n_a + n_b
+    delta = mean_b - mean_a
+    mean = mean_a + delta * ratio(n_b, n)
+    squares = squares_a + squares_b + delta * delta * ratio(n_a * n_b, n)
+    return n, mean, squares
+# --8<-- [end:eq-gaussian-merge]
+
+
+# --8<-- [start:eq-gaussian-log-density]
+def gaussian_log_density(x, mean, variance):
+    """log N(x; mu, sigma^2) = -(1/2) log(2 pi sigma^2) - (x - mu)^2 / (2 sigma^2).
+
+    Computed in log space: far from the mean this is a large negative number,
+    where the density itself would underflow to 0.0.
+
+    Formula: docs/gaussian.md#eq-gaussian-log-density
+    """
+    return -0.5 * (LOG_TWO_PI + log(variance)) - (x - mean) ** 2 / (2 * variance)
+# --8<-- [end:eq-gaussian-log-density]
+
+
+def check_measurement(feature, value, where, kind):
+    """``value`` if it is a finite number (int, float or Fraction; not a bool), else a clear error."""
+    if isinstance(value, bool) or not (isinstance(value, (int, float)) or is_exact(value)):
+        raise ValueError(
+            f"{where}: feature {feature!r} has the value {value!r}, but {kind} feature takes numbers; "
+            f"for a feature of categories use CategoricalNB, or MixedNB with distributions="
+            f"{{{feature!r}: 'categorical'}}"
+        )
+    if not math.isfinite(value):
+        raise ValueError(f"{where}: feature {feature!r} has the value {value!r}; measurements must be finite")
+    return value
+
+
+class Gaussian:
+    """The normal distribution of one feature, per class: a mean and a variance.
+
+    Count tables ``means_[c][j]`` and ``squared_deviations_[c][j]`` (with
+    ``feature_counts_[c][j]``, the statistics that partial_fit and merging
+    combine); lookup tables ``variances_[c][j]``, ``epsilon_`` and, in
+    ``feature_lookups_[j]``, the (mean, variance) pairs as floats, in
+    ``classes_`` order.
+    """
+
+    name = "gaussian"
+    count_tables = ("means_", "squared_deviations_")
+    lookup_tables = ("variances_", "epsilon_")
+    exact = False  # a density with pi and exp is not a ratio of counts
+
+    @staticmethod
+    def start_empty(model):
+        model.means_ = {}  # {label: {feature: mu_jc}}
+        model.squared_deviations_ = {}  # {label: {feature: M_jc}}
+        model.variances_ = {}  # {label: {feature: sigma_jc^2 + epsilon}}, built when training ends
+        model.epsilon_ = 0  # the variance floor, built when training ends
+
+    @staticmethod
+    def continue_from(model, previous):
+        pass
+
+    @staticmethod
+    def check_value(model, feature, value, where, training):
+        return check_measurement(feature, value, where, "a Gaussian")
+
+    @staticmethod
+    def count(model, feature, values_by_label):
+        for label, values in values_by_label.items():
+            mean = gaussian_mean(values) if values else None
+            squares = squared_deviations(values, mean) if values else None
+            model.means_.setdefault(label, {})[feature] = mean
+            model.squared_deviations_.setdefault(label, {})[feature] = squares
+
+    @staticmethod
+    def statistics(model, label, feature):
+        """(n_jc, mu_jc, M_jc) of one class and feature; (0, None, None) when it has none."""
+        if label not in model.class_counts_:
+            return 0, None, None
+        return (
+            model.feature_counts_[label].get(feature, 0),
+            model.means_[label].get(feature),
+            model.squared_deviations_[label].get(feature),
+        )
+
+    @staticmethod
+    def merge(merged, a, b, feature):
+        for label in merged.class_counts_:
+            _, mean, squares = merge_gaussian_statistics(
+                Gaussian.statistics(a, label, feature), Gaussian.statistics(b, label, feature)
+            )
+            merged.means_.setdefault(label, {})[feature] = mean
+            merged.squared_deviations_.setdefault(label, {})[feature] = squares
+
+    @staticmethod
+    def build_lookups(model, features):
+        overall = []  # each feature's variance over all training rows, all classes together
+        for feature in features:
+            together = (0, None, None)
+            for label in model.classes_:
+                together = merge_gaussian_statistics(together, Gaussian.statistics(model, label, feature))
+            n, _, squares = together
+            overall.append(gaussian_variance(squares, n, 0))
+        epsilon = variance_floor(model.var_smoothing, overall)
+        model.epsilon_ = epsilon
+        for feature in features:
+            pairs = []
+            for label in model.classes_:
+                n, mean, squares = Gaussian.statistics(model, label, feature)
+                variance = Gaussian.smoothed_variance(model, feature, label, n, squares, epsilon)
+                model.variances_.setdefault(label, {})[feature] = variance
+                pairs.append((float(mean), float(variance)))
+            model.feature_lookups_[feature] = tuple(pairs)
+
+    @staticmethod
+    def smoothed_variance(model, feature, label, n, squares, epsilon):
+        """sigma_jc^2 + epsilon, or a clear error when it cannot be a variance."""
+        if n == 0:
+            raise ValueError(
+                f"feature {feature!r} has no values in class {label!r}, so its mean is undefined; "
+                "give the class some rows with this feature, or drop the feature"
+            )
+        if n - model.ddof <= 0:
+            raise ValueError(
+                f"feature {feature!r} has one value in class {label!r}, and ddof={model.ddof} divides by "
+                f"n - {model.ddof} = 0; use ddof=0, or give the class more rows"
+            )
+        variance = gaussian_variance(squares, n, model.ddof) + epsilon
+        if variance == 0:
+            raise ValueError(
+                f"feature {feature!r} has variance 0 in class {label!r} (every value is "
+                f"{model.means_[label][feature]}), and with var_smoothing=0 nothing is added, so its "
+                "density is undefined; use var_smoothing > 0 (the default is 1e-9), or drop the feature"
+            )
+        return variance
+
+    @staticmethod
+    def log_terms(model, feature, value):
+        return tuple(gaussian_log_density(value, mean, variance) for mean, variance in model.feature_lookups_[feature])
+
+    @staticmethod
+    def likelihoods(model, feature, value):
+        return tuple(math.exp(term) for term in Gaussian.log_terms(model, feature, value))
+
+
+class GaussianNB(TableNaiveBayes):
+    """Naive Bayes over measurements: one normal distribution per class and feature.
+
+    Parameters
+    ----------
+    var_smoothing : float, default 1e-9
+        epsilon = var_smoothing * (the largest variance of any feature over all
+        training rows) is added to every variance, as in scikit-learn.  With 0,
+        nothing is added, and a variance of 0 is a clear error.
+    ddof : 0 or 1, default 0
+        Divide the squared deviations by n - ddof: 0 is the maximum likelihood
+        estimate, 1 the sample variance (R's e1071).
+    fit_prior, class_prior
+        As for every model.
+    """
+
+    model_name = "Gaussian naive Bayes"
+    distribution_kinds = {"gaussian": Gaussian}
+
+    def __init__(self, var_smoothing=1e-9, ddof=0, fit_prior=True, class_prior=None):
+        self.var_smoothing = check_smoothing("var_smoothing", var_smoothing, hint="1e-9 is scikit-learn's default")
+        self.ddof = check_ddof(ddof)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+
+def check_ddof(ddof):
+    """0 (divide by n) or 1 (divide by n - 1)."""
+    if ddof not in (0, 1) or isinstance(ddof, bool) or not isinstance(ddof, int):
+        raise ValueError(f"ddof must be 0 (maximum likelihood, divide by n) or 1 (sample variance), not {ddof!r}")
+    return ddof

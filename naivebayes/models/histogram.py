@@ -1,0 +1,176 @@
+"""Histogram naive Bayes: a piecewise-constant density per class and feature.
+
+The blog post on naive Bayes with TensorFlow Probability notes that
+Mathematica models each feature with a piecewise-constant density instead of
+a bell curve.  Here the range of each feature is cut into B bins, with edges
+learned from the training values of all classes together (see
+``naivebayes/tables/bins.py``), and each class gets a histogram over them:
+
+* ``bin_edges_[j]`` -- the B + 1 edges of feature j, shared by every class;
+* ``bin_counts_[c][j][b]`` -- n_jbc, the class-c rows whose value of j falls in bin b;
+* p(x_j | c) = P(bin b | c) / w_b, the probability of the bin spread evenly over
+  its width w_b, with P(bin b | c) = (n_jbc + alpha) / (n_jc + alpha B).
+
+Because every class shares the bin edges, the width w_b is the same factor in
+every class's P(x, c), and Bayes' rule divides it out: the classifier ranks
+classes exactly as categorical naive Bayes over the bins does.
+
+>>> model = HistogramNB(n_bins=2).fit([[1.0], [1.5], [3.0], [2.5], [2.9]], ["a", "a", "a", "b", "b"])
+>>> model.bin_edges_, model.bin_counts_
+({0: [1.0, 2.0, 3.0]}, {'a': {0: [2, 1]}, 'b': {0: [0, 2]}})
+>>> model.predict([[1.2], [2.7]])
+['a', 'b']
+
+The edges are learned by the first ``fit`` or ``partial_fit`` and then kept,
+so a later ``partial_fit`` bins its values with them (a value beyond the
+ends falls into the nearest end bin).
+"""
+
+from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.checks import check_choice, check_smoothing
+from naivebayes.models.gaussian import check_measurement
+from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
+
+__all__ = ["HistogramNB", "Histogram", "histogram_bin_probability", "histogram_log_density"]
+
+
+# --8<-- [start:eq-histogram-bin-probability]
+def histogram_bin_probability(count, total, alpha, n_bins):
+    """P(bin b | c) = (n_jbc + alpha) / (n_jc + alpha B): the categorical estimate over the B bins.
+
+    Formula: docs/histogram.md#eq-histogram-bin-probability
+    """
+    return ratio(count + alpha, total + alpha * n_bins)
+# --8<-- [end:eq-histogram-bin-probability]
+
+
+# --8<-- [start:eq-histogram-density]
+def histogram_log_density(count, total, alpha, n_bins, width):
+    """log p(x_j | c) = log P(bin b | c) - log w_b, for the bin b that holds x_j.
+
+    Formula: docs/histogram.md#eq-histogram-density
+    """
+    return log(histogram_bin_probability(count, total, alpha, n_bins)) - log(width)
+# --8<-- [end:eq-histogram-density]
+
+
+def bin_widths(edges):
+    """The width of each bin; a constant feature's single bin counts as width 1 (it cancels anyway)."""
+    widths = [high - low for low, high in zip(edges, edges[1:])]
+    return [width if width else 1 for width in widths]
+
+
+class Histogram:
+    """A piecewise-constant density of one feature, per class, over bins shared by all classes.
+
+    Count tables ``bin_counts_[c][j]`` (a list, one count per bin) and
+    ``bin_edges_[j]`` (kept by later batches); in ``feature_lookups_[j]``,
+    the edges and, per bin, log p(x_j | c) for c in ``classes_``.
+    """
+
+    name = "histogram"
+    count_tables = ("bin_counts_",)
+    lookup_tables = ("bin_edges_",)
+    exact = True  # every density is a ratio: exact when the edges are
+
+    @staticmethod
+    def start_empty(model):
+        model.bin_counts_ = {}  # {label: {feature: [n_jbc for each bin b]}}
+        model.bin_edges_ = {}  # {feature: [edges]}, learned by the first batch
+
+    @staticmethod
+    def continue_from(model, previous):
+        model.bin_edges_ = dict(previous.bin_edges_)  # later batches keep the first batch's edges
+
+    @staticmethod
+    def check_value(model, feature, value, where, training):
+        return check_measurement(feature, value, where, "a histogram")
+
+    @staticmethod
+    def count(model, feature, values_by_label):
+        if feature not in model.bin_edges_:
+            values = [value for values in values_by_label.values() for value in values]
+            edges_of = uniform_edges if model.strategy == "uniform" else quantile_edges
+            model.bin_edges_[feature] = edges_of(values, model.n_bins)
+        edges = model.bin_edges_[feature]
+        for label, values in values_by_label.items():
+            counts = [0] * (len(edges) - 1)
+            for value in values:
+                counts[bin_index(edges, value)] += 1  # n_jbc
+            model.bin_counts_.setdefault(label, {})[feature] = counts
+
+    @staticmethod
+    def merge(merged, a, b, feature):
+        n_bins = len(merged.bin_edges_[feature]) - 1
+        for label in merged.class_counts_:
+            counts = [0] * n_bins
+            for model in (a, b):
+                for position, n in enumerate(model.bin_counts_.get(label, {}).get(feature, [])):
+                    counts[position] += n
+            merged.bin_counts_.setdefault(label, {})[feature] = counts
+
+    @staticmethod
+    def build_lookups(model, features):
+        for feature in features:
+            edges = model.bin_edges_[feature]
+            n_bins = len(edges) - 1
+            rows = []
+            for b, width in enumerate(bin_widths(edges)):
+                row = []
+                for label in model.classes_:
+                    total = model.feature_counts_[label][feature]
+                    if total + model.alpha * n_bins == 0:
+                        raise ValueError(
+                            f"feature {feature!r} has no values in class {label!r}, so with alpha = 0 "
+                            "its bin probabilities are 0/0; use alpha > 0, or drop the feature"
+                        )
+                    count = model.bin_counts_[label][feature][b]
+                    row.append(histogram_log_density(count, total, model.alpha, n_bins, width))
+                rows.append(tuple(row))
+            model.feature_lookups_[feature] = (edges, rows)
+
+    @staticmethod
+    def log_terms(model, feature, value):
+        edges, rows = model.feature_lookups_[feature]
+        return rows[bin_index(edges, value)]
+
+    @staticmethod
+    def likelihoods(model, feature, value):
+        edges = model.bin_edges_[feature]
+        n_bins = len(edges) - 1
+        b = bin_index(edges, value)
+        width = bin_widths(edges)[b]
+        return tuple(
+            histogram_bin_probability(
+                model.bin_counts_[label][feature][b], model.feature_counts_[label][feature], model.alpha, n_bins
+            )
+            / width
+            for label in model.classes_
+        )
+
+
+class HistogramNB(TableNaiveBayes):
+    """Naive Bayes with a histogram (a piecewise-constant density) per class and numeric feature.
+
+    Parameters
+    ----------
+    n_bins : int, default 10
+        The number of bins B per feature (quantile bins may merge into fewer).
+    strategy : "uniform" or "quantile", default "uniform"
+        Bins of equal width, or bins holding about equally many training values.
+    alpha : int, Fraction or float, default 1
+        Pseudo-rows per bin, as in categorical naive Bayes; 0 lets an empty
+        bin rule a class out.
+    fit_prior, class_prior
+        As for every model.
+    """
+
+    model_name = "histogram naive Bayes"
+    distribution_kinds = {"histogram": Histogram}
+
+    def __init__(self, n_bins=10, strategy="uniform", alpha=1, fit_prior=True, class_prior=None):
+        self.n_bins = check_n_bins(n_bins)
+        self.strategy = check_choice("strategy", strategy, STRATEGIES)
+        self.alpha = check_smoothing("alpha", alpha)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)

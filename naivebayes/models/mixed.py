@@ -1,0 +1,118 @@
+"""Mixed naive Bayes: each feature gets the distribution that fits it, in one model.
+
+Real tables mix kinds of features: the UCI Adult census has categories
+(workclass, occupation), measurements (age, hours per week) and counts.
+The naive assumption multiplies the features' probabilities whatever their
+kinds, so one model can use a categorical distribution for one feature and a
+Gaussian for the next:
+
+    P(x | c) = prod over j of p_j(x_j | c),   each p_j of its own kind.
+
+``distributions={feature: "categorical" | "gaussian" | "poisson" | "histogram"}``
+names the kind of any feature; a feature left out is chosen from its training
+values: booleans and strings are categorical, other numbers Gaussian.  The
+choice is in ``distributions_``.  With every feature of one kind, MixedNB
+gives the very numbers of that kind's own model (the tests check it).
+
+>>> rows = [{"outlook": "sunny", "temperature": 30}, {"outlook": "rain", "temperature": 18},
+...         {"outlook": "sunny", "temperature": 27}, {"outlook": "rain", "temperature": 15}]
+>>> model = MixedNB().fit(rows, ["beach", "home", "beach", "home"])
+>>> model.distributions_
+{'outlook': 'categorical', 'temperature': 'gaussian'}
+>>> model.predict([{"outlook": "rain", "temperature": 29}])
+['beach']
+"""
+
+from naivebayes.core.checks import check_choice, check_smoothing
+from naivebayes.models.categorical import Categorical, check_categories
+from naivebayes.models.gaussian import Gaussian, check_ddof
+from naivebayes.models.histogram import Histogram
+from naivebayes.models.poisson import Poisson
+from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.tables.bins import STRATEGIES, check_n_bins, is_number
+
+__all__ = ["MixedNB", "DISTRIBUTIONS"]
+
+DISTRIBUTIONS = {"categorical": Categorical, "gaussian": Gaussian, "poisson": Poisson, "histogram": Histogram}
+
+
+class MixedNB(TableNaiveBayes):
+    """Naive Bayes with a distribution of its own kind for each feature.
+
+    Parameters
+    ----------
+    distributions : dict, optional
+        {feature: "categorical" | "gaussian" | "poisson" | "histogram"}; a
+        feature not named is chosen from its training values.
+    alpha : default 1
+        The pseudo-count of the categorical, Poisson and histogram features.
+    var_smoothing, ddof
+        As for ``GaussianNB``, for the Gaussian features (the variance floor
+        uses the largest variance among the Gaussian features).
+    unseen, categories
+        As for ``CategoricalNB``, for the categorical features.
+    n_bins, strategy
+        As for ``HistogramNB``, for the histogram features.
+    fit_prior, class_prior
+        As for every model.
+    """
+
+    model_name = "mixed naive Bayes"
+    distribution_kinds = DISTRIBUTIONS
+
+    def __init__(
+        self,
+        distributions=None,
+        alpha=1,
+        var_smoothing=1e-9,
+        ddof=0,
+        unseen="ignore",
+        categories=None,
+        n_bins=10,
+        strategy="uniform",
+        fit_prior=True,
+        class_prior=None,
+    ):
+        self.distributions = check_distributions(distributions)
+        self.alpha = check_smoothing("alpha", alpha)
+        self.var_smoothing = check_smoothing("var_smoothing", var_smoothing, hint="1e-9 is scikit-learn's default")
+        self.ddof = check_ddof(ddof)
+        self.unseen = check_unseen(unseen)
+        self.categories = check_categories(categories)
+        self.n_bins = check_n_bins(n_bins)
+        self.strategy = check_choice("strategy", strategy, STRATEGIES)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    def _choose_distribution(self, feature, values):
+        """The named distribution, else categorical for booleans and strings and Gaussian for numbers."""
+        if feature in (self.distributions or {}):
+            return self.distributions[feature]
+        if self.categories and feature in self.categories:
+            return "categorical"
+        numbers = [value for value in values if is_number(value)]
+        if not numbers:
+            return "categorical"  # strings, booleans, tuples, ...: categories
+        if len(numbers) == len(values):
+            return "gaussian"
+        other = next(value for value in values if not is_number(value))
+        raise ValueError(
+            f"feature {feature!r} mixes numbers (such as {numbers[0]!r}) with other values (such as "
+            f"{other!r}); if {other!r} marks a missing value, pass None instead (read_csv(missing=...) "
+            f"does this), or name the feature's kind: distributions={{{feature!r}: 'categorical'}}"
+        )
+
+
+def check_distributions(distributions):
+    """None, or {feature: one of the four distribution names}."""
+    if distributions is None:
+        return None
+    if not isinstance(distributions, dict):
+        raise TypeError(
+            "distributions must be a dict {feature: 'categorical' | 'gaussian' | 'poisson' | 'histogram'}"
+        )
+    for feature, name in distributions.items():
+        if name not in DISTRIBUTIONS:
+            raise ValueError(
+                f"distributions[{feature!r}] = {name!r}; use one of {', '.join(map(repr, DISTRIBUTIONS))}"
+            )
+    return distributions

@@ -1,0 +1,247 @@
+"""What the tabular models add to the shared skeleton: rows of named features, one distribution each.
+
+A tabular model sees each example as a row, ``{feature: value}`` (see
+``naivebayes/tables/rows.py``), and models each feature j with a distribution
+of its own kind, fitted per class: categorical for categories, Gaussian for
+measurements, Poisson for counts, a histogram for a piecewise-constant
+density.  The naive assumption multiplies them:
+
+    P(x | c) = prod over the features j present in x of p_j(x_j | c)
+
+A missing value (None, NaN, or a feature absent from a dict row) is skipped
+when counting, so ``feature_counts_[c][j]`` counts only the class-c rows in
+which feature j is present, and it is left out of the product when
+predicting, which is exactly marginalising it away (the missing-values docs
+page derives this).
+
+Tables every tabular model has:
+
+* ``features_`` -- the feature names, in the order training first saw them;
+* ``distributions_`` -- {feature: "categorical" | "gaussian" | "poisson" | "histogram"};
+* ``feature_counts_[c][j]`` -- n_jc, the class-c rows in which feature j is present;
+* ``n_columns_`` -- the width of list rows (None when the rows are dicts);
+* ``feature_lookups_[j]`` -- what prediction looks up for feature j, built when training ends.
+
+Each kind of distribution is a small class in its model's file (such as
+``Categorical`` in ``categorical.py``) with the same few methods:
+
+* ``start_empty(model)`` -- set the kind's tables to empty;
+* ``continue_from(model, previous)`` -- carry over what a later batch must keep;
+* ``check_value(model, feature, value, where, training)`` -- the value, or a clear error;
+* ``count(model, feature, values_by_label)`` -- fill the kind's count tables for one feature;
+* ``merge(merged, a, b, feature)`` -- the counts of two models, added;
+* ``build_lookups(model, features)`` -- precompute what prediction looks up;
+* ``log_terms(model, feature, value)`` -- log p_j(x_j | c) for every class (None: left out);
+* ``likelihoods(model, feature, value)`` -- p_j(x_j | c) for every class, for explanations.
+
+A model names the kinds it may use in ``distribution_kinds``.
+"""
+
+from naivebayes.core.checks import check_choice
+from naivebayes.models.base import NaiveBayes, Term, add_count
+from naivebayes.tables.rows import check_rows, present_values, row_width
+
+__all__ = ["TableNaiveBayes"]
+
+
+class TableNaiveBayes(NaiveBayes):
+    """Rows of named features, each with its own distribution; the skeleton of every tabular model."""
+
+    example_noun = "row"
+    feature_noun = "feature"
+    distribution_kinds = {}  # {name: kind class}; each model names its own
+
+    def _start_empty(self):
+        super()._start_empty()
+        self.features_ = []  # the feature names, in the order first seen
+        self.distributions_ = {}  # {feature: the name of its distribution}
+        self.feature_counts_ = {}  # n_jc: {label: {feature: rows of the class where it is present}}
+        self.n_columns_ = None  # the width of list rows, if the rows are lists
+        self.feature_lookups_ = {}  # {feature: what prediction looks up}, built when training ends
+        for kind in self.distribution_kinds.values():
+            kind.start_empty(self)  # each kind's own tables
+
+    def _table_names(self):
+        names = ["features_", "distributions_", "feature_counts_", "n_columns_", "feature_lookups_"]
+        for kind in self.distribution_kinds.values():
+            names += list(kind.count_tables + kind.lookup_tables)
+        return super()._table_names() + names
+
+    def _class_table_names(self):
+        names = ["feature_counts_"]
+        for kind in self.distribution_kinds.values():
+            names += list(kind.count_tables)
+        return super()._class_table_names() + names
+
+    def _continue_from(self, model):
+        """A later batch keeps the features, their distributions and the width of list rows."""
+        self.features_ = list(model.features_)
+        self.distributions_ = dict(model.distributions_)
+        self.n_columns_ = model.n_columns_
+        for kind in self.distribution_kinds.values():
+            kind.continue_from(self, model)
+
+    def _kind(self, feature):
+        """The distribution class of one feature."""
+        return self.distribution_kinds[self.distributions_[feature]]
+
+    def _choose_distribution(self, feature, values):
+        """The distribution name for a feature seen for the first time (each model decides)."""
+        return next(iter(self.distribution_kinds))
+
+    # ------------------------------------------------------------------
+    # Checking rows
+    # ------------------------------------------------------------------
+
+    def _check_examples(self, X):
+        return check_rows(X)
+
+    def _check_example(self, row, where, training=False):
+        """The row's present values as {feature: value}, each checked by its feature's distribution."""
+        values = present_values(row, where)
+        width = row_width(row)
+        if width is not None:
+            if self.n_columns_ is None and training:
+                self.n_columns_ = width
+            elif self.n_columns_ is not None and width != self.n_columns_:
+                raise ValueError(
+                    f"{where} has {width} values, but the model's rows have {self.n_columns_}; "
+                    "every list row needs one value per column (None for a missing one)"
+                )
+        if training:
+            return values  # checked in _count, once each feature has its distribution
+        for feature, value in values.items():
+            if feature not in self.distributions_:
+                raise ValueError(
+                    f"{where} has the feature {feature!r}, which training never saw; the model's "
+                    f"features are {self.features_}"
+                )
+            self._kind(feature).check_value(self, feature, value, where, training=False)
+        return values
+
+    def _ignored_features(self, row):
+        """Features left out of the product: missing from the row, or with a value training never saw."""
+        ignored = {feature: "missing" for feature in self.features_ if feature not in row}
+        for feature, value in row.items():
+            if self._kind(feature).log_terms(self, feature, value) is None:
+                ignored[feature] = "unseen"
+        return ignored
+
+    def _check_feature(self, feature):
+        if feature not in self.distributions_:
+            raise KeyError(f"{feature!r} is not a feature of this model; its features are {self.features_}")
+
+    # ------------------------------------------------------------------
+    # Counting
+    # ------------------------------------------------------------------
+
+    def _count(self, rows, labels):
+        """Count N_c, N, and per feature and class the statistics of its distribution."""
+        self._count_classes(labels)
+        rows = [self._check_example(row, f"X[{i}]", training=True) for i, row in enumerate(rows)]
+        known = set(self.features_)
+        for row in rows:  # the features, in the order first seen
+            for feature in row:
+                if feature not in known:
+                    known.add(feature)
+                    self.features_.append(feature)
+        new = [feature for feature in self.features_ if feature not in self.distributions_]
+        for feature in new:  # a feature seen for the first time gets its distribution now
+            values = [row[feature] for row in rows if feature in row]
+            self.distributions_[feature] = self._choose_distribution(feature, values)
+        columns = {feature: {label: [] for label in self.class_counts_} for feature in self.features_}
+        for i, (row, label) in enumerate(zip(rows, labels)):
+            for feature, value in row.items():  # each value checked by its distribution, named if wrong
+                value = self._kind(feature).check_value(self, feature, value, f"X[{i}]", training=True)
+                columns[feature][label].append(value)
+        for feature, by_label in columns.items():
+            for label, values in by_label.items():
+                self.feature_counts_.setdefault(label, {})[feature] = len(values)  # n_jc
+            self._kind(feature).count(self, feature, by_label)
+
+    def _merge(self, other):
+        """A new model holding the counts of both ``self`` and ``other`` (which continued from self)."""
+        merged = self._unfitted_copy()
+        self._merge_classes(other, merged)
+        merged._continue_from(other)
+        for feature in merged.features_:
+            counts = {}
+            for model in (self, other):
+                for label, n in model.class_counts_.items():
+                    add_count(counts, label, model.feature_counts_[label].get(feature, 0))
+            for label, n in counts.items():
+                merged.feature_counts_.setdefault(label, {})[feature] = n
+            merged._kind(feature).merge(merged, self, other, feature)
+        return merged
+
+    def _build_lookup_tables(self):
+        """log P(c), then each kind's lookup tables for its features."""
+        super()._build_lookup_tables()
+        for name, kind in self.distribution_kinds.items():
+            features = [feature for feature in self.features_ if self.distributions_[feature] == name]
+            if features:
+                kind.build_lookups(self, features)
+
+    # ------------------------------------------------------------------
+    # One row, step by step
+    # ------------------------------------------------------------------
+
+    def _log_likelihood_terms(self, row):
+        """One Term per present feature: log p_j(x_j | c) for every class, looked up in its tables."""
+        terms = []
+        for feature, value in row.items():
+            log_terms = self._kind(feature).log_terms(self, feature, value)
+            if log_terms is not None:  # None: a value training never saw, left out
+                terms.append(Term("feature", feature, value, log_terms))
+        return terms
+
+    def _term_likelihoods(self, term):
+        return self._kind(term.feature).likelihoods(self, term.feature, term.value)
+
+    def likelihood(self, feature, value, label):
+        """p_j(x_j = value | c): a probability for counts and categories, a density for measurements."""
+        return self._likelihoods_of(feature, value, label)[self.classes_.index(label)]
+
+    def log_likelihood(self, feature, value, label):
+        """log p_j(x_j = value | c), the term this value adds to log P(x, c)."""
+        self._likelihoods_of(feature, value, label)  # the same checks
+        return self._kind(feature).log_terms(self, feature, value)[self.classes_.index(label)]
+
+    def _likelihoods_of(self, feature, value, label):
+        self._check_label(label)
+        self._check_feature(feature)
+        kind = self._kind(feature)
+        value = kind.check_value(self, feature, value, "the value", training=False)
+        if kind.log_terms(self, feature, value) is None:
+            raise KeyError(
+                f"feature {feature!r} never had the value {value!r} in training, so the model has no "
+                "estimate for it and leaves it out when predicting"
+            )
+        return kind.likelihoods(self, feature, value)
+
+    def joint_probability(self, row):
+        """{label: P(x, c)} for one row, exact when every feature's probability is a ratio of counts."""
+        self._check_can_predict()
+        values = self._check_example(row, "the row")
+        for feature in values:
+            if not self._kind(feature).exact:
+                raise TypeError(
+                    f"feature {feature!r} is {self.distributions_[feature]}, whose density is not a "
+                    "ratio of counts, so there is no exact P(x, c); use predict_proba or joint_log_likelihood"
+                )
+        joint = {label: self.prior(label) for label in self.classes_}
+        for feature, value in values.items():
+            kind = self._kind(feature)
+            if kind.log_terms(self, feature, value) is None:
+                continue  # a value never seen in training is left out
+            for label, probability in zip(self.classes_, kind.likelihoods(self, feature, value)):
+                joint[label] *= probability
+        return joint
+
+    def _tables_repr(self):
+        return f"class_counts={self.class_counts_!r}, features={self.features_!r}"
+
+
+def check_unseen(unseen):
+    """"ignore" (leave an unseen value out of the product) or "error" (refuse the row)."""
+    return check_choice("unseen", unseen, ("ignore", "error"))

@@ -1,0 +1,183 @@
+"""Cut a numeric feature into intervals: bin edges, the bin of a value, and the ``Discretizer``.
+
+"Lecture #7: Naïve Bayes" handles a continuous feature by discretizing it and
+then treating the intervals as categories.  The edges are learned from the
+training values of the feature, all classes together:
+
+* ``strategy="uniform"``: B bins of equal width between the smallest and the
+  largest value;
+* ``strategy="quantile"``: B bins holding about the same number of values
+  (edges at the k/B quantiles; repeated edges are merged, so there may be fewer).
+
+A value belongs to bin b when ``edges[b] <= value < edges[b + 1]``; the
+largest training value belongs to the last bin, and a value outside the
+training range to the nearest end bin.
+
+>>> edges = uniform_edges([4.3, 5.0, 7.9], 5)
+>>> [round(edge, 2) for edge in edges]
+[4.3, 5.02, 5.74, 6.46, 7.18, 7.9]
+>>> bin_index(edges, 5.1), bin_index(edges, 7.9), bin_index(edges, 99)
+(1, 4, 4)
+>>> [interval_label(edges, b) for b in range(5)]
+['< 5.02', '[5.02, 5.74)', '[5.74, 6.46)', '[6.46, 7.18)', '>= 7.18']
+>>> uniform_edges([1, 2, 4], 3)  # whole numbers give exact edges
+[1, Fraction(2, 1), Fraction(3, 1), 4]
+"""
+
+import math
+from bisect import bisect_right
+from collections.abc import Mapping
+from numbers import Real
+
+from naivebayes.core.arithmetic import ratio
+from naivebayes.core.checks import check_choice, is_missing
+from naivebayes.tables.rows import check_rows, present_values
+
+__all__ = ["Discretizer", "STRATEGIES", "bin_index", "interval_label", "quantile_edges", "uniform_edges"]
+
+STRATEGIES = ("uniform", "quantile")
+
+
+def uniform_edges(values, n_bins):
+    """B + 1 edges, from min to max in steps of (max - min) / B (exact for ints and Fractions)."""
+    low, high = min(values), max(values)
+    if low == high:  # a constant feature: one bin that holds every value
+        return [low, high]
+    width = ratio(high - low, n_bins)
+    return [low] + [low + k * width for k in range(1, n_bins)] + [high]
+
+
+def quantile_edges(values, n_bins):
+    """The k/B quantiles for k = 0 .. B (linear interpolation, as numpy's default), repeats merged."""
+    ordered = sorted(values)
+    last = len(ordered) - 1
+    edges = []
+    for k in range(n_bins + 1):
+        position = ratio(k * last, n_bins)  # where the k/B quantile falls among the sorted values
+        below = math.floor(position)
+        above = min(below + 1, last)
+        fraction = position - below
+        edge = ordered[below] + (ordered[above] - ordered[below]) * fraction if fraction else ordered[below]
+        if not edges or edge > edges[-1]:
+            edges.append(edge)
+    if len(edges) == 1:  # every value is the same
+        edges.append(edges[0])
+    return edges
+
+
+def bin_index(edges, value):
+    """The bin b with edges[b] <= value < edges[b + 1]; values beyond the ends go to the end bins."""
+    b = bisect_right(edges, value) - 1
+    return min(max(b, 0), len(edges) - 2)
+
+
+def _format_edge(edge):
+    return f"{float(edge):.6g}"
+
+
+def interval_label(edges, b):
+    """A readable name for bin b: '< 5.02' for the first, '[5.02, 5.74)' inside, '>= 7.18' for the last."""
+    n_bins = len(edges) - 1
+    if n_bins == 1:
+        return "any value"
+    if b == 0:
+        return f"< {_format_edge(edges[1])}"
+    if b == n_bins - 1:
+        return f">= {_format_edge(edges[b])}"
+    return f"[{_format_edge(edges[b])}, {_format_edge(edges[b + 1])})"
+
+
+def is_number(value):
+    """True for an int, float or Fraction that is not a bool (a bool is a yes/no category)."""
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def check_n_bins(n_bins):
+    """A whole number of bins >= 1."""
+    if isinstance(n_bins, bool) or not isinstance(n_bins, int) or n_bins < 1:
+        raise ValueError(f"n_bins must be a whole number >= 1, not {n_bins!r}")
+    return n_bins
+
+
+class Discretizer:
+    """Turn numeric features into interval categories, such as ``"[5.02, 5.74)"``, for ``CategoricalNB``.
+
+    ``fit`` learns the edges of each numeric feature (or of the ``features``
+    named); ``transform`` replaces each value of those features by the label
+    of its bin and leaves every other value, and missing values, as they are.
+    ``categories_`` lists every label per feature, in order, ready for
+    ``CategoricalNB(categories=discretizer.categories_)``.
+
+    >>> rows = [{"length": 4.3, "colour": "red"}, {"length": 5.0, "colour": "blue"}, {"length": 7.9, "colour": "red"}]
+    >>> discretizer = Discretizer(n_bins=3).fit(rows)
+    >>> discretizer.transform(rows)
+    [{'length': '< 5.5', 'colour': 'red'}, {'length': '< 5.5', 'colour': 'blue'}, {'length': '>= 6.7', 'colour': 'red'}]
+    >>> discretizer.categories_
+    {'length': ['< 5.5', '[5.5, 6.7)', '>= 6.7']}
+    """
+
+    def __init__(self, n_bins=5, strategy="uniform", features=None):
+        self.n_bins = check_n_bins(n_bins)
+        self.strategy = check_choice("strategy", strategy, STRATEGIES)
+        self.features = None if features is None else list(features)
+        self.edges_ = None  # {feature: [edges]}, set by fit
+        self.categories_ = None  # {feature: [labels]}, set by fit
+
+    def fit(self, X):
+        """Learn the bin edges of each numeric feature from the rows ``X``; returns self."""
+        rows = check_rows(X)
+        if not rows:
+            raise ValueError("fit needs at least one row")
+        columns = {}
+        for i, row in enumerate(rows):
+            for feature, value in present_values(row, f"X[{i}]").items():
+                columns.setdefault(feature, []).append(value)
+        if self.features is None:
+            chosen = [feature for feature, values in columns.items() if all(map(is_number, values))]
+        else:
+            chosen = self.features
+            for feature in chosen:
+                if feature not in columns:
+                    raise ValueError(f"feature {feature!r} has no values in the rows; check its name")
+                wrong = next((value for value in columns[feature] if not is_number(value)), None)
+                if wrong is not None:
+                    raise ValueError(
+                        f"feature {feature!r} has the value {wrong!r}; only numbers can be cut into intervals"
+                    )
+        edges_of = uniform_edges if self.strategy == "uniform" else quantile_edges
+        edges = {feature: edges_of(columns[feature], self.n_bins) for feature in chosen}
+        self.edges_ = edges
+        self.categories_ = {
+            feature: [interval_label(feature_edges, b) for b in range(len(feature_edges) - 1)]
+            for feature, feature_edges in edges.items()
+        }
+        return self
+
+    def transform(self, X):
+        """The rows with each discretized feature's value replaced by its interval label."""
+        if self.edges_ is None:
+            raise RuntimeError("call fit (or fit_transform) before transform")
+        rows = check_rows(X)
+        return [self._transform_row(row, f"X[{i}]") for i, row in enumerate(rows)]
+
+    def fit_transform(self, X):
+        """``fit(X)``, then ``transform(X)``."""
+        return self.fit(X).transform(X)
+
+    def _transform_row(self, row, where):
+        present_values(row, where)  # checks the row's form
+        items = row.items() if isinstance(row, Mapping) else enumerate(row)
+        new = {}
+        for feature, value in items:
+            if feature in self.edges_ and not is_missing(value):
+                if not is_number(value):
+                    raise ValueError(f"{where}: feature {feature!r} has the value {value!r}, which is not a number")
+                new[feature] = interval_label(self.edges_[feature], bin_index(self.edges_[feature], value))
+            else:
+                new[feature] = value
+        return new if isinstance(row, Mapping) else [new[column] for column in range(len(row))]
+
+    def __repr__(self):
+        fitted = "not fitted" if self.edges_ is None else f"{len(self.edges_)} features"
+        return f"Discretizer(n_bins={self.n_bins}, strategy={self.strategy!r}, {fitted})"
+
