@@ -18,6 +18,7 @@ import inspect
 import io
 import os
 import shutil
+import sys
 import tarfile
 import threading
 import time
@@ -536,6 +537,9 @@ def server(monkeypatch):
 
 
 def test_download_then_load_from_the_cache(tmp_path, server, monkeypatch, capsys):
+    # Progress is shown on a terminal only: make the captured stderr look like one.
+    # (In the test itself: pytest swaps sys.stderr between a fixture and the test.)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", server.url("/good"))
     data_home = tmp_path / "data"
     assert load_20newsgroups(data_home=data_home).texts == TRAIN_TEXTS
@@ -559,6 +563,7 @@ def test_a_mirror_named_in_the_environment_is_used_and_hash_checked(tmp_path, se
     monkeypatch.setenv("NAIVEBAYES_20NEWS_URL", server.url("/good"))
     assert load_20newsgroups(data_home=tmp_path / "a").texts == TRAIN_TEXTS
     monkeypatch.setenv("NAIVEBAYES_20NEWS_URL", server.url("/corrupt"))
+    (tmp_path / "b").mkdir()  # an existing cache folder stays, and stays empty
     with pytest.raises(DownloadError, match="SHA-256"):
         load_20newsgroups(data_home=tmp_path / "b")
     assert server.requests == ["/good", "/corrupt"]
@@ -568,6 +573,7 @@ def test_a_mirror_named_in_the_environment_is_used_and_hash_checked(tmp_path, se
 def test_a_corrupt_download_is_refused_and_not_kept(tmp_path, server, monkeypatch):
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", server.url("/corrupt"))
     data_home = tmp_path / "data"
+    data_home.mkdir()  # an existing cache folder stays, and stays empty
     with pytest.raises(DownloadError, match=r"could not download http://127.0.0.1:\d+/corrupt: the SHA-256 hash") as error:
         load_20newsgroups(data_home=data_home)
     assert "NAIVEBAYES_20NEWS_ARCHIVE" in str(error.value) and "Call again to retry" in str(error.value)
@@ -577,6 +583,7 @@ def test_a_corrupt_download_is_refused_and_not_kept(tmp_path, server, monkeypatc
 def test_a_dropped_connection_leaves_nothing_and_a_retry_works(tmp_path, server, monkeypatch):
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", server.url("/half"))
     data_home = tmp_path / "data"
+    data_home.mkdir()  # an existing cache folder stays, and stays empty
     with pytest.raises(DownloadError, match=f"/half: the (connection closed after|download stopped after) {len(ARCHIVE_BYTES) // 2:,}"):
         load_20newsgroups(data_home=data_home)
     assert list(data_home.iterdir()) == []
@@ -586,6 +593,7 @@ def test_a_dropped_connection_leaves_nothing_and_a_retry_works(tmp_path, server,
 
 def test_http_404(tmp_path, server, monkeypatch):
     monkeypatch.setattr(newsgroups, "ARCHIVE_URL", server.url("/moved"))
+    (tmp_path / "data").mkdir()  # an existing cache folder stays, and stays empty
     with pytest.raises(DownloadError, match="/moved: the server answered HTTP 404 Not Found"):
         load_20newsgroups(data_home=tmp_path / "data")
     assert list((tmp_path / "data").iterdir()) == []

@@ -1,16 +1,39 @@
-"""Small data sets that ship with the package, so every example runs offline.
+"""Data sets to learn with: small ones that ship with the package, larger ones read once.
+
+Small sets that ship inside the package, so every example runs offline
+(see ``naivebayes/datasets/shipped.py``):
 
 * ``load_china()`` -- the four-document "China" example that textbooks use to
   work multinomial and Bernoulli naive Bayes by hand (Manning, Raghavan and
   Schuetze, *Introduction to Information Retrieval*, 2008, chapter 13).
 * ``load_spam()`` -- a small spam/ham corpus of short messages written for
   this library (not real e-mail), for the demo and the lecture companions.
+* ``load_play_tennis()`` -- Mitchell's PlayTennis table (*Machine Learning*,
+  1997, table 3.2): 14 days of four categories, and a test day.
+* ``load_iris(exact=False)`` -- Fisher's 150 iris flowers, four lengths
+  each; ``exact=True`` gives every length as a ``Fraction``.
 
-One larger corpus is read from its public archive (downloaded once, or a
-local copy you pass in), see ``naivebayes/datasets/newsgroups.py``:
+Larger corpora, read from their public files (downloaded once into a cache
+folder, or a local copy you pass in; see ``download.py``):
 
 * ``load_20newsgroups()`` -- the 20 Newsgroups "bydate" split, 18,846 Usenet
-  posts in the order scikit-learn's ``fetch_20newsgroups`` gives them.
+  posts in the order scikit-learn's ``fetch_20newsgroups`` gives them
+  (``newsgroups.py``).
+* ``load_adult()`` -- the UCI Adult census data, 48,842 people described by
+  14 features, labelled by income (``adult.py``).
+
+A table of your own, and the type every table loader returns
+(``tabular.py``):
+
+* ``read_csv(path, label)`` -- a CSV file as rows of ``{feature: value}``
+  dicts, with numbers recognised and ``?`` read as missing (None).
+* ``Dataset(rows, labels, features)`` -- a named tuple with a short repr and
+  ``select(features)``.
+
+Errors: ``DownloadError`` (a download failed; nothing was saved),
+``CacheError`` (a cached file changed), ``ArchiveError`` (not the 20
+Newsgroups archive) and ``TableError`` (a table of the wrong shape; the
+message names the line).
 
 >>> documents, labels, test_document = load_china()
 >>> labels
@@ -18,44 +41,30 @@ local copy you pass in), see ``naivebayes/datasets/newsgroups.py``:
 >>> texts, labels = load_spam()
 >>> len(texts), sorted(set(labels))
 (110, ['ham', 'spam'])
+>>> rows, labels, test_row = load_play_tennis()
+>>> len(rows), test_row
+(14, {'outlook': 'sunny', 'temperature': 'cool', 'humidity': 'high', 'wind': 'strong'})
+>>> load_iris()
+Dataset(150 rows, features=['sepal_length', 'sepal_width', 'petal_length', 'petal_width'], label_names=['setosa', 'versicolor', 'virginica'])
 """
 
-from importlib import resources
+from naivebayes.datasets.adult import load_adult
+from naivebayes.datasets.download import CacheError, DownloadError
+from naivebayes.datasets.newsgroups import ArchiveError, load_20newsgroups
+from naivebayes.datasets.shipped import load_china, load_iris, load_play_tennis, load_spam
+from naivebayes.datasets.tabular import Dataset, TableError, read_csv
 
-from naivebayes.datasets.newsgroups import load_20newsgroups
-
-__all__ = ["load_china", "load_spam", "load_20newsgroups"]
-
-
-def load_china():
-    """The China example: (training documents, their labels, the test document).
-
-    Three training documents are about China and one about Japan; the test
-    document mentions "Chinese" three times and Tokyo and Japan once each.
-    """
-    documents = [
-        "Chinese Beijing Chinese",
-        "Chinese Chinese Shanghai",
-        "Chinese Macao",
-        "Tokyo Japan Chinese",
-    ]
-    labels = ["china", "china", "china", "japan"]
-    test_document = "Chinese Chinese Chinese Tokyo Japan"
-    return documents, labels, test_document
-
-
-def load_spam():
-    """A small corpus of short messages: (texts, labels), labels "spam" or "ham".
-
-    Read from ``naivebayes/datasets/data/spam.tsv``: one message a line, the
-    label, a tab, then the text.
-    """
-    text = resources.files(__package__).joinpath("data", "spam.tsv").read_text(encoding="utf-8")
-    texts, labels = [], []
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        label, message = line.split("\t", 1)
-        labels.append(label)
-        texts.append(message)
-    return texts, labels
+__all__ = [
+    "load_china",
+    "load_spam",
+    "load_play_tennis",
+    "load_iris",
+    "load_20newsgroups",
+    "load_adult",
+    "read_csv",
+    "Dataset",
+    "ArchiveError",
+    "CacheError",
+    "DownloadError",
+    "TableError",
+]

@@ -26,6 +26,9 @@ Where the archive comes from, in this order:
    instead, such as a course's own server.  A mirror must serve the very
    same file: the download is checked against ``ARCHIVE_SHA256`` either way.
 
+The cache folder, the safe download and their checks are shared with the
+other loaders and live in ``naivebayes/datasets/download.py``.
+
 The three ``remove`` options are small functions you can try on any string:
 
 >>> strip_newsgroup_header("From: ann@example.org\\nSubject: hi\\n\\nHello!")
@@ -34,19 +37,22 @@ The three ``remove`` options are small functions you can try on any string:
 
 import difflib
 import gzip
-import hashlib
-import http.client
 import os
 import random
 import re
-import sys
 import tarfile
-import tempfile
-import urllib.error
-import urllib.request
 import zlib
 from pathlib import Path
 from typing import NamedTuple
+
+from naivebayes.datasets.download import (
+    DownloadError,
+    cache_file,
+    check_path,
+    download,
+    sha256_of_file,
+    url_from_environment,
+)
 
 __all__ = [
     "ARCHIVE_URL",
@@ -80,12 +86,6 @@ REMOVE_OPTIONS = ("headers", "footers", "quotes")
 
 ARCHIVE_ENV = "NAIVEBAYES_20NEWS_ARCHIVE"
 URL_ENV = "NAIVEBAYES_20NEWS_URL"
-DATA_HOME_ENV = "NAIVEBAYES_DATA"
-DEFAULT_DATA_HOME = "~/naivebayes_data"
-
-
-class DownloadError(OSError):
-    """A download failed or gave the wrong bytes.  Nothing was saved."""
 
 
 class ArchiveError(ValueError):
@@ -211,119 +211,17 @@ def numpy_legacy_permutation(n, seed):
 
 
 # ---------------------------------------------------------------------------
-# Downloading: stream to a temporary file, check it, then rename it into place.
+# Finding the archive, then reading it in one pass.  The cache folder and the
+# download are shared with the other loaders: see download.py.
 # ---------------------------------------------------------------------------
 
 
-def _by_hand_hint(url):
-    """What to do when the download fails, for every DownloadError message."""
+def _by_hand_hint():
+    """What to do with a copy downloaded by hand, for every DownloadError message."""
     return (
-        "Call again to retry (a failed download never leaves a file behind), or download "
-        f"{url} by hand, e.g. in a browser, and pass the file as "
-        f"load_20newsgroups(archive='path/to/{ARCHIVE_NAME}') or set {ARCHIVE_ENV}=path"
+        f"pass the file as load_20newsgroups(archive='path/to/{ARCHIVE_NAME}') or set "
+        f"{ARCHIVE_ENV}=path"
     )
-
-
-def _show_progress(received, total):
-    """One line on stderr, rewritten in place: bytes so far, of how many, and the percent."""
-    if total:
-        message = f"\r  {received / 1e6:.1f} MB of {total / 1e6:.1f} MB ({100 * received // total}%)"
-    else:
-        message = f"\r  {received / 1e6:.1f} MB"
-    sys.stderr.write(message)
-    sys.stderr.flush()
-
-
-def _sha256_of_file(path):
-    """The SHA-256 of a file's bytes, as a hex string, read 1 MB at a time."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as file:
-        for chunk in iter(lambda: file.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def download(url, destination, sha256, progress=True, timeout=30):
-    """Download ``url`` to ``destination``, keeping it only if its SHA-256 is ``sha256``.
-
-    The bytes go to a temporary file next to ``destination`` while their hash
-    is computed.  Only when the size matches the server's Content-Length and
-    the hash matches ``sha256`` is the temporary file renamed to
-    ``destination`` (``os.replace``, which is atomic).  On any failure the
-    temporary file is deleted and ``DownloadError`` is raised, so
-    ``destination`` is either the complete, checked file or not there at all.
-
-    ``timeout`` is in seconds, for connecting and for each read.  Returns
-    ``destination`` as a ``Path``.
-    """
-    destination = Path(destination)
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    if progress:
-        sys.stderr.write(f"Downloading {url}\n  to {destination}\n")
-    temporary = tempfile.NamedTemporaryFile(
-        dir=destination.parent, prefix=destination.name + ".", suffix=".part", delete=False
-    )
-    try:
-        with temporary:
-            n_bytes, expected_bytes, digest = _stream_to_file(url, temporary, progress, timeout)
-            temporary.flush()
-            os.fsync(temporary.fileno())
-        if expected_bytes is not None and n_bytes != expected_bytes:
-            raise DownloadError(
-                f"could not download {url}: the connection closed after {n_bytes:,} of "
-                f"{expected_bytes:,} bytes. {_by_hand_hint(url)}"
-            )
-        if digest != sha256:
-            raise DownloadError(
-                f"could not download {url}: the SHA-256 hash of the {n_bytes:,} bytes received "
-                f"is {digest}, not the expected {sha256}; the file was damaged on the way or "
-                f"the server now sends a different file. {_by_hand_hint(url)}"
-            )
-        os.replace(temporary.name, destination)
-    except BaseException:  # including Ctrl-C: never leave a partial file
-        Path(temporary.name).unlink(missing_ok=True)
-        raise
-    return destination
-
-
-def _stream_to_file(url, file, progress, timeout):
-    """Copy ``url`` into ``file`` in chunks: (bytes received, Content-Length or None, SHA-256)."""
-    digest = hashlib.sha256()
-    n_bytes, expected_bytes, problem = 0, None, None
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            length = response.headers.get("Content-Length")
-            expected_bytes = int(length) if length and length.isdigit() else None
-            shown_step = -1
-            while True:
-                chunk = response.read(1 << 16)  # 64 KB
-                if not chunk:
-                    break
-                file.write(chunk)
-                digest.update(chunk)
-                n_bytes += len(chunk)
-                # Redraw the progress line when the percent (or, without a size, the MB) changes.
-                step = 100 * n_bytes // expected_bytes if expected_bytes else n_bytes >> 20
-                if progress and step != shown_step:
-                    _show_progress(n_bytes, expected_bytes)
-                    shown_step = step
-    except urllib.error.HTTPError as error:
-        error.close()
-        problem = f"the server answered HTTP {error.code} {error.reason}"
-    except urllib.error.URLError as error:  # no network, unknown host, refused, ...
-        problem = f"could not connect ({error.reason})"
-    except (OSError, http.client.HTTPException) as error:  # reset, timeout, IncompleteRead
-        problem = f"the download stopped after {n_bytes:,} bytes ({type(error).__name__}: {error})"
-    if progress and n_bytes:
-        sys.stderr.write("\n")  # end the progress line
-    if problem is None:
-        return n_bytes, expected_bytes, digest.hexdigest()
-    raise DownloadError(f"could not download {url}: {problem}. {_by_hand_hint(url)}")
-
-
-# ---------------------------------------------------------------------------
-# Finding the archive, then reading it in one pass.
-# ---------------------------------------------------------------------------
 
 
 def _local_archive(path, given_as):
@@ -355,15 +253,17 @@ def find_archive(archive=None, data_home=None, download_if_missing=True):
     if os.environ.get(ARCHIVE_ENV):
         return _local_archive(os.environ[ARCHIVE_ENV], f"the environment variable {ARCHIVE_ENV}")
 
-    if data_home is None:
-        data_home = os.environ.get(DATA_HOME_ENV) or DEFAULT_DATA_HOME
-    cache = Path(data_home).expanduser() / ARCHIVE_NAME
+    cache = cache_file(data_home, ARCHIVE_NAME)  # <data_home>/20news-bydate.tar.gz
     if cache.exists():
         _check_cached_hash(cache)
         return cache
     if download_if_missing:
-        url = os.environ.get(URL_ENV) or ARCHIVE_URL  # a mirror, if one is named
-        return download(url, cache, ARCHIVE_SHA256)
+        url = url_from_environment(  # a mirror, if one is named
+            URL_ENV,
+            ARCHIVE_URL,
+            f"To read a copy on this computer, unset it and set {ARCHIVE_ENV} to its path",
+        )
+        return download(url, cache, ARCHIVE_SHA256, by_hand=_by_hand_hint())
     raise FileNotFoundError(
         f"{ARCHIVE_NAME} was not found: archive= was not given, {ARCHIVE_ENV} is not set, "
         f"and the cache {cache} does not exist. Pass download_if_missing=True to download it "
@@ -374,7 +274,7 @@ def find_archive(archive=None, data_home=None, download_if_missing=True):
 
 def _check_cached_hash(path):
     """Raise ArchiveError unless the cached archive still has the public archive's hash."""
-    digest = _sha256_of_file(path)
+    digest = sha256_of_file(path)
     if digest != ARCHIVE_SHA256:
         raise ArchiveError(
             f"the cached archive {path} has the SHA-256 {digest}, not that of the public "
@@ -382,6 +282,24 @@ def _check_cached_hash(path):
             "and call again to download a fresh copy; if you put your own copy there, pass "
             f"it as archive='{path}' instead (your own copies are checked by layout, not hash)"
         )
+
+
+GZIP_MAGIC = b"\x1f\x8b"  # the first two bytes of every gzip file
+TAR_MAGIC = b"ustar"  # bytes 257 to 261 of a POSIX tar file's first header
+
+
+def _tar_mode(path):
+    """How to open the archive: ``"r:gz"``, or ``"r:"`` for a tar file that is not compressed.
+
+    Some browsers unpack the gzip layer while downloading but keep the
+    ``.tar.gz`` name.  Such a file holds the same posts, so it is read as
+    it is; downloading it again would give the same file.
+    """
+    with open(path, "rb") as file:
+        start = file.read(262)
+    if start[:2] != GZIP_MAGIC and start[257:262] == TAR_MAGIC:
+        return "r:"
+    return "r:gz"
 
 
 def read_archive(path):
@@ -395,7 +313,7 @@ def read_archive(path):
     posts = {}
     top_level = set()  # every top-level name, to describe an archive with the wrong layout
     try:
-        with tarfile.open(path, "r:gz") as tar:
+        with tarfile.open(path, _tar_mode(path)) as tar:
             for member in tar:
                 parts = member.name.removeprefix("./").split("/")
                 top_level.add(parts[0])
@@ -591,6 +509,10 @@ def load_20newsgroups(
     """
     # Check every argument before touching the disk or the network.
     _check_subset(subset)
+    if archive is not None:
+        check_path(archive, "archive", f"~/Downloads/{ARCHIVE_NAME}")
+    if data_home is not None:
+        check_path(data_home, "data_home", "~/naivebayes_data")
     categories = _check_categories(categories)
     remove = _check_remove(remove)
     _check_random_state(random_state)

@@ -1,0 +1,262 @@
+"""The UCI Adult census data ("Census Income"), read from UCI's two files.
+
+48,842 people from the 1994 United States census, extracted by Barry Becker
+and used by Ronny Kohavi (1996) to compare naive Bayes with decision trees;
+UCI Machine Learning Repository, CC BY 4.0.  Each person has 14 features,
+six numbers and eight categories, and the label says whether their income
+is above 50,000 dollars a year: ``"<=50K"`` or ``">50K"``.  "Lecture #7:
+Naïve Bayes" learns a joint distribution from three of its attributes.
+
+UCI serves two files, comma-separated (a comma and a space), without a
+header, with ``?`` for a missing value:
+
+* ``adult.data``, the training set, 32,561 people;
+* ``adult.test``, the test set, 16,281 people.  Its first line is the banner
+  ``|1x3 Cross validator`` and its labels end with a full stop
+  (``<=50K.``); ``read_adult_file`` drops both, so the labels of both files are
+  exactly ``"<=50K"`` and ``">50K"``.
+
+Where the files come from, in this order:
+
+1. ``path=``: a folder holding ``adult.data`` and ``adult.test``, or, for
+   ``subset="train"`` or ``"test"``, the one file itself (any name);
+2. the environment variable ``NAIVEBAYES_ADULT_PATH``, a path of the same kind;
+3. the cache ``<data_home>/adult.data`` and ``<data_home>/adult.test``
+   (``data_home`` as for every loader, see ``naivebayes/datasets/download.py``);
+4. a download from ``URL`` into that cache (``download_if_missing``); the
+   environment variable ``NAIVEBAYES_ADULT_URL`` names a mirror folder to
+   use instead.  Downloads are checked against ``SHA256`` either way.
+
+Your own files (1, 2) are checked by their format as they are read; the
+cached downloads by their SHA-256 on every load.
+
+>>> FEATURES[:4]
+['age', 'workclass', 'fnlwgt', 'education']
+"""
+
+import itertools
+import os
+from pathlib import Path
+
+from naivebayes.datasets.download import (
+    cache_file,
+    check_cached_hash,
+    check_path,
+    download,
+    url_from_environment,
+)
+from naivebayes.datasets.tabular import Dataset, TableError, read_csv_lines
+
+__all__ = ["FEATURES", "FILES", "LABEL", "LABELS", "SHA256", "URL", "load_adult", "read_adult_file"]
+
+# UCI's folder; each file's URL is this folder followed by its name.
+URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/adult/"
+FILES = {"train": "adult.data", "test": "adult.test"}
+SUBSETS = {"train": ["train"], "test": ["test"], "all": ["train", "test"]}  # "all": train first
+SHA256 = {
+    "adult.data": "5b00264637dbfec36bdeaab5676b0b309ff9eb788d63554ca0a249491c86603d",
+    "adult.test": "a2a9044bc167a35b2361efbabec64e89d69ce82d9790d2980119aac5fd7e9c05",
+}
+MEGABYTES = {"adult.data": 4.0, "adult.test": 2.0}  # the sizes, for messages
+
+# The columns, in file order, with UCI's names: 14 features, then the label.
+FEATURES = [
+    "age",
+    "workclass",
+    "fnlwgt",
+    "education",
+    "education-num",
+    "marital-status",
+    "occupation",
+    "relationship",
+    "race",
+    "sex",
+    "capital-gain",
+    "capital-loss",
+    "hours-per-week",
+    "native-country",
+]
+LABEL = "income"
+LABELS = ("<=50K", ">50K")
+
+PATH_ENV = "NAIVEBAYES_ADULT_PATH"
+URL_ENV = "NAIVEBAYES_ADULT_URL"
+
+
+def load_adult(subset="train", data_home=None, download_if_missing=True, path=None):
+    """The Adult census data: ``Dataset(rows, labels, features)``.
+
+    Each row is a dict of the 14 features in file order, such as
+    ``{"age": 39, "workclass": "State-gov", ..., "native-country": "United-States"}``:
+    numbers are ints, categories strings, and a missing value (``?``) is None.
+    The labels are ``"<=50K"`` or ``">50K"``.
+
+    * ``subset``: ``"train"`` (``adult.data``, 32,561 rows), ``"test"``
+      (``adult.test``, 16,281 rows) or ``"all"`` (train then test, 48,842).
+    * ``path``, ``data_home``, ``download_if_missing``: where the files come
+      from, in the order of the module docstring.
+
+    Raises ``ValueError`` or ``TypeError`` for a bad argument,
+    ``FileNotFoundError`` when a file is missing and may not be downloaded,
+    ``DownloadError`` when a download fails, ``CacheError`` when a cached
+    file changed, and ``TableError`` for a file that is not UCI's.
+    """
+    # Check every argument before touching the disk or the network.
+    if subset not in SUBSETS:
+        raise ValueError(f"subset={subset!r} is not one of {list(SUBSETS)}")
+    if path is not None:
+        check_path(path, "path", "~/Downloads/adult")
+    if data_home is not None:
+        check_path(data_home, "data_home", "~/naivebayes_data")
+
+    file_names = [FILES[part] for part in SUBSETS[subset]]
+    paths = [find_file(name, subset, path, data_home, download_if_missing) for name in file_names]
+    rows, labels = [], []
+    for file_path in paths:
+        part = read_adult_file(file_path)
+        rows.extend(part.rows)
+        labels.extend(part.labels)
+    return Dataset(rows, labels, list(FEATURES))
+
+
+# ---------------------------------------------------------------------------
+# Reading one file.
+# ---------------------------------------------------------------------------
+
+
+# The test file's labels end with a full stop.
+WITHOUT_FULL_STOP = {"<=50K.": "<=50K", ">50K.": ">50K"}
+
+
+def read_adult_file(path):
+    """One Adult file as a Dataset, its labels exactly "<=50K" or ">50K".
+
+    The test file's banner (a first line starting with ``|``) is read as a
+    blank line, which ``read_csv_lines`` skips, so line numbers in errors
+    still match the file.  The full stop after a label is dropped.  A label
+    that is neither "<=50K" nor ">50K" means this is not UCI's file.
+    """
+    with open(path, encoding="utf-8", newline="") as file:
+        first_line = file.readline()
+        if first_line.startswith("|"):
+            first_line = "\n"
+        table = read_csv_lines(
+            itertools.chain([first_line], file),
+            label=LABEL,
+            header=False,
+            names=FEATURES + [LABEL],
+            source=str(path),
+        )
+    labels = [WITHOUT_FULL_STOP.get(label, label) for label in table.labels]
+    if not set(labels) <= set(LABELS):
+        _raise_for_the_first_odd_label(path, labels)
+    return Dataset(table.rows, labels, table.features)
+
+
+def _raise_for_the_first_odd_label(path, labels):
+    """Raise TableError naming the first row whose label is not an income label, and its line."""
+    example = next(i for i, label in enumerate(labels) if label not in LABELS)
+    line_number, examples_seen = 0, 0
+    with open(path, encoding="utf-8") as file:
+        for line_number, line in enumerate(file, start=1):
+            if line.strip() and not (line_number == 1 and line.startswith("|")):
+                examples_seen += 1
+                if examples_seen == example + 1:
+                    break
+    raise TableError(
+        f"{path}, line {line_number}: the label is {labels[example]!r}, not "
+        f"{' or '.join(map(repr, LABELS))} (with or without a full stop), so this is not UCI's "
+        f"adult.data or adult.test. The loader expects {len(FEATURES) + 1} comma-separated "
+        "fields a line, without a header, the income last"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Finding each file.
+# ---------------------------------------------------------------------------
+
+
+def _by_hand_hint():
+    """What to do with a copy downloaded by hand."""
+    return (
+        f"pass the folder that holds it as load_adult(path='path/to/folder') or set "
+        f"{PATH_ENV}=path/to/folder"
+    )
+
+
+def _file_url(folder_url, file_name):
+    """The URL of ``file_name`` in the folder ``folder_url``.
+
+    >>> _file_url("https://example.org/adult", "adult.data")
+    'https://example.org/adult/adult.data'
+    """
+    return folder_url.rstrip("/") + "/" + file_name
+
+
+def find_file(file_name, subset, path=None, data_home=None, download_if_missing=True):
+    """The path of ``adult.data`` or ``adult.test``, looking in the order of the module docstring."""
+    if path is not None:
+        return _local_file(path, file_name, subset, f"path={str(path)!r}")
+    if os.environ.get(PATH_ENV):
+        return _local_file(os.environ[PATH_ENV], file_name, subset, f"the environment variable {PATH_ENV}")
+
+    cache = cache_file(data_home, file_name)
+    if cache.exists():
+        check_cached_hash(
+            cache,
+            SHA256[file_name],
+            f"If you put your own copy there, pass its folder as path='{cache.parent}' "
+            "instead (your own copies are checked by format, not hash)",
+        )
+        return cache
+    if download_if_missing:
+        folder_url = url_from_environment(
+            URL_ENV,
+            URL,
+            f"To read files on this computer, unset it and set {PATH_ENV} to their folder",
+        )
+        if folder_url.rstrip("/").rpartition("/")[2] in FILES.values():
+            raise ValueError(
+                f"the environment variable {URL_ENV} is {folder_url!r}, the address of a file; "
+                f"set it to the folder that holds adult.data and adult.test, such as {URL}"
+            )
+        url = _file_url(folder_url, file_name)
+        return download(url, cache, SHA256[file_name], by_hand=_by_hand_hint())
+    raise FileNotFoundError(
+        f"{file_name} was not found: path= was not given, {PATH_ENV} is not set, and the "
+        f"cache {cache} does not exist. Pass download_if_missing=True to download it (about "
+        f"{MEGABYTES[file_name]:.0f} MB) from {URL}{file_name}, or download it by hand and "
+        f"{_by_hand_hint()}"
+    )
+
+
+def _local_file(given, file_name, subset, given_as):
+    """A user's own copy of ``file_name``: ``given`` is its folder or, for one subset, the file."""
+    location = Path(given).expanduser()
+    if location.is_dir():
+        path = location / file_name
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"{given_as} names the folder {location}, which holds no {file_name} (needed "
+                f"for subset={subset!r}); put UCI's {file_name} there (from {URL}{file_name}), "
+                "or leave the setting out to use the cache (and download the file if it is missing)"
+            )
+        return path
+    if location.is_file():
+        if subset == "all":
+            raise ValueError(
+                f"{given_as} names the file {location}, but subset='all' reads two files; name "
+                f"the folder that holds adult.data and adult.test instead, e.g. path='{location.parent}'"
+            )
+        other = FILES["test" if subset == "train" else "train"]
+        if location.name == other:
+            raise ValueError(
+                f"{given_as} names {other}, but subset={subset!r} reads {file_name}; pass "
+                f"subset={'test' if subset == 'train' else 'train'!r}, or name the folder that "
+                "holds both files"
+            )
+        return location
+    raise FileNotFoundError(
+        f"{given_as} names {location}, which does not exist; check the path, or leave it out "
+        "to use the cache (and download the files if they are missing)"
+    )
