@@ -114,8 +114,7 @@ class Explanation:
 
         add_row("prior", "", "", self.prior, self.log_prior)
         for term in self.terms:
-            value = format_number(term.value) if not isinstance(term.value, str) else term.value
-            add_row(term.step, str(term.feature), value, term.likelihood, term.log_term)
+            add_row(term.step, str(term.feature), str(term.value), term.likelihood, term.log_term)
         add_row("joint", "", "", None, self.joint)
         if self.posterior is not None:
             add_row("posterior", "", "", self.posterior, self.log_posterior)
@@ -153,13 +152,15 @@ class Explanation:
         return "\n".join(lines + [self._footer()])
 
     def to_markdown(self):
-        """A Markdown table with the same rows as ``to_text``."""
+        """A Markdown table with the same rows as ``to_text``, under a heading, the prediction last."""
         table = self.rows()
-        lines = [f"**{self._title()}**", ""]
+        lines = [f"#### {self._title()}"]
         lines.append("| " + " | ".join(table[0]) + " |")
         lines.append("|" + "|".join(["---"] * 2 + ["---:"] * (len(table[0]) - 2)) + "|")
         lines += ["| " + " | ".join(row) + " |" for row in table[1:]]
-        return "\n".join(lines + ["", self._footer()])
+        prediction = "none" if self.posterior is None else str(self.prediction)
+        lines.append("| " + " | ".join(["prediction", prediction] + [""] * (len(table[0]) - 2)) + " |")
+        return "\n".join(lines)
 
     def __str__(self):
         return self.to_text()

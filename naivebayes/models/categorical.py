@@ -139,6 +139,16 @@ class Categorical:
         pass  # nothing: the categories are worked out again from all the counts
 
     @staticmethod
+    def plain_values(model, feature, values):
+        """True when every value can be a category (and is among the categories given, if any)."""
+        try:
+            distinct = set(values)
+        except TypeError:  # an unhashable value: check_value names it
+            return False
+        given = (model.categories or {}).get(feature)
+        return given is None or distinct <= set(given)
+
+    @staticmethod
     def check_value(model, feature, value, where, training):
         try:
             hash(value)

@@ -32,7 +32,7 @@ then log 0.
 
 import math
 
-from naivebayes.core.arithmetic import is_exact, log, ratio
+from naivebayes.core.arithmetic import is_exact, ratio
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.table_base import TableNaiveBayes
 
@@ -143,12 +143,24 @@ def gaussian_log_density(x, mean, variance):
 
     Formula: docs/gaussian.md#eq-gaussian-log-density
     """
-    return -0.5 * (LOG_TWO_PI + log(variance)) - (x - mean) ** 2 / (2 * variance)
+    return -0.5 * (LOG_TWO_PI + math.log(variance)) - (x - mean) ** 2 / (2 * variance)
 # --8<-- [end:eq-gaussian-log-density]
+
+
+def plain_measurements(values):
+    """True when every value is a plain int or float and none is infinite (checked in C)."""
+    if not set(map(type, values)) <= {int, float}:
+        return False
+    try:
+        return math.isfinite(math.fsum(values))
+    except OverflowError:  # an int too large for a float: let the slow check decide
+        return False
 
 
 def check_measurement(feature, value, where, kind):
     """``value`` if it is a finite number (int, float or Fraction; not a bool), else a clear error."""
+    if type(value) in (int, float) and math.isfinite(value):
+        return value  # the usual case, decided quickly
     if isinstance(value, bool) or not (isinstance(value, (int, float)) or is_exact(value)):
         raise ValueError(
             f"{where}: feature {feature!r} has the value {value!r}, but {kind} feature takes numbers; "
@@ -185,6 +197,10 @@ class Gaussian:
     @staticmethod
     def continue_from(model, previous):
         pass
+
+    @staticmethod
+    def plain_values(model, feature, values):
+        return plain_measurements(values)
 
     @staticmethod
     def check_value(model, feature, value, where, training):

@@ -28,7 +28,7 @@ ends falls into the nearest end bin).
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.checks import check_choice, check_smoothing
-from naivebayes.models.gaussian import check_measurement
+from naivebayes.models.gaussian import check_measurement, plain_measurements
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
 
@@ -82,6 +82,10 @@ class Histogram:
     @staticmethod
     def continue_from(model, previous):
         model.bin_edges_ = dict(previous.bin_edges_)  # later batches keep the first batch's edges
+
+    @staticmethod
+    def plain_values(model, feature, values):
+        return plain_measurements(values)
 
     @staticmethod
     def check_value(model, feature, value, where, training):

@@ -89,6 +89,8 @@ class MixedNB(TableNaiveBayes):
             return self.distributions[feature]
         if self.categories and feature in self.categories:
             return "categorical"
+        if set(map(type, values)) <= {int, float}:
+            return "gaussian"  # plain numbers, decided quickly
         numbers = [value for value in values if is_number(value)]
         if not numbers:
             return "categorical"  # strings, booleans, tuples, ...: categories

@@ -87,7 +87,14 @@ class Poisson:
         pass
 
     @staticmethod
+    def plain_values(model, feature, values):
+        """True when every value is a plain int >= 0 (a float such as 3.0 takes the slow check, which makes it 3)."""
+        return set(map(type, values)) <= {int} and min(values, default=0) >= 0
+
+    @staticmethod
     def check_value(model, feature, value, where, training):
+        if type(value) is int and value >= 0:
+            return value  # the usual case, decided quickly
         is_number = not isinstance(value, bool) and (isinstance(value, (int, float)) or is_exact(value))
         if not is_number or not math.isfinite(value) or value < 0 or value != int(value):
             raise ValueError(

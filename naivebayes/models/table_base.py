@@ -27,6 +27,7 @@ Each kind of distribution is a small class in its model's file (such as
 
 * ``start_empty(model)`` -- set the kind's tables to empty;
 * ``continue_from(model, previous)`` -- carry over what a later batch must keep;
+* ``plain_values(model, feature, values)`` -- True when a quick look shows every value is fine;
 * ``check_value(model, feature, value, where, training)`` -- the value, or a clear error;
 * ``count(model, feature, values_by_label)`` -- fill the kind's count tables for one feature;
 * ``merge(merged, a, b, feature)`` -- the counts of two models, added;
@@ -110,13 +111,14 @@ class TableNaiveBayes(NaiveBayes):
                 )
         if training:
             return values  # checked in _count, once each feature has its distribution
+        kinds, distributions = self.distribution_kinds, self.distributions_
         for feature, value in values.items():
-            if feature not in self.distributions_:
+            if feature not in distributions:
                 raise ValueError(
                     f"{where} has the feature {feature!r}, which training never saw; the model's "
                     f"features are {self.features_}"
                 )
-            self._kind(feature).check_value(self, feature, value, where, training=False)
+            values[feature] = kinds[distributions[feature]].check_value(self, feature, value, where, training=False)
         return values
 
     def _ignored_features(self, row):
@@ -150,14 +152,24 @@ class TableNaiveBayes(NaiveBayes):
             values = [row[feature] for row in rows if feature in row]
             self.distributions_[feature] = self._choose_distribution(feature, values)
         columns = {feature: {label: [] for label in self.class_counts_} for feature in self.features_}
-        for i, (row, label) in enumerate(zip(rows, labels)):
-            for feature, value in row.items():  # each value checked by its distribution, named if wrong
-                value = self._kind(feature).check_value(self, feature, value, f"X[{i}]", training=True)
+        for row, label in zip(rows, labels):
+            for feature, value in row.items():
                 columns[feature][label].append(value)
         for feature, by_label in columns.items():
+            kind = self._kind(feature)
+            if not kind.plain_values(self, feature, [value for values in by_label.values() for value in values]):
+                by_label = self._checked_column(rows, labels, feature, kind)  # names the bad row, or converts
             for label, values in by_label.items():
                 self.feature_counts_.setdefault(label, {})[feature] = len(values)  # n_jc
-            self._kind(feature).count(self, feature, by_label)
+            kind.count(self, feature, by_label)
+
+    def _checked_column(self, rows, labels, feature, kind):
+        """One feature's values per label, each checked (and converted) on its own, naming a bad row."""
+        by_label = {label: [] for label in self.class_counts_}
+        for i, (row, label) in enumerate(zip(rows, labels)):
+            if feature in row:
+                by_label[label].append(kind.check_value(self, feature, row[feature], f"X[{i}]", training=True))
+        return by_label
 
     def _merge(self, other):
         """A new model holding the counts of both ``self`` and ``other`` (which continued from self)."""
@@ -188,9 +200,10 @@ class TableNaiveBayes(NaiveBayes):
 
     def _log_likelihood_terms(self, row):
         """One Term per present feature: log p_j(x_j | c) for every class, looked up in its tables."""
+        kinds, distributions = self.distribution_kinds, self.distributions_
         terms = []
         for feature, value in row.items():
-            log_terms = self._kind(feature).log_terms(self, feature, value)
+            log_terms = kinds[distributions[feature]].log_terms(self, feature, value)
             if log_terms is not None:  # None: a value training never saw, left out
                 terms.append(Term("feature", feature, value, log_terms))
         return terms

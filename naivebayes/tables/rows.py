@@ -22,8 +22,6 @@ missing values.
 
 from collections.abc import Mapping
 
-from naivebayes.core.checks import is_missing
-
 __all__ = ["check_rows", "present_values", "row_width"]
 
 
@@ -45,15 +43,20 @@ def check_rows(X, name="X"):
 
 def row_width(row):
     """The number of columns of a list row, or None for a dict row."""
-    return None if isinstance(row, Mapping) else len(row)
+    return None if type(row) is dict or isinstance(row, Mapping) else len(row)
 
 
 def present_values(row, where):
-    """{feature: value} for the values of ``row`` that are present (not None, not NaN)."""
-    if isinstance(row, Mapping):
-        return {feature: value for feature, value in row.items() if not is_missing(value)}
+    """{feature: value} for the values of ``row`` that are present (not None, not NaN).
+
+    ``value == value`` is False for NaN alone (NaN is the one value not equal
+    to itself), so the test below is ``is_missing`` written out, at the speed
+    of a comparison.
+    """
+    if type(row) is dict or isinstance(row, Mapping):  # (the first test is the quick one)
+        return {feature: value for feature, value in row.items() if value is not None and value == value}
     if isinstance(row, (list, tuple)):
-        return {column: value for column, value in enumerate(row) if not is_missing(value)}
+        return {column: value for column, value in enumerate(row) if value is not None and value == value}
     if isinstance(row, str):
         raise TypeError(
             f"{where} is a string; a tabular model takes rows of features, such as "
