@@ -5,13 +5,17 @@ package (no download), prints how well it does on held-out messages, and
 explains one prediction step by step.
 
 ``python -m naivebayes multinomial`` (or ``bernoulli``) instead prints the
-textbook China example worked through that model.
+textbook China example worked through that model; ``categorical`` works
+Mitchell's PlayTennis table, and ``gaussian`` one iris flower.
 """
 
 import sys
+from functools import partial
 
 from naivebayes import (
     BernoulliNB,
+    CategoricalNB,
+    GaussianNB,
     MultinomialNB,
     accuracy,
     classification_report,
@@ -19,21 +23,18 @@ from naivebayes import (
     most_informative_features,
     train_test_split,
 )
-from naivebayes.datasets import load_china, load_spam
+from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.evaluation.metrics import format_confusion_matrix
-
-WORKED_EXAMPLES = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
-
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv:
         if len(argv) > 1 or argv[0] not in WORKED_EXAMPLES:
             raise SystemExit(
-                "usage: python -m naivebayes [multinomial | bernoulli]\n"
-                "  no argument: the spam demo; multinomial or bernoulli: the China example"
+                "usage: python -m naivebayes [multinomial | bernoulli | categorical | gaussian]\n"
+                "  no argument: the spam demo; otherwise that model's worked example"
             )
-        print_china_example(WORKED_EXAMPLES[argv[0]])
+        WORKED_EXAMPLES[argv[0]]()
         return
     spam_demo()
 
@@ -73,6 +74,37 @@ def print_china_example(model_class):
         print(f"  {label:6} {document}")
     print(f"\n{model!r}\n")
     print(model.explain(test_document))
+
+
+def play_tennis_example():
+    """Categorical naive Bayes on Mitchell's PlayTennis table, with exact fractions."""
+    rows, labels, test_row = load_play_tennis()
+    model = CategoricalNB().fit(rows, labels)
+    print(f"Training days: {len(rows)}, play: {labels.count('yes')} yes, {labels.count('no')} no\n")
+    print(f"{model!r}\n")
+    print(model.explain(test_row))
+    print(f"\nexact posterior: {model.posterior(test_row)}")
+
+
+def iris_example():
+    """Gaussian naive Bayes on the iris flowers' sepal length and width, one flower explained."""
+    iris = load_iris().select(["sepal_length", "sepal_width"])
+    X_train, X_test, y_train, y_test = train_test_split(iris.rows, iris.labels, test_size=0.2, random_state=0)
+    model = GaussianNB().fit(X_train, y_train)
+    print(f"Iris, sepal length and width: {len(X_train)} flowers to train on, {len(X_test)} held out.\n")
+    for label in model.classes_:
+        means = ", ".join(f"{feature} {float(mean):.4f}" for feature, mean in model.means_[label].items())
+        print(f"  {label:10} means: {means}")
+    print(f"\nAccuracy on the held-out flowers: {float(model.score(X_test, y_test)):.4f}\n")
+    print(model.explain(X_test[0]))
+
+
+WORKED_EXAMPLES = {
+    "multinomial": partial(print_china_example, MultinomialNB),
+    "bernoulli": partial(print_china_example, BernoulliNB),
+    "categorical": play_tennis_example,
+    "gaussian": iris_example,
+}
 
 
 if __name__ == "__main__":
