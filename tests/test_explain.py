@@ -96,4 +96,4 @@ def test_the_demo_runs_and_refuses_unknown_arguments(capsys):
     printed = capsys.readouterr().out
     assert "precision" in printed and "prediction: spam" in printed
     with pytest.raises(SystemExit, match="usage"):
-        main(["gaussian"])
+        main(["no-such-model"])

@@ -153,7 +153,7 @@ def plain_measurements(values):
         return False
     try:
         return math.isfinite(math.fsum(values))
-    except OverflowError:  # an int too large for a float: let the slow check decide
+    except (OverflowError, ValueError):  # an int too large for a float, or inf + -inf: the slow check decides
         return False
 
 
@@ -219,10 +219,10 @@ class Gaussian:
         """(n_jc, mu_jc, M_jc) of one class and feature; (0, None, None) when it has none."""
         if label not in model.class_counts_:
             return 0, None, None
-        return (
-            model.feature_counts_[label].get(feature, 0),
-            model.means_[label].get(feature),
-            model.squared_deviations_[label].get(feature),
+        return (  # (.get: a batch may hold no Gaussian feature at all, or none of this class's rows)
+            model.feature_counts_.get(label, {}).get(feature, 0),
+            model.means_.get(label, {}).get(feature),
+            model.squared_deviations_.get(label, {}).get(feature),
         )
 
     @staticmethod
@@ -246,39 +246,48 @@ class Gaussian:
         epsilon = variance_floor(model.var_smoothing, overall)
         model.epsilon_ = epsilon
         for feature in features:
-            pairs = []
+            pairs, problem = [], None
             for label in model.classes_:
                 n, mean, squares = Gaussian.statistics(model, label, feature)
-                variance = Gaussian.smoothed_variance(model, feature, label, n, squares, epsilon)
+                variance, why = Gaussian.smoothed_variance(model, n, mean, squares, epsilon)
                 model.variances_.setdefault(label, {})[feature] = variance
-                pairs.append((float(mean), float(variance)))
-            model.feature_lookups_[feature] = tuple(pairs)
+                if why is None:
+                    pairs.append((float(mean), float(variance)))
+                else:  # kept, and said when the density is needed: more rows may still mend it
+                    pairs.append(None)
+                    problem = problem or f"feature {feature!r} in class {label!r}: {why}"
+            model.feature_lookups_[feature] = (tuple(pairs), problem)
 
     @staticmethod
-    def smoothed_variance(model, feature, label, n, squares, epsilon):
-        """sigma_jc^2 + epsilon, or a clear error when it cannot be a variance."""
+    def smoothed_variance(model, n, mean, squares, epsilon):
+        """(sigma_jc^2 + epsilon, None), or (None, why it cannot be a variance)."""
         if n == 0:
-            raise ValueError(
-                f"feature {feature!r} has no values in class {label!r}, so its mean is undefined; "
-                "give the class some rows with this feature, or drop the feature"
-            )
+            return None, "no training row of the class has this feature, so its mean is undefined"
         if n - model.ddof <= 0:
-            raise ValueError(
-                f"feature {feature!r} has one value in class {label!r}, and ddof={model.ddof} divides by "
-                f"n - {model.ddof} = 0; use ddof=0, or give the class more rows"
-            )
+            return None, f"one value, and ddof={model.ddof} divides by n - {model.ddof} = 0 (use ddof=0)"
         variance = gaussian_variance(squares, n, model.ddof) + epsilon
         if variance == 0:
-            raise ValueError(
-                f"feature {feature!r} has variance 0 in class {label!r} (every value is "
-                f"{model.means_[label][feature]}), and with var_smoothing=0 nothing is added, so its "
-                "density is undefined; use var_smoothing > 0 (the default is 1e-9), or drop the feature"
-            )
-        return variance
+            if model.var_smoothing == 0:
+                floor = "with var_smoothing=0 nothing is added"
+            else:  # epsilon is 0 too: every Gaussian feature has had one value so far (say, one row)
+                floor = "epsilon is 0 too, as every feature has had a single value so far"
+            return None, f"every training value is {mean}, so the variance is 0, and {floor}; a density with variance 0 is undefined"
+        return variance, None
 
     @staticmethod
     def log_terms(model, feature, value):
-        return tuple(gaussian_log_density(value, mean, variance) for mean, variance in model.feature_lookups_[feature])
+        pairs, problem = model.feature_lookups_[feature]
+        if problem is not None:
+            raise ValueError(
+                f"{problem}; use var_smoothing > 0 (the default is 1e-9), train on more rows, or drop the feature"
+            )
+        try:
+            return tuple(gaussian_log_density(value, mean, variance) for mean, variance in pairs)
+        except OverflowError:
+            raise ValueError(
+                f"feature {feature!r} has the value {value!r}, so far from every class's mean that its log "
+                "density is below the smallest float; check the value (a mistake in its units?)"
+            ) from None
 
     @staticmethod
     def likelihoods(model, feature, value):

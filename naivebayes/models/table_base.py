@@ -180,7 +180,7 @@ class TableNaiveBayes(NaiveBayes):
             counts = {}
             for model in (self, other):
                 for label, n in model.class_counts_.items():
-                    add_count(counts, label, model.feature_counts_[label].get(feature, 0))
+                    add_count(counts, label, model.feature_counts_.get(label, {}).get(feature, 0))
             for label, n in counts.items():
                 merged.feature_counts_.setdefault(label, {})[feature] = n
             merged._kind(feature).merge(merged, self, other, feature)

@@ -71,8 +71,17 @@ def bin_index(edges, value):
     return min(max(b, 0), len(edges) - 2)
 
 
-def _format_edge(edge):
-    return f"{float(edge):.6g}"
+def _format_edge(edge, digits=6):
+    return f"{float(edge):.{digits}g}"
+
+
+def _edge_digits(edges):
+    """6 significant digits, or more if 6 would print two different edges alike (1000000.1 and 1000000.2)."""
+    n_distinct = len(set(map(float, edges)))
+    digits = 6
+    while digits < 17 and len({_format_edge(edge, digits) for edge in edges}) < n_distinct:
+        digits += 1
+    return digits
 
 
 def interval_label(edges, b):
@@ -80,11 +89,12 @@ def interval_label(edges, b):
     n_bins = len(edges) - 1
     if n_bins == 1:
         return "any value"
+    digits = _edge_digits(edges)
     if b == 0:
-        return f"< {_format_edge(edges[1])}"
+        return f"< {_format_edge(edges[1], digits)}"
     if b == n_bins - 1:
-        return f">= {_format_edge(edges[b])}"
-    return f"[{_format_edge(edges[b])}, {_format_edge(edges[b + 1])})"
+        return f">= {_format_edge(edges[b], digits)}"
+    return f"[{_format_edge(edges[b], digits)}, {_format_edge(edges[b + 1], digits)})"
 
 
 def is_number(value):
@@ -172,7 +182,7 @@ class Discretizer:
             if feature in self.edges_ and not is_missing(value):
                 if not is_number(value):
                     raise ValueError(f"{where}: feature {feature!r} has the value {value!r}, which is not a number")
-                new[feature] = interval_label(self.edges_[feature], bin_index(self.edges_[feature], value))
+                new[feature] = self.categories_[feature][bin_index(self.edges_[feature], value)]  # its label
             else:
                 new[feature] = value
         return new if isinstance(row, Mapping) else [new[column] for column in range(len(row))]

@@ -1,0 +1,123 @@
+"""Cutting numbers into intervals: bin edges, bin labels and the ``Discretizer``, by hand."""
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from naivebayes import CategoricalNB, Discretizer
+from naivebayes.tables.bins import bin_index, interval_label, quantile_edges, uniform_edges
+
+
+def test_uniform_edges_by_hand():
+    # 0 .. 10 in 4 bins of width 10/4 = 5/2: 0, 5/2, 5, 15/2, 10
+    assert uniform_edges([10, 0, 3], 4) == [0, Fraction(5, 2), 5, Fraction(15, 2), 10]
+    assert uniform_edges([0.0, 1.0], 2) == [0.0, 0.5, 1.0]
+    assert uniform_edges([3, 3, 3], 5) == [3, 3]  # a constant feature: one bin
+
+
+def test_quantile_edges_by_hand():
+    # [1, 2, 3, 4, 5], 2 bins: positions 0, 2, 4 among the sorted values -> 1, 3, 5
+    assert quantile_edges([5, 1, 4, 2, 3], 2) == [1, 3, 5]
+    # [1, 1, 1, 2], 4 bins: positions 0, 3/4, 3/2, 9/4, 3 -> 1, 1, 1, 1 + (2 - 1) * 1/4, 2;
+    # repeated edges merge: [1, 5/4, 2]  (numpy.quantile gives 1, 1, 1, 1.25, 2)
+    assert quantile_edges([1, 1, 1, 2], 4) == [1, Fraction(5, 4), 2]
+    assert quantile_edges([4, 4], 3) == [4, 4]
+
+
+def test_bin_index_and_labels():
+    edges = [0, Fraction(5, 2), 5, Fraction(15, 2), 10]
+    assert [bin_index(edges, x) for x in [-3, 0, 2.4, 2.5, 5, 9.99, 10, 99]] == [0, 0, 0, 1, 2, 3, 3, 3]
+    assert [interval_label(edges, b) for b in range(4)] == ["< 2.5", "[2.5, 5)", "[5, 7.5)", ">= 7.5"]
+    assert interval_label([3, 3], 0) == "any value"
+
+
+ROWS = [
+    {"length": 0, "colour": "red", "windy": True},
+    {"length": 10, "colour": "blue", "windy": False},
+    {"length": None, "colour": "red", "windy": True},
+    {"length": 3, "colour": None, "windy": False},
+]
+
+
+def test_fit_chooses_the_numeric_features_and_labels_their_bins():
+    discretizer = Discretizer(n_bins=4).fit(ROWS)
+    # colour is text and windy is a yes/no category (bools are not numbers here)
+    assert discretizer.edges_ == {"length": [0, Fraction(5, 2), 5, Fraction(15, 2), 10]}
+    assert discretizer.categories_ == {"length": ["< 2.5", "[2.5, 5)", "[5, 7.5)", ">= 7.5"]}
+    assert discretizer.transform(ROWS) == [
+        {"length": "< 2.5", "colour": "red", "windy": True},
+        {"length": ">= 7.5", "colour": "blue", "windy": False},
+        {"length": None, "colour": "red", "windy": True},  # a missing value stays missing
+        {"length": "[2.5, 5)", "colour": None, "windy": False},
+    ]
+    assert discretizer.transform([{"length": 99}, {"length": -1}]) == [{"length": ">= 7.5"}, {"length": "< 2.5"}]
+
+
+def test_list_rows_keep_their_shape_and_missing_values():
+    rows = [[4.3, "x"], [5.0, "y"], [7.9, None]]
+    discretizer = Discretizer(n_bins=3)
+    # 4.3 .. 7.9 in 3 bins of width 1.2: edges 4.3, 5.5, 6.7, 7.9
+    transformed = discretizer.fit_transform(rows)
+    assert transformed == [["< 5.5", "x"], ["< 5.5", "y"], [">= 6.7", None]]
+    assert discretizer.categories_ == {0: ["< 5.5", "[5.5, 6.7)", ">= 6.7"]}
+    nan_row = discretizer.transform([[math.nan, "z"]])[0]
+    assert math.isnan(nan_row[0]) and nan_row[1] == "z"
+
+
+def test_quantile_strategy():
+    rows = [[x] for x in [1, 2, 3, 4, 5]]
+    discretizer = Discretizer(n_bins=2, strategy="quantile").fit(rows)
+    assert discretizer.edges_ == {0: [1, 3, 5]}
+    assert discretizer.transform(rows) == [["< 3"], ["< 3"], [">= 3"], [">= 3"], [">= 3"]]
+
+
+def test_features_named_explicitly():
+    discretizer = Discretizer(n_bins=2, features=["length"]).fit(ROWS)
+    assert list(discretizer.edges_) == ["length"]
+    with pytest.raises(ValueError, match="feature 'colour' has the value 'red'; only numbers"):
+        Discretizer(features=["colour"]).fit(ROWS)
+    with pytest.raises(ValueError, match="feature 'height' has no values"):
+        Discretizer(features=["height"]).fit(ROWS)
+
+
+def test_errors_are_clear():
+    with pytest.raises(RuntimeError, match="call fit"):
+        Discretizer().transform(ROWS)
+    with pytest.raises(ValueError, match="n_bins must be a whole number >= 1"):
+        Discretizer(n_bins=2.5)
+    with pytest.raises(ValueError, match="strategy must be one of"):
+        Discretizer(strategy="kmeans")
+    with pytest.raises(ValueError, match="fit needs at least one row"):
+        Discretizer().fit([])
+    discretizer = Discretizer(n_bins=2).fit(ROWS)
+    with pytest.raises(ValueError, match=r"X\[0\]: feature 'length' has the value 'long', which is not a number"):
+        discretizer.transform([{"length": "long"}])
+
+
+def test_categories_give_categorical_nb_every_bin_even_an_empty_one():
+    # length 0, 10, 3 in 4 bins: bins 0, 3, 1 are used, bin 2 ([5, 7.5)) is empty
+    rows = [row for row in ROWS if row["length"] is not None]
+    discretizer = Discretizer(n_bins=4).fit(rows)
+    model = CategoricalNB(categories=discretizer.categories_).fit(discretizer.transform(rows), ["a", "b", "a"])
+    assert model.categories_["length"] == ["< 2.5", "[2.5, 5)", "[5, 7.5)", ">= 7.5"]  # K = 4
+    # [5, 7.5) | a: (0 + 1) / (2 + 4) = 1/6
+    assert model.likelihood("length", "[5, 7.5)", "a") == Fraction(1, 6)
+    without = CategoricalNB().fit(discretizer.transform(rows), ["a", "b", "a"])
+    assert len(without.categories_["length"]) == 3  # only the bins training saw
+
+
+def test_repr():
+    assert repr(Discretizer()) == "Discretizer(n_bins=5, strategy='uniform', not fitted)"
+    assert repr(Discretizer(n_bins=2).fit(ROWS)) == "Discretizer(n_bins=2, strategy='uniform', 1 features)"
+
+
+def test_close_edges_get_labels_that_tell_them_apart():
+    # 1000000.0 .. 1000000.4 in 4 bins: edges 1000000, 1000000.1, 1000000.2, 1000000.3, 1000000.4.
+    # Six significant digits would print each as 1e+06 and give two bins the label "[1e+06, 1e+06)".
+    rows = [[1000000.0], [1000000.4]]
+    discretizer = Discretizer(n_bins=4).fit(rows)
+    labels = discretizer.categories_[0]
+    assert labels == ["< 1000000.1", "[1000000.1, 1000000.2)", "[1000000.2, 1000000.3)", ">= 1000000.3"]
+    assert discretizer.transform([[1000000.15], [1000000.25]]) == [[labels[1]], [labels[2]]]
+    CategoricalNB(categories=discretizer.categories_).fit(discretizer.transform(rows), ["a", "b"])

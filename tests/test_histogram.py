@@ -1,0 +1,162 @@
+"""Histogram naive Bayes on five values, worked by hand.
+
+    x:  class a: 0, 1, 4     class b: 3, 4          n_bins = 2, uniform
+
+    edges: min 0, max 4, width (4 - 0)/2 = 2 -> [0, 2, 4]; bin 0 = [0, 2), bin 1 = [2, 4]
+    counts n_jbc:  a [2, 1]  (0 and 1 in bin 0, 4 in bin 1);  b [0, 2]
+    alpha = 1, B = 2:  P(bin | a) = 3/5, 2/5      P(bin | b) = 1/4, 3/4
+    density = P(bin | c) / 2:        a 3/10, 1/5   b 1/8, 3/8
+    prior: a 3/5, b 2/5
+"""
+
+import copy
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from naivebayes import CategoricalNB, Discretizer, HistogramNB
+from naivebayes.models.histogram import histogram_bin_probability, histogram_log_density
+
+ROWS = [[0], [1], [4], [3], [4]]
+LABELS = ["a", "a", "a", "b", "b"]
+
+
+def public_state(model):
+    return copy.deepcopy({name: value for name, value in vars(model).items() if name.endswith("_")})
+
+
+@pytest.fixture
+def model():
+    return HistogramNB(n_bins=2).fit(ROWS, LABELS)
+
+
+def test_the_edges_and_counts(model):
+    assert model.bin_edges_ == {0: [0, 2, 4]}
+    assert isinstance(model.bin_edges_[0][1], Fraction)  # whole numbers give exact edges
+    assert model.bin_counts_ == {"a": {0: [2, 1]}, "b": {0: [0, 2]}}
+    assert model.feature_counts_ == {"a": {0: 3}, "b": {0: 2}}
+
+
+def test_eq_histogram_bin_probability_is_categorical_over_the_bins(model):
+    assert histogram_bin_probability(2, 3, 1, 2) == Fraction(3, 5)  # (2 + 1) / (3 + 2)
+    assert histogram_bin_probability(0, 2, 1, 2) == Fraction(1, 4)  # (0 + 1) / (2 + 2)
+    assert histogram_bin_probability(0, 2, 0, 2) == 0  # alpha = 0: an empty bin has probability 0
+    assert histogram_bin_probability(2, 3, Fraction(1, 2), 2) == Fraction(5, 8)  # (5/2) / (4)
+    assert isinstance(histogram_bin_probability(2, 3, 1.0, 2), float)
+
+
+def test_eq_histogram_density_spreads_the_bin_over_its_width(model):
+    # log p = log 3/5 - log 2 = log 3/10
+    assert histogram_log_density(2, 3, 1, 2, 2) == (math.log(3) - math.log(5)) - math.log(2)
+    assert histogram_log_density(0, 2, 0, 2, 2) == -math.inf
+    assert model.likelihood(0, 1, "a") == Fraction(3, 10)
+    assert model.likelihood(0, 1, "b") == Fraction(1, 8)
+    assert model.likelihood(0, 3, "a") == Fraction(1, 5)
+    assert model.likelihood(0, 3, "b") == Fraction(3, 8)
+    assert model.log_likelihood(0, 1, "a") == (math.log(3) - math.log(5)) - math.log(2)
+    # a density: the areas of the bins add up to 1 in every class
+    for label in model.classes_:
+        assert model.likelihood(0, 1, label) * 2 + model.likelihood(0, 3, label) * 2 == 1
+    edges, rows = model.feature_lookups_[0]
+    assert edges == [0, 2, 4] and rows[0] == (histogram_log_density(2, 3, 1, 2, 2), histogram_log_density(0, 2, 1, 2, 2))
+
+
+def test_the_posterior_by_hand(model):
+    # x = 1 (bin 0): a 3/5 * 3/10 = 9/50, b 2/5 * 1/8 = 1/20 -> a = 18/(18 + 5) = 18/23
+    assert model.joint_probability([1]) == {"a": Fraction(9, 50), "b": Fraction(1, 20)}
+    assert model.posterior([1]) == {"a": Fraction(18, 23), "b": Fraction(5, 23)}
+    # x = 3 (bin 1): a 3/5 * 1/5 = 3/25, b 2/5 * 3/8 = 3/20 -> b = 15/27 = 5/9
+    assert model.posterior([3]) == {"a": Fraction(4, 9), "b": Fraction(5, 9)}
+    assert model.predict_proba([[3]])[0] == pytest.approx({"a": 4 / 9, "b": 5 / 9}, rel=1e-12)
+    assert model.predict([[1], [3]]) == ["a", "b"]
+
+
+def test_values_beyond_the_training_range_fall_into_the_end_bins(model):
+    assert model.posterior([-100]) == model.posterior([0])
+    assert model.posterior([100]) == model.posterior([4])
+    assert model.posterior([2]) == model.posterior([3])  # an inner edge belongs to the bin above
+
+
+def test_a_constant_feature_is_one_bin_that_changes_nothing():
+    model = HistogramNB().fit([[7, 0], [7, 1], [7, 5]], ["a", "a", "b"])
+    assert model.bin_edges_[0] == [7, 7]
+    assert model.bin_counts_["a"][0] == [2] and model.bin_counts_["b"][0] == [1]
+    # (n_jc + 1) / (n_jc + 1) = 1 over a width counted as 1: the term is log 1 = 0
+    assert model.log_likelihood(0, 7, "a") == 0 and model.log_likelihood(0, 7, "b") == 0
+
+
+def test_the_float_docstring_example():
+    model = HistogramNB(n_bins=2).fit([[1.0], [1.5], [3.0], [2.5], [2.9]], ["a", "a", "a", "b", "b"])
+    assert model.bin_edges_ == {0: [1.0, 2.0, 3.0]}
+    assert model.bin_counts_ == {"a": {0: [2, 1]}, "b": {0: [0, 2]}}
+    assert model.predict([[1.2], [2.7]]) == ["a", "b"]
+
+
+def test_missing_values_are_skipped():
+    rows = [[0], [None], [1], [4], [math.nan], [3], [4]]
+    model = HistogramNB(n_bins=2).fit(rows, ["a", "a", "a", "a", "b", "b", "b"])
+    assert model.bin_counts_ == {"a": {0: [2, 1]}, "b": {0: [0, 2]}}
+    assert model.feature_counts_ == {"a": {0: 3}, "b": {0: 2}}
+    # priors are now 4/7 and 3/7; a missing value leaves only them
+    assert model.posterior([None]) == {"a": Fraction(4, 7), "b": Fraction(3, 7)}
+
+
+def test_a_value_that_is_not_a_number_is_an_error():
+    with pytest.raises(ValueError, match=r"X\[1\]: feature 0 has the value 'big', but a histogram feature takes numbers"):
+        HistogramNB().fit([[1], ["big"], [3]], ["a", "a", "b"])
+    with pytest.raises(ValueError, match="n_bins must be a whole number >= 1"):
+        HistogramNB(n_bins=0)
+    with pytest.raises(ValueError, match="strategy must be one of"):
+        HistogramNB(strategy="kmeans")
+
+
+def random_table(seed, n_rows=40, n_features=3):
+    """Whole numbers in 0..20, about one in eight missing; class b runs higher."""
+    rng = random.Random(seed)
+    rows, labels = [], []
+    for _ in range(n_rows):
+        label = rng.choice("ab")
+        shift = 5 if label == "b" else 0
+        rows.append({f"x{j}": None if rng.random() < 0.125 else rng.randint(0, 15) + shift for j in range(n_features)})
+        labels.append(label)
+    return rows, labels
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+@pytest.mark.parametrize("alpha", [1, Fraction(1, 2)])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_bin_width_cancels(strategy, alpha, seed):
+    """HistogramNB gives exactly the posterior of CategoricalNB over the Discretizer's bins:
+    the width w_b divides P(x, c) of every class alike, and Bayes' rule divides it out."""
+    rows, labels = random_table(seed)
+    histogram = HistogramNB(n_bins=4, strategy=strategy, alpha=alpha).fit(rows, labels)
+    discretizer = Discretizer(n_bins=4, strategy=strategy).fit(rows)
+    assert discretizer.edges_ == histogram.bin_edges_
+    categorical = CategoricalNB(alpha=alpha, categories=discretizer.categories_)
+    categorical.fit(discretizer.transform(rows), labels)
+    tests, _ = random_table(seed + 100, n_rows=15)
+    tests += [{"x0": -50, "x1": 99, "x2": None}]
+    for row, binned in zip(tests, discretizer.transform(tests)):
+        assert histogram.posterior(row) == categorical.posterior(binned)
+    assert histogram.predict(tests) == categorical.predict(discretizer.transform(tests))
+    for mine, theirs in zip(histogram.predict_proba(tests), categorical.predict_proba(discretizer.transform(tests))):
+        assert mine == pytest.approx(theirs, rel=1e-12, abs=1e-300)
+
+
+def test_partial_fit_keeps_the_first_batch_edges():
+    whole = HistogramNB(n_bins=2).fit(ROWS, LABELS)
+    # The first piece holds the smallest (0) and largest (4) value, so its edges are the whole fit's.
+    pieces = HistogramNB(n_bins=2).partial_fit([[0], [4]], ["a", "b"])
+    pieces.partial_fit([[1], [4], [3]], ["a", "a", "b"])
+    assert public_state(pieces) == public_state(whole)
+    # A first piece without the extremes fixes narrower edges, and later values go to the end bins.
+    narrow = HistogramNB(n_bins=2).partial_fit([[1], [3]], ["a", "b"])
+    narrow.partial_fit([[0], [4], [4]], ["a", "a", "b"])
+    assert narrow.bin_edges_ == {0: [1, 2, 3]}
+    assert narrow.bin_counts_ == {"a": {0: [2, 1]}, "b": {0: [0, 2]}}  # 0 -> bin 0, 4 -> bin 1
+
+
+def test_repr_shows_the_tables(model):
+    assert repr(model) == "HistogramNB(n_bins=2, alpha=1, class_counts={'a': 3, 'b': 2}, features=[0])"
