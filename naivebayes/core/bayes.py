@@ -43,10 +43,10 @@ class ZeroProbabilityError(ValueError):
 
 
 ZERO_PROBABILITY_HINT = (
-    "every class gives this document probability 0 (log P(x, c) = -inf for all c), so "
+    "every class gives this example probability 0 (log P(x, c) = -inf for all c), so "
     "P(c | x) = 0/0 is undefined. This is the zero-frequency problem: with alpha = 0, a "
-    "word that a class never saw in training makes P(x | c) = 0. Use alpha > 0, or "
-    "model.explain(document) to see which words did it"
+    "word or value that a class never saw in training makes P(x | c) = 0. Use alpha > 0, or "
+    "model.explain(example) to see which features did it"
 )
 
 

@@ -184,6 +184,7 @@ class Gaussian:
 
     name = "gaussian"
     count_tables = ("means_", "squared_deviations_")
+    feature_tables = ()
     lookup_tables = ("variances_", "epsilon_")
     exact = False  # a density with pi and exp is not a ratio of counts
 
@@ -262,25 +263,32 @@ class Gaussian:
     def smoothed_variance(model, n, mean, squares, epsilon):
         """(sigma_jc^2 + epsilon, None), or (None, why it cannot be a variance)."""
         if n == 0:
-            return None, "no training row of the class has this feature, so its mean is undefined"
+            return None, (
+                "no training row of the class has this feature, so its mean is undefined; train on "
+                "rows of the class that have it, or drop the feature"
+            )
         if n - model.ddof <= 0:
-            return None, f"one value, and ddof={model.ddof} divides by n - {model.ddof} = 0 (use ddof=0)"
+            return None, (
+                f"one value, and ddof={model.ddof} divides by n - {model.ddof} = 0; use ddof=0, "
+                "or train on more rows of the class"
+            )
         variance = gaussian_variance(squares, n, model.ddof) + epsilon
         if variance == 0:
             if model.var_smoothing == 0:
-                floor = "with var_smoothing=0 nothing is added"
+                floor, fix = "with var_smoothing=0 nothing is added", "use var_smoothing > 0 (the default is 1e-9)"
             else:  # epsilon is 0 too: every Gaussian feature has had one value so far (say, one row)
-                floor = "epsilon is 0 too, as every feature has had a single value so far"
-            return None, f"every training value is {mean}, so the variance is 0, and {floor}; a density with variance 0 is undefined"
+                floor, fix = "epsilon is 0 too, as every feature has had a single value so far", "train on more rows"
+            return None, (
+                f"every training value is {mean}, so the variance is 0, and {floor}; a density with "
+                f"variance 0 is undefined: {fix}, or drop the feature"
+            )
         return variance, None
 
     @staticmethod
     def log_terms(model, feature, value):
         pairs, problem = model.feature_lookups_[feature]
         if problem is not None:
-            raise ValueError(
-                f"{problem}; use var_smoothing > 0 (the default is 1e-9), train on more rows, or drop the feature"
-            )
+            raise ValueError(problem)
         try:
             return tuple(gaussian_log_density(value, mean, variance) for mean, variance in pairs)
         except OverflowError:
@@ -302,7 +310,8 @@ class GaussianNB(TableNaiveBayes):
     var_smoothing : float, default 1e-9
         epsilon = var_smoothing * (the largest variance of any feature over all
         training rows) is added to every variance, as in scikit-learn.  With 0,
-        nothing is added, and a variance of 0 is a clear error.
+        nothing is added; a variance of 0 is kept in training (more rows may
+        mend it) and is a clear error when a prediction needs its density.
     ddof : 0 or 1, default 0
         Divide the squared deviations by n - ddof: 0 is the maximum likelihood
         estimate, 1 the sample variance (R's e1071).

@@ -60,7 +60,7 @@ def poisson_log_pmf(k, rate):
     Formula: docs/poisson.md#eq-poisson-log-pmf
     """
     if k == 0:
-        return -float(rate)  # lambda^0 = 1, even for lambda = 0
+        return 0.0 - float(rate)  # lambda^0 = 1, even for lambda = 0 (and 0.0 - 0.0 is 0.0, not -0.0)
     return k * log(rate) - float(rate) - math.lgamma(k + 1)
 # --8<-- [end:eq-poisson-log-pmf]
 
@@ -74,6 +74,7 @@ class Poisson:
 
     name = "poisson"
     count_tables = ("value_sums_",)
+    feature_tables = ()
     lookup_tables = ("rates_",)
     exact = False  # e^(-lambda) is not a ratio of counts
 

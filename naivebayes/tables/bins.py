@@ -29,6 +29,8 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from numbers import Real
 
+from fractions import Fraction
+
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.checks import check_choice, is_missing
 from naivebayes.tables.rows import check_rows, present_values
@@ -38,11 +40,26 @@ __all__ = ["Discretizer", "STRATEGIES", "bin_index", "interval_label", "quantile
 STRATEGIES = ("uniform", "quantile")
 
 
+def as_written(value):
+    """A float as the decimal that Python prints for it (2.8 as Fraction(14, 5)); other numbers as they are."""
+    return Fraction(repr(value)) if isinstance(value, float) else value
+
+
 def uniform_edges(values, n_bins):
-    """B + 1 edges, from min to max in steps of (max - min) / B (exact for ints and Fractions)."""
+    """B + 1 edges, from min to max in steps of (max - min) / B (exact for ints and Fractions).
+
+    For floats the inner edges are worked out from the decimals the values
+    print as, then rounded to the nearest float: 2.0 + (4.4 - 2.0) / 3 in
+    float arithmetic is 2.8000000000000003, so a flower measured 2.8 would fall
+    below the edge that a label prints as 2.8; worked out in decimals it is
+    exactly the float 2.8.
+    """
     low, high = min(values), max(values)
     if low == high:  # a constant feature: one bin that holds every value
         return [low, high]
+    if isinstance(low, float) or isinstance(high, float):
+        written_low, written_width = as_written(low), (as_written(high) - as_written(low)) / n_bins
+        return [low] + [float(written_low + k * written_width) for k in range(1, n_bins)] + [high]
     width = ratio(high - low, n_bins)
     return [low] + [low + k * width for k in range(1, n_bins)] + [high]
 
@@ -57,7 +74,11 @@ def quantile_edges(values, n_bins):
         below = math.floor(position)
         above = min(below + 1, last)
         fraction = position - below
-        edge = ordered[below] + (ordered[above] - ordered[below]) * fraction if fraction else ordered[below]
+        edge = ordered[below]
+        if fraction:  # between two values: interpolate (in decimals for floats, as uniform_edges does)
+            low, high = as_written(ordered[below]), as_written(ordered[above])
+            edge = low + (high - low) * fraction
+            edge = float(edge) if isinstance(ordered[below], float) or isinstance(ordered[above], float) else edge
         if not edges or edge > edges[-1]:
             edges.append(edge)
     if len(edges) == 1:  # every value is the same
