@@ -23,6 +23,7 @@ __all__ = [
     "as_list",
     "check_labels",
     "check_smoothing",
+    "MAX_SMOOTHING",
     "check_choice",
     "is_missing",
     "sorted_labels",
@@ -92,10 +93,21 @@ def sorted_labels(labels):
         ) from None
 
 
+# The largest pseudo-count accepted: 2**53.  Beyond it a float can no longer tell
+# alpha from alpha + 1, so adding a real count to it changes nothing and the
+# training data would be ignored.
+MAX_SMOOTHING = 2**53
+
+
 def check_smoothing(name, value, hint="1 is Laplace smoothing"):
-    """A smoothing pseudo-count: a finite real number >= 0 (int, Fraction or float; not a bool)."""
+    """A smoothing pseudo-count: a real number from 0 to 2**53 (int, Fraction or float; not a bool)."""
     if isinstance(value, bool) or not isinstance(value, Real) or not value >= 0 or not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number >= 0 ({hint}), not {value!r}")
+    if value > MAX_SMOOTHING:
+        raise ValueError(
+            f"{name}={value!r} is larger than 2**53 (about 9.0e15), where a float can no longer tell "
+            f"{name} from {name} + 1, so the training counts would change nothing; use a smaller {name} ({hint})"
+        )
     return value
 
 

@@ -30,6 +30,8 @@ docs pages explain it); ``joint_log_likelihood`` and ``explain`` always take
 the steps above, and the tests check that both routes agree.
 """
 
+import copy
+import functools
 import inspect
 import math
 from collections.abc import Mapping
@@ -64,6 +66,12 @@ class Term(NamedTuple):
     feature: object
     value: object
     log_terms: tuple
+
+
+@functools.lru_cache(maxsize=None)
+def setting_names(model_class):
+    """The names of a model class's settings: the parameters of its ``__init__``."""
+    return tuple(name for name in inspect.signature(model_class.__init__).parameters if name != "self")
 
 
 def add_count(table, key, amount=1):
@@ -111,14 +119,21 @@ class NaiveBayes:
         self.n_examples_ = 0  # N
         self.log_priors_ = []  # lookup table: log P(c) for c in classes_
 
+    def _count_table_names(self):
+        """The attributes that counting fills (each model adds its own)."""
+        return ["classes_", "class_counts_", "n_examples_"]
+
+    def _lookup_table_names(self):
+        """The attributes built from the counts and the settings when training ends."""
+        return ["log_priors_"]
+
     def _table_names(self):
-        """The attributes that training sets: the count tables and the lookup tables built from them."""
-        return ["classes_", "class_counts_", "n_examples_", "log_priors_"]
+        """Everything training sets: the count tables, then the lookup tables built from them."""
+        return self._count_table_names() + self._lookup_table_names()
 
     def get_params(self):
         """The settings this model was made with, as ``{name: value}`` (read from ``__init__``)."""
-        names = [name for name in inspect.signature(type(self).__init__).parameters if name != "self"]
-        return {name: getattr(self, name) for name in names}
+        return {name: getattr(self, name) for name in setting_names(type(self))}
 
     def _unfitted_copy(self):
         """A new model with the same settings and empty tables."""
@@ -207,17 +222,35 @@ class NaiveBayes:
     def _take_tables(self, counted):
         """Build the lookup tables on ``counted``, then make its tables ours.
 
-        The lookup tables are built first, so a problem found there (such as a
-        variance of 0) raises before this model has changed.
+        The lookup tables are built first, so a problem found there (such as
+        alpha = 0 with a class that has no words) raises before this model has
+        changed.  The settings they were built with are remembered, so that a
+        setting changed later (``model.alpha = 0.5``) is noticed.
         """
         counted._check_class_prior()
         counted._build_lookup_tables()
         for name in self._table_names():
             setattr(self, name, getattr(counted, name))
+        self._lookup_settings = copy.deepcopy(counted.get_params())
+
+    def _follow_changed_settings(self):
+        """Rebuild the lookup tables if a setting was changed after training, checking it first.
+
+        Making a new model with the current settings runs every check of the
+        constructor, so ``model.alpha = -5`` gets the same error as
+        ``MultinomialNB(alpha=-5)``; the counts are kept, and only what depends
+        on the settings is built again.
+        """
+        if self.get_params() == self._lookup_settings:
+            return
+        rebuilt = self._unfitted_copy()  # raises here if a new setting is wrong
+        for name in self._count_table_names():
+            setattr(rebuilt, name, getattr(self, name))
+        self._take_tables(rebuilt)
 
     def _build_lookup_tables(self):
         """Precompute what prediction looks up; each model extends this with its own tables."""
-        self.log_priors_ = [self.log_prior(label) for label in self.classes_]
+        self.log_priors_ = [log(self._prior(label)) for label in self.classes_]
 
     # ------------------------------------------------------------------
     # The prior, P(c)
@@ -226,6 +259,9 @@ class NaiveBayes:
     def prior(self, label):
         """P(c): N_c / N by default, 1/K with ``fit_prior=False``, or the given ``class_prior``."""
         self._check_label(label)
+        return self._prior(label)
+
+    def _prior(self, label):
         if self.class_prior is not None:
             return self._given_priors()[label]
         if not self.fit_prior:
@@ -276,6 +312,7 @@ class NaiveBayes:
     def _check_fitted(self):
         if not self.classes_:
             raise NotFittedError(f"this {type(self).__name__} has not been fitted yet: call fit(X, y) first")
+        self._follow_changed_settings()
 
     def _check_label(self, label):
         self._check_fitted()
@@ -290,6 +327,9 @@ class NaiveBayes:
                 "two classes before predicting"
             )
 
+    def _check_one_example(self, example, method):
+        """Refuse a list that holds one example where one example is wanted (each kind of data knows how)."""
+
     def _check_examples(self, X):
         """X as a list of examples, with a clear error for a single example or a non-list."""
         return as_list("X", X, what="examples")
@@ -301,6 +341,7 @@ class NaiveBayes:
     def joint_log_likelihood(self, example):
         """{label: log P(x, c)} for one example, step by step: the terms, then their sum."""
         self._check_can_predict()
+        self._check_one_example(example, "joint_log_likelihood")
         x = self._check_example(example, "the example")  # 1. check the input
         terms = self._log_likelihood_terms(x)  # 2. each feature's term, per class
         joint = add_log_terms(self.log_priors_, terms)  # 3. log P(c) + the sum of the terms
@@ -308,7 +349,15 @@ class NaiveBayes:
 
     def posterior(self, example):
         """P(c | x) for one example from the exact joint probabilities (small, hand-checkable examples)."""
-        return bayes_rule(self.joint_probability(example))
+        joint = self.joint_probability(example)
+        if not is_exact(*joint.values()) and not any(joint.values()):
+            raise ZeroProbabilityError(
+                "every joint probability P(x, c) came out as 0.0: posterior() multiplies probabilities, "
+                "and with a float alpha they are floats, whose product underflows for a long example; "
+                "for exact posteriors use an int or Fraction alpha, and for long examples predict_proba, "
+                "which works with logarithms"
+            )
+        return bayes_rule(joint)
 
     def joint_probability(self, example):
         """{label: P(x, c)} for one example, exact when every factor is a ratio of counts."""
@@ -320,6 +369,7 @@ class NaiveBayes:
     def explain(self, example):
         """The whole computation behind one prediction, as an ``Explanation`` (print it)."""
         self._check_can_predict()
+        self._check_one_example(example, "explain")
         x = self._check_example(example, "the example")
         terms = self._log_likelihood_terms(x)  # the very terms joint_log_likelihood adds up
         joint = dict(zip(self.classes_, add_log_terms(self.log_priors_, terms)))

@@ -234,8 +234,8 @@ class BernoulliNB(TextNaiveBayes):
         self.log_odds_rows_ = {}
         self.empty_document_scores_ = []
 
-    def _table_names(self):
-        return super()._table_names() + ["words_per_count_", "log_odds_rows_", "empty_document_scores_"]
+    def _lookup_table_names(self):
+        return super()._lookup_table_names() + ["words_per_count_", "log_odds_rows_", "empty_document_scores_"]
 
     def _add_document(self, counts, label):
         add_bernoulli_counts(self.feature_counts_.setdefault(label, {}), counts)  # N_jc

@@ -126,6 +126,7 @@ class Categorical:
 
     name = "categorical"
     count_tables = ("value_counts_",)
+    feature_tables = ()
     lookup_tables = ("categories_",)
     exact = True  # every probability is a ratio of counts
 

@@ -71,7 +71,8 @@ class Histogram:
 
     name = "histogram"
     count_tables = ("bin_counts_",)
-    lookup_tables = ("bin_edges_",)
+    feature_tables = ("bin_edges_",)  # learned by the first batch, then kept
+    lookup_tables = ()
     exact = True  # every density is a ratio: exact when the edges are
 
     @staticmethod

@@ -210,8 +210,11 @@ class MultinomialNB(TextNaiveBayes):
         self.feature_totals_ = {}  # n_c
         self.log_likelihood_rows_ = {}  # lookup table for prediction
 
-    def _table_names(self):
-        return super()._table_names() + ["feature_totals_", "log_likelihood_rows_"]
+    def _count_table_names(self):
+        return super()._count_table_names() + ["feature_totals_"]
+
+    def _lookup_table_names(self):
+        return super()._lookup_table_names() + ["log_likelihood_rows_"]
 
     def _class_table_names(self):
         return super()._class_table_names() + ["feature_totals_"]

@@ -62,11 +62,17 @@ class TableNaiveBayes(NaiveBayes):
         for kind in self.distribution_kinds.values():
             kind.start_empty(self)  # each kind's own tables
 
-    def _table_names(self):
-        names = ["features_", "distributions_", "feature_counts_", "n_columns_", "feature_lookups_"]
+    def _count_table_names(self):
+        names = ["features_", "distributions_", "feature_counts_", "n_columns_"]
         for kind in self.distribution_kinds.values():
-            names += list(kind.count_tables + kind.lookup_tables)
-        return super()._table_names() + names
+            names += list(kind.count_tables + kind.feature_tables)
+        return super()._count_table_names() + names
+
+    def _lookup_table_names(self):
+        names = ["feature_lookups_"]
+        for kind in self.distribution_kinds.values():
+            names += list(kind.lookup_tables)
+        return super()._lookup_table_names() + names
 
     def _class_table_names(self):
         names = ["feature_counts_"]
@@ -120,6 +126,14 @@ class TableNaiveBayes(NaiveBayes):
                 )
             values[feature] = kinds[distributions[feature]].check_value(self, feature, value, where, training=False)
         return values
+
+    def _check_one_example(self, row, method):
+        """``[row]``, a list holding one row as ``predict`` wants, is not one row."""
+        if isinstance(row, (list, tuple)) and row and all(isinstance(value, (dict, list, tuple)) for value in row):
+            raise TypeError(
+                f"{method} takes one row, but this is a list of {len(row)} rows, the form predict wants; "
+                f"pass the row itself: model.{method}(row)"
+            )
 
     def _ignored_features(self, row):
         """Features left out of the product: missing from the row, or with a value training never saw."""

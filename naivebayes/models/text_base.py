@@ -75,8 +75,8 @@ class TextNaiveBayes(NaiveBayes):
         self.vocabulary_ = set()  # V
         self.n_columns_ = None  # the width of dense training rows, if any
 
-    def _table_names(self):
-        return super()._table_names() + ["feature_counts_", "vocabulary_", "n_columns_"]
+    def _count_table_names(self):
+        return super()._count_table_names() + ["feature_counts_", "vocabulary_", "n_columns_"]
 
     def _class_table_names(self):
         return super()._class_table_names() + ["feature_counts_"]
@@ -102,6 +102,15 @@ class TextNaiveBayes(NaiveBayes):
                     f"{self.n_columns_}; every dense row must have one column per feature"
                 )
         return document_counts(document, self.tokenizer, where)
+
+    def _check_one_example(self, document, method):
+        """``[text]``, a list holding one document as ``predict`` wants, is not one token list."""
+        if isinstance(document, (list, tuple)) and len(document) == 1 and isinstance(document[0], str):
+            if any(character.isspace() for character in document[0]):
+                raise TypeError(
+                    f"{method} takes one document, but this is a list holding one text ({document[0][:40]!r}...), "
+                    f"the form predict wants; pass the text itself: model.{method}(text)"
+                )
 
     def _ignored_features(self, counts):
         """The words of the document that training never saw: no class has an estimate for them."""

@@ -1,0 +1,133 @@
+"""A model is never half-changed or inconsistent: failed calls change nothing, changed settings apply everywhere."""
+
+import copy
+import math
+from fractions import Fraction
+
+import pytest
+
+from naivebayes import (
+    BernoulliNB,
+    CategoricalNB,
+    GaussianNB,
+    HistogramNB,
+    MixedNB,
+    MultinomialNB,
+    PoissonNB,
+    ZeroProbabilityError,
+)
+from naivebayes.datasets import load_china, load_play_tennis
+
+DOCUMENTS, LABELS, TEST_DOCUMENT = load_china()
+ROWS, DAYS, TEST_DAY = load_play_tennis()
+
+
+def state(model):
+    return copy.deepcopy(vars(model))
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_a_failed_partial_fit_leaves_the_model_as_it_was(Model):
+    model = Model().fit(DOCUMENTS, LABELS)
+    before = state(model)
+    for _ in range(2):  # a retry must not add the counts twice either
+        with pytest.raises(TypeError, match="labels of different kinds"):
+            model.partial_fit(["c"], [1])  # an int label after string labels
+        assert state(model) == before
+    with pytest.raises(TypeError, match="mixes strings"):
+        model.partial_fit([["a"], ["b", 3]], ["china", "japan"])  # the second document is bad
+    assert state(model) == before
+
+
+def test_a_failed_partial_fit_of_a_table_model_leaves_it_as_it_was():
+    model = MixedNB().fit(ROWS, DAYS)
+    before = state(model)
+    with pytest.raises(TypeError, match="labels of different kinds"):
+        model.partial_fit([ROWS[0]], [0])
+    assert state(model) == before
+
+
+def test_changing_alpha_after_fit_takes_effect_in_every_method():
+    model = MultinomialNB().fit(DOCUMENTS, LABELS)
+    model.alpha = 1000
+    fresh = MultinomialNB(alpha=1000).fit(DOCUMENTS, LABELS)
+    assert model.likelihood("tokyo", "china") == fresh.likelihood("tokyo", "china") == Fraction(0 + 1000, 8 + 1000 * 6)
+    assert model.predict_proba([TEST_DOCUMENT]) == fresh.predict_proba([TEST_DOCUMENT])
+    assert model.joint_log_likelihood(TEST_DOCUMENT) == fresh.joint_log_likelihood(TEST_DOCUMENT)
+    assert str(model.explain(TEST_DOCUMENT)) == str(fresh.explain(TEST_DOCUMENT))
+
+
+def test_changing_class_prior_after_fit_takes_effect_in_every_method():
+    model = CategoricalNB().fit(ROWS, DAYS)
+    model.class_prior = {"no": Fraction(1, 2), "yes": Fraction(1, 2)}
+    fresh = CategoricalNB(class_prior={"no": Fraction(1, 2), "yes": Fraction(1, 2)}).fit(ROWS, DAYS)
+    assert model.prior("yes") == Fraction(1, 2)
+    assert model.predict_proba([TEST_DAY]) == fresh.predict_proba([TEST_DAY])
+    assert model.posterior(TEST_DAY) == fresh.posterior(TEST_DAY)
+
+
+def test_changing_a_setting_inside_a_dict_is_noticed_too():
+    model = CategoricalNB(class_prior={"no": 0.5, "yes": 0.5}).fit(ROWS, DAYS)
+    model.class_prior["no"] = 0.25
+    model.class_prior["yes"] = 0.75
+    assert model.prior("yes") == 0.75
+    assert model.predict_joint_log_proba([TEST_DAY])[0]["yes"] == pytest.approx(
+        model.joint_log_likelihood(TEST_DAY)["yes"], abs=1e-12
+    )
+
+
+@pytest.mark.parametrize(
+    "Model, setting, value, message",
+    [
+        (MultinomialNB, "alpha", -5, "alpha must be a finite number >= 0"),
+        (BernoulliNB, "alpha", math.nan, "alpha must be a finite number >= 0"),
+        (CategoricalNB, "unseen", "drop", "unseen must be one of 'ignore', 'error'"),
+        (GaussianNB, "ddof", 2, "ddof must be 0"),
+        (HistogramNB, "n_bins", 0, "n_bins must be a whole number >= 1"),
+        (PoissonNB, "alpha", 1e300, "larger than 2\\*\\*53"),
+    ],
+)
+def test_a_bad_setting_changed_after_fit_is_refused_and_changes_nothing(Model, setting, value, message):
+    X, y = (DOCUMENTS, LABELS) if Model in (MultinomialNB, BernoulliNB) else ([[1, 2], [2, 0], [3, 5], [5, 4]], "aabb")
+    y = list(y)
+    model = Model().fit(X, y)
+    predictions = model.predict(X)
+    tables = {name: copy.deepcopy(value) for name, value in vars(model).items() if name.endswith("_")}
+    setattr(model, setting, value)
+    with pytest.raises(ValueError, match=message):
+        model.predict(X)
+    assert {name: value for name, value in vars(model).items() if name.endswith("_")} == tables
+    setattr(model, setting, Model().get_params()[setting])  # put it back: all is well again
+    assert model.predict(X) == predictions
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB, CategoricalNB, PoissonNB, HistogramNB, MixedNB])
+def test_an_alpha_too_large_to_be_useful_is_refused_with_the_bound(Model):
+    with pytest.raises(ValueError, match=r"larger than 2\*\*53 \(about 9.0e15\)"):
+        Model(alpha=9e307)
+    assert Model(alpha=2**53).alpha == 2**53  # the bound itself is allowed
+
+
+def test_posterior_with_a_float_alpha_on_a_long_document_says_why():
+    model = MultinomialNB(alpha=1.0).fit(DOCUMENTS, LABELS)
+    long_document = " ".join(["Chinese Tokyo Japan Beijing"] * 200)
+    with pytest.raises(ZeroProbabilityError, match="with a float alpha they are floats, whose product underflows"):
+        model.posterior(long_document)
+    exact = MultinomialNB(alpha=1).fit(DOCUMENTS, LABELS).posterior(long_document)
+    assert sum(exact.values()) == 1  # int alpha: exact, however long
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_explain_refuses_a_list_holding_one_document(Model):
+    model = Model().fit(DOCUMENTS, LABELS)
+    with pytest.raises(TypeError, match=r"explain takes one document, but this is a list holding one text"):
+        model.explain([TEST_DOCUMENT])
+    with pytest.raises(TypeError, match=r"pass the text itself: model.joint_log_likelihood\(text\)"):
+        model.joint_log_likelihood([TEST_DOCUMENT])
+    assert model.explain(["chinese"]).terms[0].feature == "chinese"  # a one-token list is still a document
+
+
+def test_explain_refuses_a_list_holding_one_row():
+    model = CategoricalNB().fit(ROWS, DAYS)
+    with pytest.raises(TypeError, match=r"explain takes one row, but this is a list of 1 rows"):
+        model.explain([TEST_DAY])
