@@ -12,6 +12,7 @@ import io
 import hashlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tarfile
@@ -341,15 +342,26 @@ def test_a_killed_download_leaves_a_part_file_that_a_later_call_removes(tmp_path
     part = parts[0]
     assert files_under(data_home) == [part.name]  # killed: no chance to clean up
 
-    # A part file that changed recently may belong to a download still running: it stays.
-    with pytest.raises(FileNotFoundError):
-        load_adult(data_home=data_home, download_if_missing=False)
-    assert part.exists()
-    # Once it has not changed for STALE_PART_SECONDS, the next call removes it.
-    age(part, STALE_PART_SECONDS + 1)
+    # Its name says which process wrote it; that process is gone, so the next call removes it.
+    assert f".{socket.gethostname()}.{process.pid}." in part.name
     with pytest.raises(FileNotFoundError):
         load_adult(data_home=data_home, download_if_missing=False)
     assert files_under(data_home) == []
+
+
+def test_a_part_file_of_a_running_download_stays(tmp_path):
+    running = tmp_path / f"adult.data.{socket.gethostname()}.{os.getpid()}.abc123.part"  # this very process
+    running.write_bytes(b"half")
+    age(running, STALE_PART_SECONDS + 60)  # however old: its process still runs
+    assert remove_stale_parts(tmp_path / "adult.data") == []
+    dead = tmp_path / f"adult.data.{socket.gethostname()}.{2**22 + 12345}.abc123.part"  # no such process
+    dead.write_bytes(b"half")
+    assert remove_stale_parts(tmp_path / "adult.data") == [dead]
+    elsewhere = tmp_path / "adult.data.another-machine.77.abc123.part"  # a shared cache: by age only
+    elsewhere.write_bytes(b"half")
+    assert remove_stale_parts(tmp_path / "adult.data") == []
+    age(elsewhere, STALE_PART_SECONDS + 60)
+    assert remove_stale_parts(tmp_path / "adult.data") == [elsewhere]
 
 
 def test_stale_parts_go_even_when_the_cache_is_there(tmp_path, server):

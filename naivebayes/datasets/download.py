@@ -16,9 +16,11 @@ take the same steps, and they live here:
 A download that fails in Python (no network, an HTTP error, a connection
 that drops, a timeout, wrong bytes, even Ctrl-C) deletes its ``.part`` file
 and any folder it created.  A process that is killed outright (SIGKILL, or
-SIGTERM, which Python does not turn into an exception) cannot clean up; its
-``.part`` file stops changing, and the next call removes it once it has not
-been written to for ``STALE_PART_SECONDS``.
+SIGTERM, which Python does not turn into an exception) cannot clean up.  Its
+``.part`` file is named after the machine and the process that wrote it, so
+the next call on the same machine sees that the process is gone and removes
+the file at once; a ``.part`` file of another machine (a shared cache) goes
+once it has not been written to for ``STALE_PART_SECONDS``.
 
 Progress is shown on standard error only when it is a terminal, so logs and
 test output stay clean.  Every error names the problem and the fix:
@@ -33,6 +35,7 @@ import glob
 import hashlib
 import http.client
 import os
+import socket
 import sys
 import tempfile
 import time
@@ -176,22 +179,48 @@ def cache_file(data_home, file_name):
 def remove_stale_parts(destination):
     """Delete the ``.part`` files of ``destination`` that no download is writing any more.
 
-    A download writes ``<name>.<random>.part`` next to ``<name>``.  One that
-    has not changed for ``STALE_PART_SECONDS`` was left by a process that
-    was killed; a younger one may belong to a download running right now
-    (in another notebook, say), so it stays.  Returns the paths removed.
+    A download writes ``<name>.<machine>.<process id>.<random>.part`` next to
+    ``<name>``.  A part file of this machine whose process has ended was left
+    by a download that was killed, and goes.  One whose process still runs
+    (a download in another notebook, say) stays.  A part file of another
+    machine, or with a name of another form, goes once it has not changed for
+    ``STALE_PART_SECONDS``.  Returns the paths removed.
     """
     destination = Path(destination)
     cutoff = time.time() - STALE_PART_SECONDS
     removed = []
     for part in destination.parent.glob(glob.escape(destination.name) + ".*.part"):
+        writer = _part_writer(part, destination)
         try:
-            if part.stat().st_mtime < cutoff:
+            if writer is not None and writer[0] == socket.gethostname():
+                stale = not _process_is_running(writer[1])
+            else:
+                stale = part.stat().st_mtime < cutoff
+            if stale:
                 part.unlink()
                 removed.append(part)
         except OSError:  # removed by someone else, or a read-only folder: try next time
             pass
     return removed
+
+
+def _part_writer(part, destination):
+    """(machine, process id) from a part file's name, or None when the name has another form."""
+    middle = part.name[len(destination.name) + 1 : -len(".part")].split(".")
+    if len(middle) < 3 or not middle[-2].isdigit():
+        return None
+    return ".".join(middle[:-2]), int(middle[-2])
+
+
+def _process_is_running(pid):
+    """True when a process with this id runs on this machine (signal 0 only asks)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it runs, but belongs to someone else
+        return True
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -336,14 +365,18 @@ def _remove_empty_folders(folders):
 
 
 def _open_part_file(destination):
-    """A new ``<name>.<random>.part`` file next to ``destination``: ``(path, open binary file)``.
+    """A new ``<name>.<machine>.<process id>.<random>.part`` file next to ``destination``.
+
+    Returns ``(path, open binary file)``.  The machine and the process in the
+    name let ``remove_stale_parts`` tell a killed download from a running one.
 
     Raises an OSError (such as PermissionError for a read-only folder) that
     names the folder and how to choose another one.
     """
     folder = destination.parent
     try:
-        handle, path = tempfile.mkstemp(dir=folder, prefix=destination.name + ".", suffix=".part")
+        prefix = f"{destination.name}.{socket.gethostname()}.{os.getpid()}."
+        handle, path = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".part")
     except OSError as error:
         raise type(error)(
             f"cannot write to the folder {folder}: {error.strerror or error}. Choose a folder "
