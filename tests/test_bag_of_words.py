@@ -403,8 +403,30 @@ def test_a_tokenizer_that_returns_non_strings_is_refused():
 
 def test_a_tokenizer_that_returns_a_string_is_refused():
     bag = BagOfWords(tokenizer=str.lower)
-    with pytest.raises(TypeError, match="must be a list of token strings, not str"):
+    with pytest.raises(TypeError, match=r"the tokenizer returned a str \('the cat'\), not a list of tokens, for document 0; .*str\.split"):
+        bag.fit(["The cat"])
+
+
+def test_a_tokenizer_that_returns_none_is_refused():
+    def forgets_to_return(text):
+        text.split()
+
+    bag = BagOfWords(tokenizer=forgets_to_return)
+    with pytest.raises(TypeError, match="the tokenizer returned None, not a list of tokens, for document 0; .*return"):
         bag.fit(["the cat"])
+
+
+def test_a_tokenizer_that_returns_a_generator_is_refused_with_a_hint():
+    bag = BagOfWords(tokenizer=lambda text: (word for word in text.split()))
+    with pytest.raises(TypeError, match=r"returned a generator, not a list of tokens.*list\(\.\.\.\)"):
+        bag.fit(["the cat"])
+
+
+def test_a_bad_tokenizer_result_is_caught_in_transform_too():
+    bag = BagOfWords(tokenizer=str.split).fit(PETS)
+    bag.tokenizer = str.lower
+    with pytest.raises(TypeError, match="the tokenizer returned a str"):
+        bag.transform(["the cat"])
 
 
 def test_a_tokenizer_that_is_not_callable_is_refused():

@@ -10,8 +10,9 @@ spam: TP 3, FP 2, FN 1, support 4 -> P 3/5, R 3/4, F1 2/3
 ham:  TP 4, FP 1, FN 2, support 6 -> P 4/5, R 2/3, F1 8/11
 """
 
-import ast
+import math
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -303,6 +304,19 @@ def test_classification_report_on_the_spam_example():
     assert classification_report(Y_TRUE, Y_PRED) == expected
 
 
+def test_the_report_on_the_docs_page_is_what_classification_report_prints():
+    # docs/metrics.md shows the report as a text block (its blank lines would
+    # need <BLANKLINE> markers in a doctest); this keeps the block true.
+    page = (Path(__file__).resolve().parent.parent / "docs" / "metrics.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```text\n(.*?)\n```$", page, flags=re.DOTALL | re.MULTILINE)
+    assert classification_report(Y_TRUE, Y_PRED) in blocks
+
+
+def test_the_docs_page_has_no_blank_lines_in_doctest_output():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "metrics.md").read_text(encoding="utf-8")
+    assert "<BLANKLINE>" not in page
+
+
 def test_classification_report_digits_and_long_labels():
     report = classification_report(["a long label name", "b"], ["a long label name", "a long label name"], digits=1)
     lines = report.splitlines()
@@ -344,6 +358,31 @@ def test_unordered_or_unsized_input_is_rejected():
 def test_unhashable_labels_are_rejected():
     with pytest.raises(TypeError, match=r"y_true\[1\] = \['b'\]"):
         accuracy(["a", ["b"]], ["a", "b"])
+
+
+MISSING = [None, math.nan, float("nan")]
+LABEL_FUNCTIONS = [accuracy, confusion_matrix, precision_recall_f1, precision, recall, f1_score, classification_report]
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=["None", "math.nan", "float('nan')"])
+@pytest.mark.parametrize("function", LABEL_FUNCTIONS, ids=lambda function: function.__name__)
+def test_a_missing_label_is_an_error_naming_its_position(function, missing):
+    with pytest.raises(ValueError, match=r"y_true\[2\] is (None|nan), a missing label; .*drop"):
+        function(["a", "b", missing], ["a", "b", "b"])
+    with pytest.raises(ValueError, match=r"y_pred\[0\] is (None|nan), a missing label"):
+        function(["a", "b", "b"], [missing, "b", "b"])
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=["None", "math.nan", "float('nan')"])
+def test_a_missing_number_label_is_an_error_not_a_wrong_score(missing):
+    # NaN != NaN, so without the check accuracy([1, 2, nan], [1, 2, nan]) would be 2/3.
+    with pytest.raises(ValueError, match=r"y_true\[2\]"):
+        accuracy([1, 2, missing], [1, 2, missing])
+
+
+def test_a_missing_label_in_labels_is_an_error():
+    with pytest.raises(ValueError, match=r"labels\[1\] is None, a missing label"):
+        confusion_matrix(Y_TRUE, Y_PRED, labels=["ham", None, "spam"])
 
 
 def test_labels_must_cover_every_label_that_occurs():

@@ -2,6 +2,7 @@
 
 import copy
 import math
+import re
 
 import pytest
 
@@ -164,9 +165,22 @@ def test_strings_and_sets_are_rejected_with_a_hint():
         train_test_split({1, 2, 3}, ["a", "b", "c"])
 
 
-def test_random_state_must_be_an_int_or_none():
-    with pytest.raises(TypeError, match="random_state"):
-        train_test_split(X10, Y10, random_state="42")
+@pytest.mark.parametrize("random_state", ["42", 1.0, 0.5, True, False, [1]])
+def test_random_state_must_be_an_int_or_none(random_state):
+    with pytest.raises(TypeError, match=re.escape(f"random_state={random_state!r}") + ".*such as 0.*or None"):
+        train_test_split(X10, Y10, random_state=random_state)
+
+
+@pytest.mark.parametrize("random_state", [-1, -2, -(2**70)])
+def test_a_negative_random_state_is_refused(random_state):
+    # random.Random(-1) uses abs(-1), so it would silently be the split of seed 1.
+    with pytest.raises(ValueError, match=f"random_state={random_state} is negative.*same as with {-random_state}.*>= 0"):
+        train_test_split(X10, Y10, random_state=random_state)
+
+
+def test_seed_zero_and_large_seeds_are_fine():
+    for seed in (0, 1, 2**70):
+        assert len(train_test_split(X10, Y10, random_state=seed)[1]) == 3
 
 
 def test_stratify_needs_hashable_labels():

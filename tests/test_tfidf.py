@@ -33,6 +33,7 @@ from naivebayes.evaluation.split import train_test_split
 from naivebayes.text.tfidf import (
     TfidfTransformer,
     l2_normalize,
+    scaled_by_power_of_two,
     smoothed_idf,
     sublinear_term_frequency,
     tfidf_weight,
@@ -57,6 +58,12 @@ TIGHT = 1e-15  # relative tolerance for numbers worked out by hand
 
 def close(a, b):
     return math.isclose(a, b, rel_tol=TIGHT)
+
+
+def plain_l2(weights):
+    """The l2 formula exactly as written, w_t / sqrt(sum of w_s ** 2), with no scaling (the reference)."""
+    length = math.sqrt(math.fsum([weight * weight for weight in weights.values()]))
+    return {term: weight / length for term, weight in weights.items()}
 
 
 def rows_close(ours, theirs, tolerance):
@@ -145,6 +152,69 @@ def test_eq_tfidf_l2_norm_of_nothing_is_an_empty_row():
     assert l2_normalize({"a": 0, "b": 0.0}) == {}  # no division by zero
 
 
+@pytest.mark.parametrize("exponent", [-1070, -1060, -600, -1, 0, 1, 600, 1000, 1020])
+def test_eq_tfidf_l2_norm_of_a_three_four_five_row_at_any_scale(exponent):
+    # (3, 4) * 2**k has length 5 * 2**k for every k.  As written, the squares
+    # overflow to inf above about 1e154 (k = 600: the row became 0) and
+    # underflow to 0 below about 1e-162 (k = -600: the row was dropped).
+    weights = {"a": math.ldexp(3, exponent), "b": math.ldexp(4, exponent)}
+    assert l2_normalize(weights) == {"a": 0.6, "b": 0.8}
+
+
+def test_eq_tfidf_l2_norm_of_1e300_and_1e_320():
+    assert close(l2_normalize({"a": 3e300, "b": 4e300})["a"], 0.6)
+    assert close(l2_normalize({"a": 3e300, "b": 4e300})["b"], 0.8)
+    assert l2_normalize({"a": 1e-320}) == {"a": 1.0}  # once dropped as an all-zero row
+    assert l2_normalize({"a": 5e-324, "b": 5e-324}) == l2_normalize({"a": 1.0, "b": 1.0})  # 2**-1074 each
+    assert close(l2_normalize({"a": 1e-320, "b": 1e-320})["a"], 1 / math.sqrt(2))
+    assert l2_normalize({"a": 1e300, "b": 1.0}) == {"a": 1.0, "b": 1e-300}
+    assert l2_normalize({"a": -3e300, "b": 4e300}) == {"a": -0.6, "b": 0.8}
+
+
+def test_eq_tfidf_l2_norm_of_the_largest_floats_is_finite():
+    biggest = 1.7976931348623157e308  # sys.float_info.max
+    row = l2_normalize({"a": biggest, "b": biggest})
+    assert row == l2_normalize({"a": 1.0, "b": 1.0})
+
+
+def test_eq_tfidf_l2_scaling_by_hand():
+    # 12 = 0.75 * 2**4, so e = 4 and every value is divided by 16.
+    assert scaled_by_power_of_two({"a": 3.0, "b": -12.0}) == {"a": 0.1875, "b": -0.75}
+    # 16 = 0.5 * 2**5: a power of two itself becomes 0.5.
+    assert scaled_by_power_of_two({"a": 16, "b": 1}) == {"a": 0.5, "b": 1 / 32}
+    assert scaled_by_power_of_two({"a": 1e300}) == {"a": math.frexp(1e300)[0]}  # 0.74..., no overflow
+    assert scaled_by_power_of_two({"a": 5e-324}) == {"a": 0.5}  # the smallest float, 2**-1074
+    assert scaled_by_power_of_two({"a": 0, "b": 0.0}) == {"a": 0, "b": 0.0}
+    assert scaled_by_power_of_two({}) == {}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_eq_tfidf_l2_scaling_is_exact(seed):
+    # Multiplying back by 2**e gives every value again, to the last bit.
+    rng = random.Random(seed)
+    for _ in range(1000):
+        row = {j: rng.uniform(-1, 1) * 10.0 ** rng.randint(-300, 300) for j in range(rng.randint(1, 5))}
+        exponent = math.frexp(max(abs(value) for value in row.values()))[1]
+        scaled = scaled_by_power_of_two(row)
+        assert max(abs(value) for value in scaled.values()) < 1
+        assert all(math.ldexp(scaled[j], exponent) == row[j] for j in row if abs(row[j]) > 1e-150 * 2.0**exponent)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_eq_tfidf_l2_scaling_gives_the_formula_as_written_bit_for_bit(seed):
+    # Dividing by a power of two is exact, so the scaled computation makes the
+    # same roundings as the formula as written: the floats are identical (==),
+    # for every row whose squares fit in a float.
+    rng = random.Random(seed)
+    for _ in range(2000):
+        size = 10.0 ** rng.randint(-60, 60)
+        weights = {
+            f"t{j}": rng.choice([rng.random(), rng.randint(1, 40), rng.expovariate(1)]) * size
+            for j in range(rng.randint(1, 25))
+        }
+        assert l2_normalize(weights) == plain_l2(weights)
+
+
 def test_eq_tfidf_l2_norm_returns_a_new_dict():
     weights = {"a": 3.0, "b": 4.0}
     assert l2_normalize(weights) is not weights
@@ -228,6 +298,29 @@ def test_transform_with_sublinear_tf():
     assert close(rows[1]["cat"], IDF_CAT)  # tf 1 -> 1 + ln 1 = 1
 
 
+@pytest.mark.parametrize("count", [0.5, 0.25, 0.999, 1 / math.e, 1e-320])
+@pytest.mark.parametrize("method", ["fit", "fit_transform", "transform"])
+def test_sublinear_tf_refuses_a_count_between_0_and_1(count, method):
+    # 1 + ln(tf) is below 1 for tf < 1 and below 0 for tf < 1/e: a fraction of
+    # an occurrence would weigh less than nothing.
+    tfidf = TfidfTransformer(sublinear_tf=True).fit(PET_COUNTS)
+    before = copy.deepcopy(vars(tfidf))
+    rows = [{"the": 1}, {"the": 2, "cat": count}]
+    with pytest.raises(
+        ValueError,
+        match=r"row 1 has the count .* for 'cat', but sublinear_tf=True .*1 \+ ln.*whole counts.*sublinear_tf=False",
+    ):
+        getattr(tfidf, method)(rows)
+    assert vars(tfidf) == before  # a failed call changes nothing
+
+
+def test_sublinear_tf_accepts_zero_and_counts_of_one_or_more():
+    rows = TfidfTransformer(sublinear_tf=True, norm=None).fit_transform([{"a": 1.5, "b": 0}, {"a": 1, "c": 1e300}])
+    assert close(rows[0]["a"], 1 + math.log(1.5))  # idf of "a" is 1: it is in both rows
+    assert rows[1]["a"] == 1.0
+    assert math.isfinite(rows[1]["c"])  # 1 + ln(1e300) = 691.77..., times idf
+
+
 def test_transform_the_worked_example_with_l2_norm(pets):
     row = pets.transform([PET_COUNTS[1]])[0]
     assert close(row["the"], 0.626746871298205284)
@@ -236,6 +329,52 @@ def test_transform_the_worked_example_with_l2_norm(pets):
     # d0 = the cat sat: w = (1, 1.28768.., 1.69314..), length^2 = 1 + 1.658125.. + 2.866747.. = 5.524872..
     d0 = pets.transform([PET_COUNTS[0]])[0]
     assert close(d0["the"], 1 / math.sqrt(1 + IDF_CAT**2 + IDF_SAT**2))
+
+
+D1 = {"the": 2, "cat": 1, "saw": 1, "dog": 1}
+
+
+@pytest.mark.parametrize("exponent", [-1070, -1064, -1000, -600, 600, 1000, 1022])
+def test_l2_rows_of_huge_and_tiny_counts_are_the_rows_of_ordinary_counts(pets, exponent):
+    # Multiplying every count by 2**k (exactly) leaves the l2 row as it was, bit
+    # for bit, over the whole float range.  Without the scaling, at k = 1022 a
+    # count times its idf would overflow (2**1023 * 1.69 > 1.8e308), at
+    # k = -1064 it would lose digits among the subnormal floats, and at the
+    # other k the squares would overflow or underflow.
+    scaled = {term: math.ldexp(count, exponent) for term, count in D1.items()}
+    assert pets.transform([scaled]) == pets.transform([D1])
+
+
+@pytest.mark.parametrize("factor", [1e300, 1e-320, 1.7e308 / 2])
+def test_l2_rows_of_counts_of_1e300_and_1e_320_are_finite_and_right(pets, factor):
+    scaled = {term: count * factor for term, count in D1.items()}  # rounded, so not bit for bit
+    row = pets.transform([scaled])[0]
+    assert all(math.isfinite(weight) for weight in row.values())
+    assert rows_close(row, pets.transform([D1])[0], 1e-15)
+
+
+def test_a_single_tiny_count_is_not_dropped(pets):
+    assert pets.transform([{"sat": 1e-320}]) == [{"sat": 1.0}]
+    assert pets.transform([{"sat": 5e-324, "the": 5e-324}]) == pets.transform([{"sat": 1, "the": 1}])
+
+
+@pytest.mark.parametrize("setting", [{}, {"smooth_idf": False}], ids=repr)
+@pytest.mark.parametrize("seed", range(5))
+def test_l2_rows_equal_the_formulas_as_written_bit_for_bit(setting, seed):
+    # The reference: tf * idf, then the l2 formula as written, with no scaling.
+    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
+    for counts in random_rows(seed + 100):
+        weights = {term: count * tfidf.idf_[term] for term, count in counts.items() if count and term in tfidf.idf_}
+        expected = plain_l2(weights) if weights else {}
+        assert tfidf.transform([counts])[0] == expected
+
+
+def test_a_weight_too_large_for_a_float_without_norm_is_an_error(pets):
+    # norm=None keeps tf * idf as it is, and 1.7e308 * 1.28 is beyond the largest float.
+    tfidf = TfidfTransformer(norm=None).fit(PET_COUNTS)
+    with pytest.raises(ValueError, match=r"row 1: the weight of 'cat' is its count 1\.7e\+308 times its idf 1\.28.*largest float.*norm='l2'"):
+        tfidf.transform([{"the": 1}, {"the": 1, "cat": 1.7e308}])
+    assert tfidf.transform([{"the": 1.7e308}]) == [{"the": 1.7e308}]  # idf 1: still a float
 
 
 def test_unseen_terms_are_dropped(pets):
@@ -352,23 +491,32 @@ SETTINGS = [
 ]
 
 
-def random_rows(seed, n_rows=40):
-    """Rows over 30 terms with counts 0..6, some of them floats, and a few empty rows."""
+def random_rows(seed, n_rows=40, sublinear_tf=False):
+    """Rows over 30 terms with counts 0..7.5, some of them floats, and a few empty rows.
+
+    With ``sublinear_tf`` no count lies between 0 and 1, which that setting refuses.
+    """
     rng = random.Random(seed)
+    smallest_quarter = 4 if sublinear_tf else 1
     rows = []
     for _ in range(n_rows):
         row = {}
         for _ in range(rng.randint(0, 8)):
             term = f"t{int(rng.expovariate(0.15)) % 30}"
-            row[term] = rng.choice([rng.randint(0, 6), rng.randint(1, 30) / 4])
+            row[term] = rng.choice([rng.randint(0, 6), rng.randint(smallest_quarter, 30) / 4])
         rows.append(row)
     return rows
+
+
+def setting_rows(setting, seed):
+    """random_rows that suit the setting."""
+    return random_rows(seed, sublinear_tf=setting.get("sublinear_tf", False))
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=repr)
 @pytest.mark.parametrize("seed", range(5))
 def test_l2_rows_have_length_one(setting, seed):
-    rows = TfidfTransformer(**{**setting, "norm": "l2"}).fit_transform(random_rows(seed))
+    rows = TfidfTransformer(**{**setting, "norm": "l2"}).fit_transform(setting_rows(setting, seed))
     for row in rows:
         if row:
             assert abs(math.fsum(w * w for w in row.values()) - 1) <= 1e-12
@@ -377,9 +525,9 @@ def test_l2_rows_have_length_one(setting, seed):
 @pytest.mark.parametrize("setting", SETTINGS, ids=repr)
 @pytest.mark.parametrize("seed", range(5))
 def test_transform_changes_neither_its_input_nor_the_idf(setting, seed):
-    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
+    tfidf = TfidfTransformer(**setting).fit(setting_rows(setting, seed))
     fitted = copy.deepcopy(vars(tfidf))
-    held_out = random_rows(seed + 100) + [{"never-seen": 2}]
+    held_out = setting_rows(setting, seed + 100) + [{"never-seen": 2}]
     original = copy.deepcopy(held_out)
     weighted = tfidf.transform(held_out)
     assert held_out == original
@@ -390,12 +538,11 @@ def test_transform_changes_neither_its_input_nor_the_idf(setting, seed):
 @pytest.mark.parametrize("setting", SETTINGS, ids=repr)
 @pytest.mark.parametrize("seed", range(5))
 def test_each_weight_belongs_to_a_known_term_that_occurs(setting, seed):
-    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
-    held_out = random_rows(seed + 100)
+    tfidf = TfidfTransformer(**setting).fit(setting_rows(setting, seed))
+    held_out = setting_rows(setting, seed + 100)
     for counts, weights in zip(held_out, tfidf.transform(held_out)):
         assert set(weights) <= {term for term, count in counts.items() if count > 0 and term in tfidf.idf_}
-        if not setting.get("sublinear_tf"):  # 1 + ln(tf) is negative for tf < 1/e
-            assert all(weight > 0 for weight in weights.values())
+        assert all(weight > 0 for weight in weights.values())  # sublinear tf is >= 1 for the counts it allows
 
 
 @pytest.mark.parametrize("seed", range(5))

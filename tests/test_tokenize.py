@@ -1,10 +1,9 @@
 """Tests for naivebayes/tokenize.py and naivebayes/stop_words.py."""
 
 import re
-import subprocess
-import sys
+import time
+import unicodedata
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -93,6 +92,89 @@ def test_lowercase_can_be_switched_off():
     assert Tokenizer(lowercase=False)("The CAT") == ["The", "CAT"]
 
 
+# --- Unicode normalisation ----------------------------------------------------------
+
+# The same words with every accent written as a letter plus a combining mark
+# (NFD), as text copied from some PDFs or macOS file names arrives.
+DECOMPOSED_TEXTS = [unicodedata.normalize("NFD", text) for text in VARIED_TEXTS]
+
+
+def test_composed_and_decomposed_accents_give_the_same_tokens():
+    composed, decomposed = "caf\u00e9 r\u00e9sum\u00e9", "cafe\u0301 re\u0301sume\u0301"
+    assert composed != decomposed
+    assert Tokenizer()(composed) == Tokenizer()(decomposed) == ["caf\u00e9", "r\u00e9sum\u00e9"]
+    assert Tokenizer()("E\u0301COLE") == ["\u00e9cole"]
+
+
+@pytest.mark.parametrize("index", range(len(VARIED_TEXTS)))
+def test_every_text_gives_the_same_tokens_composed_or_decomposed(index):
+    tokenizer = Tokenizer()
+    assert tokenizer(DECOMPOSED_TEXTS[index]) == tokenizer(VARIED_TEXTS[index])
+
+
+def test_unicode_form_is_nfc_by_default():
+    assert Tokenizer().unicode_form == "NFC"
+
+
+def test_unicode_form_none_switches_normalisation_off():
+    # The combining accent U+0301 is not a word character, so without
+    # normalisation it splits "résumé" and drops the accents.
+    assert Tokenizer(unicode_form=None)("re\u0301sume\u0301") == ["re", "sume"]
+    assert Tokenizer(unicode_form=None)("r\u00e9sum\u00e9") == ["r\u00e9sum\u00e9"]
+
+
+def test_nfc_keeps_compatibility_characters_and_nfkc_folds_them():
+    text = "\ufb01nal \uff46\uff55\uff4c\uff4c x\u00b2"  # "fi" ligature, full-width letters, superscript 2
+    assert Tokenizer()(text) == ["\ufb01nal", "\uff46\uff55\uff4c\uff4c", "x\u00b2"]
+    assert Tokenizer(unicode_form="NFKC")(text) == ["final", "full", "x2"]
+
+
+def test_normalisation_runs_before_lowercasing():
+    # NFKC turns the black-letter capital U+210C into "H"; only lowercasing
+    # after it makes that an "h" ("\u210c".lower() is "\u210c" itself).
+    assert Tokenizer(unicode_form="NFKC")("\u210cello") == ["hello"]
+
+
+def test_stop_words_are_normalised_like_the_text():
+    tokenizer = Tokenizer(stop_words={"cafe\u0301"})
+    assert tokenizer.stop_words == frozenset({"caf\u00e9"})
+    assert tokenizer("caf\u00e9 au lait") == ["au", "lait"]
+
+
+@pytest.mark.parametrize("form", ["NFD", "NFKD"])
+def test_decomposing_unicode_forms_are_refused_with_the_reason(form):
+    with pytest.raises(ValueError, match=f"unicode_form={form!r}.*combining.*'NFC'"):
+        Tokenizer(unicode_form=form)
+
+
+@pytest.mark.parametrize("bad", ["nfc", "NFX", "", 1, True])
+def test_unknown_unicode_forms_are_refused(bad):
+    with pytest.raises(ValueError, match="unicode_form must be 'NFC', 'NFKC' or None"):
+        Tokenizer(unicode_form=bad)
+
+
+def test_unicode_form_is_part_of_the_settings():
+    assert Tokenizer() == Tokenizer(unicode_form="NFC")
+    assert Tokenizer() != Tokenizer(unicode_form=None)
+    assert Tokenizer(unicode_form="NFKC") != Tokenizer(unicode_form=None)
+
+
+# --- what lowercasing does with special letters (docs/tokenizing.md) -----------------
+
+
+def test_lowercasing_the_turkish_dotted_capital_i_gives_two_code_points():
+    # str.lower (which scikit-learn uses too) maps U+0130 to "i" + U+0307, the
+    # combining dot above; the dot is no word character, so the word splits.
+    assert "\u0130".lower() == "i\u0307"
+    assert Tokenizer()("\u0130stanbul") == ["i", "stanbul"]
+    assert Tokenizer()("\u0130stanbul".replace("\u0130", "i")) == ["istanbul"]  # the fix for Turkish text
+
+
+def test_lowercasing_keeps_the_german_sharp_s():
+    assert Tokenizer()("Stra\u00dfe STRASSE \u1e9e") == ["stra\u00dfe", "strasse", "\u00df"]
+    assert Tokenizer()("Stra\u00dfe STRASSE".casefold()) == ["strasse", "strasse"]
+
+
 # --- the pattern ------------------------------------------------------------------
 
 
@@ -121,6 +203,35 @@ def test_pattern_of_the_wrong_type_is_refused():
         Tokenizer(pattern=42)
 
 
+@pytest.mark.parametrize(
+    "pattern", [r"\w*", r"[a-z]*", r"a?", "", r"(?:)", r"(\w*)", r"\b", r"(?=\w)", r"\w+|", r"#(\w*)", r"x|(y)"]
+)
+def test_a_pattern_that_can_match_the_empty_string_is_refused(pattern):
+    with pytest.raises(ValueError, match="empty token.*pattern"):
+        Tokenizer(pattern=pattern)
+    with pytest.raises(ValueError, match="empty token"):
+        Tokenizer(pattern=re.compile(pattern))
+
+
+@pytest.mark.parametrize("pattern", ["[a-z", r"(\w+", r"\w+)", "*", r"(?P<word\w+)"])
+def test_an_invalid_pattern_is_named_as_the_token_pattern(pattern):
+    with pytest.raises(ValueError, match="the token pattern .* is not a valid regular expression"):
+        Tokenizer(pattern=pattern)
+
+
+def test_an_invalid_pattern_error_is_not_a_bare_re_error():
+    with pytest.raises(ValueError) as caught:
+        Tokenizer(pattern="[a-z")
+    assert not isinstance(caught.value, re.error)
+    assert "position 0" in str(caught.value)  # re's own reason is kept
+
+
+@pytest.mark.parametrize("pattern", [rb"\w+", re.compile(rb"\w+")])
+def test_a_bytes_pattern_is_refused_with_a_hint(pattern):
+    with pytest.raises(TypeError, match=r"token pattern is bytes.*str"):
+        Tokenizer(pattern=pattern)
+
+
 def test_sklearn_pattern_splits_hyphens_and_drops_short_words():
     tokens = Tokenizer(pattern=SKLEARN_PATTERN)("A forty-two isn't I")
     assert tokens == ["forty", "two", "isn"]
@@ -143,6 +254,27 @@ def test_stop_words_and_ngrams_match_scikit_learn(text, ngram_range):
     ).build_analyzer()
     ours = Tokenizer(pattern=SKLEARN_PATTERN, stop_words=stop_words, ngram_range=ngram_range)
     assert ours(text) == analyzer(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    VARIED_TEXTS + DECOMPOSED_TEXTS,
+    ids=[f"composed-{i}" for i in range(len(VARIED_TEXTS))] + [f"decomposed-{i}" for i in range(len(VARIED_TEXTS))],
+)
+def test_without_normalisation_the_tokens_are_scikit_learns_on_any_text(text):
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    analyzer = sklearn_text.CountVectorizer().build_analyzer()
+    assert Tokenizer(pattern=SKLEARN_PATTERN, unicode_form=None)(text) == analyzer(text)
+
+
+def test_normalisation_is_where_the_tokens_may_differ_from_scikit_learn():
+    # scikit-learn (strip_accents=None) does not normalise, so a decomposed
+    # accent splits the word there; here NFC keeps it whole.
+    sklearn_text = pytest.importorskip("sklearn.feature_extraction.text")
+    analyzer = sklearn_text.CountVectorizer().build_analyzer()
+    text = "re\u0301sume\u0301"
+    assert analyzer(text) == ["re", "sume"]
+    assert Tokenizer(pattern=SKLEARN_PATTERN)(text) == ["r\u00e9sum\u00e9"]
 
 
 def test_default_pattern_with_one_group_pattern_matches_scikit_learn():
@@ -289,6 +421,14 @@ def test_ngrams_longer_than_the_text_are_absent():
     assert Tokenizer(ngram_range=(2, 2))("") == []
 
 
+def test_a_huge_ngram_range_stops_at_the_length_of_the_document():
+    start = time.perf_counter()
+    assert Tokenizer(ngram_range=(1, 10**9))("to be or") == ["to", "be", "or", "to be", "be or", "to be or"]
+    assert Tokenizer(ngram_range=(10**9, 10**9))("to be or") == []
+    assert word_ngrams(["a", "b"], 2, 10**12) == ["a b"]
+    assert time.perf_counter() - start < 1
+
+
 def test_word_ngrams_counts_every_position():
     # n tokens have n - k + 1 k-grams.
     tokens = list("abcde")
@@ -325,13 +465,15 @@ def test_defaults_switch_every_optional_step_off():
     assert tokenizer.stop_words is None
     assert tokenizer.stemmer is None
     assert tokenizer.ngram_range == (1, 1)
+    assert tokenizer.unicode_form == "NFC"  # on, but it changes nothing in text that is already NFC
 
 
 def test_repr_shows_the_settings():
     assert repr(Tokenizer()) == (
         "Tokenizer(lowercase=True, pattern=\"\\\\w+(?:[-'’]\\\\w+)*\", min_length=None, "
-        "stop_words=None, stemmer=None, ngram_range=(1, 1))"
+        "stop_words=None, stemmer=None, ngram_range=(1, 1), unicode_form='NFC')"
     )
+    assert "unicode_form=None" in repr(Tokenizer(unicode_form=None))
     text = repr(
         Tokenizer(lowercase=False, min_length=2, stop_words="english", stemmer=strip_s, ngram_range=(1, 2))
     )

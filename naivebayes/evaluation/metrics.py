@@ -25,7 +25,7 @@ See docs/metrics.md for the formulas.
 """
 
 from naivebayes.core.arithmetic import Fraction, ratio
-from naivebayes.core.checks import as_list
+from naivebayes.core.checks import as_list, is_missing
 
 __all__ = [
     "accuracy",
@@ -54,9 +54,19 @@ AVERAGES = (None, "macro", "micro", "weighted")
 
 
 def _as_label_list(name, labels):
-    """Return ``labels`` as a list, or raise an error that says how to fix the call."""
+    """Return ``labels`` as a list, or raise an error that says how to fix the call.
+
+    A missing label (``None``, or a float NaN such as an empty pandas cell) is
+    refused: NaN is not even equal to itself, so it would be counted as a
+    wrong prediction against another NaN and give a wrong score.
+    """
     labels = as_list(name, labels, what="labels (such as ['spam', 'ham', 'spam'])")
     for position, label in enumerate(labels):
+        if is_missing(label):
+            raise ValueError(
+                f"{name}[{position}] is {label!r}, a missing label; every example needs its true "
+                f"and its predicted label, so drop the examples whose label is missing (or fill it in)"
+            )
         try:
             hash(label)
         except TypeError:

@@ -47,6 +47,23 @@ def _number_of_test_items(test_size, n):
     return n_test
 
 
+def _check_random_state(random_state):
+    """``None`` or a whole number >= 0: each allowed seed names a split of its own."""
+    if random_state is None:
+        return
+    if isinstance(random_state, bool) or not isinstance(random_state, int):
+        raise TypeError(
+            f"random_state={random_state!r} is a {type(random_state).__name__}; pass a whole number "
+            f"seed such as 0 or 42, or None for a new split on every call"
+        )
+    if random_state < 0:
+        # random.Random seeds with abs(seed), so -1 would quietly repeat the split of 1.
+        raise ValueError(
+            f"random_state={random_state} is negative, and random.Random uses only its size, so the "
+            f"split would be the same as with {-random_state}; pass a seed >= 0 such as 0 or 42, or None"
+        )
+
+
 def _test_quota_per_label(y, n_test):
     """{label: test examples for it}: shares of n_test by label, largest remainders get the rest."""
     n = len(y)
@@ -84,6 +101,7 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=False):
     >>> y_test.count("spam"), y_test.count("ham")
     (1, 2)
     """
+    _check_random_state(random_state)  # the settings first, then the data
     X = as_list("X", X)
     y = as_list("y", y)
     if len(X) != len(y):
@@ -96,8 +114,6 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=False):
         raise ValueError("X and y are empty; there is nothing to split")
     if n == 1:
         raise ValueError("X and y hold one example; a split needs at least two")
-    if random_state is not None and (isinstance(random_state, bool) or not isinstance(random_state, int)):
-        raise TypeError(f"random_state={random_state!r}; pass an int seed such as 0, or None")
     n_test = _number_of_test_items(test_size, n)
 
     shuffled = list(range(n))

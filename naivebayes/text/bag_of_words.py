@@ -215,7 +215,7 @@ class BagOfWords:
             if isinstance(document, str):
                 tokens = self.tokenizer(document)
                 if type(self.tokenizer) is not Tokenizer:  # our own always gives strings
-                    check_tokens(tokens, f"the tokenizer's result for document {index}")
+                    check_tokenizer_result(tokens, index)
             elif isinstance(document, (list, tuple)):
                 tokens = document
                 check_tokens(tokens, f"document {index}")
@@ -238,6 +238,28 @@ class BagOfWords:
             f"max_df={self.max_df!r}, max_features={self.max_features!r}, "
             f"tokenizer={self.tokenizer!r}, vocabulary: {size})"
         )
+
+
+def check_tokenizer_result(tokens, index):
+    """Raise a ``TypeError`` that names the slip unless a tokenizer gave a list of strings for document ``index``."""
+    if isinstance(tokens, str):
+        shown = tokens if len(tokens) <= 40 else tokens[:37] + "..."
+        raise TypeError(
+            f"the tokenizer returned a str ({shown!r}), not a list of tokens, for document {index}; "
+            "a tokenizer must split the text into words, such as tokenizer=str.split, or "
+            "Tokenizer() to lowercase and split"
+        )
+    if tokens is None:
+        raise TypeError(
+            f"the tokenizer returned None, not a list of tokens, for document {index}; "
+            "does the function end with a return statement, such as return text.split()?"
+        )
+    if not isinstance(tokens, (list, tuple)):
+        raise TypeError(
+            f"the tokenizer returned a {type(tokens).__name__}, not a list of tokens, for document "
+            f"{index}; make it return a list of strings (wrap a generator in list(...))"
+        )
+    check_tokens(tokens, f"the tokenizer's result for document {index}")
 
 
 def check_tokens(tokens, where):

@@ -5,7 +5,7 @@ document, whatever its topic, so they say little about its class.  Lecture 003
 mentions filtering them out as a common preprocessing step.
 
 ``ENGLISH_STOP_WORDS`` is used by ``Tokenizer(stop_words="english")`` in
-``naivebayes/tokenize.py``.  It was written by hand for this library (it is
+``naivebayes/text/tokenize.py``.  It was written by hand for this library (it is
 not a copy of scikit-learn's or NLTK's list), so it is short and easy to read:
 articles, pronouns, prepositions, conjunctions, forms of "be", "have" and
 "do", modal verbs, and a few very common adverbs.  All words are lowercase and

@@ -11,6 +11,11 @@ length 1 so that long documents do not outweigh short ones:
 * ``idf_t = ln((1 + N) / (1 + df_t)) + 1`` -- smoothed, as in scikit-learn;
 * ``w_t = tf_t * idf_t``, then ``w_t / sqrt(sum of w_s ** 2)``.
 
+With ``norm="l2"`` the weights stay finite and right for any finite counts,
+from 1e-320 to 1e308: each row is first divided by a power of two (exactly),
+so that no product or square overflows or underflows (see ``l2_normalize``).
+With ``norm=None`` a weight beyond the largest float is an error.
+
 The settings and their defaults are those of scikit-learn's
 ``TfidfTransformer`` (and so of ``TfidfVectorizer``).  In the three documents
 below "the" is in all of them, so its idf is exactly 1:
@@ -43,6 +48,7 @@ __all__ = [
     "sublinear_term_frequency",
     "tfidf_weight",
     "l2_normalize",
+    "scaled_by_power_of_two",
 ]
 
 NORMS = ("l2", None)
@@ -72,6 +78,10 @@ def unsmoothed_idf(n_documents, df):
 def sublinear_term_frequency(tf):
     """tf' = 1 + ln(tf) for tf > 0, and 0 for tf = 0 (``sublinear_tf=True``).
 
+    Meant for counts of repeats, tf = 1, 2, 3, ..., where tf' >= 1.  Below 1
+    it falls fast (below 0 for tf < 1/e), so ``TfidfTransformer`` refuses
+    counts between 0 and 1 before it gets here.
+
     Formula: docs/tfidf.md#eq-tfidf-sublinear-tf
     """
     if tf == 0:
@@ -94,17 +104,43 @@ def tfidf_weight(tf, idf):
 def l2_normalize(weights):
     """w_t / sqrt(sum over s of w_s ** 2), as a new dict; a row whose weights are all 0 becomes {}.
 
-    ``math.fsum`` adds the squares exactly rounded, so the result does not
-    depend on the order of the terms.
+    The weights are first divided by a power of two, which cancels in the
+    ratio (see ``scaled_by_power_of_two``): squared as they are, weights above
+    about 1e154 would overflow to inf and weights below about 1e-162 would
+    underflow to 0.  ``math.fsum`` adds the squares exactly rounded, so the
+    result does not depend on the order of the terms.
 
     Formula: docs/tfidf.md#eq-tfidf-l2-norm
     """
-    squares = [weight * weight for weight in weights.values()]
-    length = math.sqrt(math.fsum(squares))  # the row's Euclidean length, ||w||_2
+    scaled = scaled_by_power_of_two(weights)  # w_t / 2**e, each in (-1, 1)
+    squares = [weight * weight for weight in scaled.values()]
+    length = math.sqrt(math.fsum(squares))  # ||w||_2 / 2**e, at least 0.5 unless every weight is 0
     if length == 0:
         return {}  # nothing to scale: no terms, or only zero weights
-    return {term: weight / length for term, weight in weights.items()}
+    return {term: weight / length for term, weight in scaled.items()}  # the 2**e cancels
 # --8<-- [end:eq-tfidf-l2-norm]
+
+
+# --8<-- [start:eq-tfidf-l2-scaling]
+def scaled_by_power_of_two(row):
+    """{key: v * 2**-e}, with 2**(e-1) <= the largest |v| < 2**e; a new dict.
+
+    Every value then lies in (-1, 1), the largest in [0.5, 1), so its square
+    can neither overflow nor underflow.  ``frexp(x)`` writes x = m * 2**e with
+    0.5 <= m < 1, and ``ldexp(v, -e)`` is v * 2**-e.  Multiplying by a power
+    of two changes only a float's exponent, so it is exact, and every later
+    rounding is the one the unscaled numbers would get: a row whose squares fit
+    in a float gives the same floats, bit for bit, as the formula as written.
+    (A value over 1e150 times smaller than the largest may lose digits among the
+    tiniest floats, far below what the sum of squares can notice.)  A row of
+    zeros stays as it is (e = 0).
+
+    Formula: docs/tfidf.md#eq-tfidf-l2-scaling
+    """
+    largest = max(map(abs, row.values()), default=0)
+    exponent = math.frexp(largest)[1]  # e
+    return {key: math.ldexp(value, -exponent) for key, value in row.items()}
+# --8<-- [end:eq-tfidf-l2-scaling]
 
 
 class TfidfTransformer:
@@ -115,7 +151,8 @@ class TfidfTransformer:
     smooth_idf : bool, default True
         Use ``ln((1 + N) / (1 + df)) + 1``; with False, ``ln(N / df) + 1``.
     sublinear_tf : bool, default False
-        Replace each count tf by ``1 + ln(tf)``.
+        Replace each count tf by ``1 + ln(tf)``.  Every count must then be 0
+        or at least 1 (below 1 the formula falls below 1, and below 0 under 1/e).
     norm : "l2" or None, default "l2"
         Scale each row to Euclidean length 1, or leave it as it is.
 
@@ -145,14 +182,21 @@ class TfidfTransformer:
 
     def fit(self, rows):
         """Learn ``document_frequency_``, ``idf_`` and ``n_documents_`` from rows of counts; return self."""
-        self.learn_idf(check_rows(rows, "fit"))
+        self.learn_idf(self.checked_rows(rows, "fit"))
         return self
 
     def fit_transform(self, rows):
         """Fit on ``rows``, then return their weighted rows (the rows are checked once)."""
-        rows = check_rows(rows, "fit_transform")
+        rows = self.checked_rows(rows, "fit_transform")
         self.learn_idf(rows)
-        return [self.transform_row(row) for row in rows]
+        return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
+
+    def checked_rows(self, rows, method):
+        """``rows`` as a list of {term: count} rows with finite counts >= 0 (and, with sublinear_tf, none in (0, 1))."""
+        rows = check_rows(rows, method)
+        if self.sublinear_tf:
+            check_sublinear_counts(rows)
+        return rows
 
     def learn_idf(self, rows):
         """df_t and idf_t for every term with a positive count in some row (rows already checked)."""
@@ -181,19 +225,31 @@ class TfidfTransformer:
         """Return one new ``{term: weight}`` dict per row; terms not seen in ``fit`` are dropped."""
         if self.idf_ is None:
             raise RuntimeError("call fit (or fit_transform) before transform")
-        rows = check_rows(rows, "transform")
-        return [self.transform_row(row) for row in rows]
+        rows = self.checked_rows(rows, "transform")
+        return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
 
-    def transform_row(self, counts):
-        """The weights of one row of counts (already checked): tf, times idf, then the norm."""
+    def transform_row(self, counts, where="the row"):
+        """The weights of one row of counts (already checked): tf, times idf, then the norm.
+
+        ``where`` names the row in an error message, such as "row 3".
+        """
         idf = self.idf_
+        # A count of 0 is no occurrence, and a term not seen in fit has no idf: both are dropped.
+        counts = {term: count for term, count in counts.items() if count and term in idf}
+        if self.norm == "l2" and not self.sublinear_tf:
+            # The norm divides out any common factor of the counts, so divide them exactly
+            # by a power of two first: tf * idf can then neither overflow (tf = 1e308) nor
+            # lose digits among the tiniest floats (tf = 1e-320), and an ordinary row gives
+            # the same floats as without it.  (1 + ln tf is at most 710: nothing to do.)
+            counts = scaled_by_power_of_two(counts)
         weights = {}
         for term, count in counts.items():
-            if count and term in idf:  # a count of 0 is no occurrence; unseen terms are dropped
-                tf = sublinear_term_frequency(count) if self.sublinear_tf else count
-                weights[term] = tfidf_weight(tf, idf[term])
+            tf = sublinear_term_frequency(count) if self.sublinear_tf else count
+            weights[term] = tfidf_weight(tf, idf[term])
         if self.norm == "l2":
             return l2_normalize(weights)
+        if math.inf in weights.values():  # norm=None keeps tf * idf, which may pass 1.8e308
+            raise ValueError(too_large_message(weights, counts, idf, where))
         return weights
 
     def __repr__(self):
@@ -222,6 +278,33 @@ def check_rows(rows, method):
     for index, row in enumerate(rows):
         check_counts(row, index)
     return rows
+
+
+def check_sublinear_counts(rows):
+    """With ``sublinear_tf``, every count must be 0 or at least 1: name the first that is not."""
+    for index, row in enumerate(rows):
+        if min(filter(None, row.values()), default=1) >= 1:
+            continue  # the smallest positive count is at least 1 (checked in C)
+        for term, count in row.items():
+            if 0 < count < 1:
+                raise ValueError(
+                    f"row {index} has the count {count!r} for {term!r}, but sublinear_tf=True "
+                    "replaces a count tf by 1 + ln(tf), which is meant for counts of repeats "
+                    "(1, 2, 3, ...): below 1 it falls fast, to less than 0 for tf < 1/e (about 0.37); "
+                    "pass whole counts (such as rows from BagOfWords), or use "
+                    "TfidfTransformer(sublinear_tf=False)"
+                )
+
+
+def too_large_message(weights, counts, idf, where):
+    """Name the term whose weight tf * idf is too large for a float (``norm=None``)."""
+    term = next(term for term, weight in weights.items() if weight == math.inf)
+    return (
+        f"{where}: the weight of {term!r} is its count {counts[term]!r} times its idf "
+        f"{idf[term]:.4g}, which is larger than the largest float (about 1.8e308); "
+        "norm=None keeps the weights as they are, so divide the row's counts by a common "
+        "factor, or use norm='l2' (the default), which scales each row for you"
+    )
 
 
 def check_counts(row, index):

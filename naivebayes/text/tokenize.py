@@ -5,12 +5,20 @@ document with their order thrown away (lecture 004, "Why Naive?").  This
 module decides what the tokens are.  ``Tokenizer.__call__`` runs these steps,
 in this order, each on its own line so that it can be read and switched off:
 
-1. lowercase the text                  (``lowercase=False`` switches it off)
-2. find the tokens with a regex        (``pattern``)
-3. drop tokens shorter than a length   (``min_length=None`` switches it off)
-4. drop stop words                     (``stop_words=None`` switches it off)
-5. stem each token                     (``stemmer=None`` switches it off)
-6. add word n-grams                    (``ngram_range=(1, 1)`` switches it off)
+1. normalise the Unicode (NFC)         (``unicode_form=None`` switches it off)
+2. lowercase the text                  (``lowercase=False`` switches it off)
+3. find the tokens with a regex        (``pattern``)
+4. drop tokens shorter than a length   (``min_length=None`` switches it off)
+5. drop stop words                     (``stop_words=None`` switches it off)
+6. stem each token                     (``stemmer=None`` switches it off)
+7. add word n-grams                    (``ngram_range=(1, 1)`` switches it off)
+
+Step 1 makes an accent typed as one character ("é", U+00E9) and the same
+accent typed as a letter plus a combining mark ("e" + U+0301) the same text,
+so they give the same tokens:
+
+>>> Tokenizer()("caf\u00e9") == Tokenizer()("cafe\u0301") == ["caf\u00e9"]
+True
 
 >>> tokenizer = Tokenizer()
 >>> tokenizer("Don't panic! Forty-two is THE answer.")
@@ -20,6 +28,7 @@ in this order, each on its own line so that it can be read and switched off:
 """
 
 import re
+import unicodedata
 
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
@@ -35,14 +44,29 @@ DEFAULT_PATTERN = r"\w+(?:[-'’]\w+)*"
 # characters.  It splits "forty-two" into "forty" and "two" and drops "a".
 SKLEARN_PATTERN = r"(?u)\b\w\w+\b"
 
+# The Unicode normal forms step 1 may use, and None to skip it.  NFC (the
+# default) only joins a letter and its combining accents into the one
+# character that means the same ("e" + U+0301 -> "é"); NFKC also folds look-alike
+# "compatibility" characters ("ﬁ" -> "fi", full-width "ａ" -> "a", but also
+# "x²" -> "x2").  See docs/tokenizing.md#unicode-normalisation.
+UNICODE_FORMS = ("NFC", "NFKC", None)
+
+# A new pattern is tried on these texts: one that finds an empty token in any
+# of them is refused (see compile_pattern).
+PATTERN_PROBES = ("", "The cat's e-mail, x_1 #tag # 3.14 caf\u00e9... y?!\n")
+
 
 class Tokenizer:
-    """Split a text into tokens: lowercase, regex, min length, stop words, stemmer, n-grams.
+    """Split a text into tokens: Unicode form, lowercase, regex, min length, stop words, stemmer, n-grams.
 
-    With ``Tokenizer(pattern=SKLEARN_PATTERN)`` the tokens are exactly those of
-    scikit-learn's default ``CountVectorizer().build_analyzer()``; the tests
-    check this.  Every step that is switched off costs one ``if``, so the
-    default path is just ``pattern.findall(text.lower())``.
+    With ``Tokenizer(pattern=SKLEARN_PATTERN, unicode_form=None)`` the tokens
+    are exactly those of scikit-learn's default
+    ``CountVectorizer().build_analyzer()``, which does not normalise; on text
+    that is already in NFC (nearly all typed text) ``unicode_form="NFC"``
+    changes nothing, so ``Tokenizer(pattern=SKLEARN_PATTERN)`` agrees there
+    too.  The tests check both.  Every step that is switched off costs one
+    ``if``, so the default path is just
+    ``pattern.findall(unicodedata.normalize("NFC", text).lower())``.
 
     >>> Tokenizer(stop_words="english", ngram_range=(1, 2))("The cat sat on the mat")
     ['cat', 'sat', 'mat', 'cat sat', 'sat mat']
@@ -56,11 +80,16 @@ class Tokenizer:
         stop_words=None,
         stemmer=None,
         ngram_range=(1, 1),
+        unicode_form="NFC",
     ):
+        # Listed last so that positional calls written before it existed still work;
+        # it is the first step that runs.
+        self.unicode_form = check_unicode_form(unicode_form)
         self.lowercase = bool(lowercase)
         self.pattern = compile_pattern(pattern)
         self.min_length = check_min_length(min_length)
-        self.stop_words = stop_word_set(stop_words)
+        # Stop words get the text's normal form, so that they match its tokens.
+        self.stop_words = stop_word_set(stop_words, self.unicode_form)
         # Remember how the stop words were given, for __repr__.
         self.stop_words_name = stop_words if isinstance(stop_words, str) else None
         self.stemmer = check_stemmer(stemmer)
@@ -69,6 +98,8 @@ class Tokenizer:
     def __call__(self, text):
         """Return the list of tokens of one document ``text``."""
         check_text(text)
+        if self.unicode_form is not None:
+            text = unicodedata.normalize(self.unicode_form, text)
         if self.lowercase:
             text = text.lower()
         tokens = self.pattern.findall(text)
@@ -98,7 +129,15 @@ class Tokenizer:
 
     def settings(self):
         """The tokenizer's settings, as a tuple: two tokenizers with equal settings give equal tokens."""
-        return (self.lowercase, self.pattern, self.min_length, self.stop_words, self.stemmer, self.ngram_range)
+        return (
+            self.lowercase,
+            self.pattern,
+            self.min_length,
+            self.stop_words,
+            self.stemmer,
+            self.ngram_range,
+            self.unicode_form,
+        )
 
     def __eq__(self, other):
         return isinstance(other, Tokenizer) and self.settings() == other.settings()
@@ -120,7 +159,7 @@ class Tokenizer:
         return (
             f"Tokenizer(lowercase={self.lowercase}, pattern={self.pattern.pattern!r}, "
             f"min_length={self.min_length}, stop_words={stop_words}, "
-            f"stemmer={stemmer}, ngram_range={self.ngram_range})"
+            f"stemmer={stemmer}, ngram_range={self.ngram_range}, unicode_form={self.unicode_form!r})"
         )
 
 
@@ -128,14 +167,19 @@ def word_ngrams(tokens, min_n, max_n):
     """All n-grams for n = min_n .. max_n, shortest first, words joined by one space.
 
     This is scikit-learn's order: every unigram, then every bigram, and so on.
+    No n-gram is longer than the document, so ``max_n`` beyond its length
+    (even ``10**9``) costs nothing.
 
     >>> word_ngrams(["to", "be", "or", "not"], 1, 2)
     ['to', 'be', 'or', 'not', 'to be', 'be or', 'or not']
     >>> word_ngrams(["to", "be", "or", "not"], 3, 3)
     ['to be or', 'be or not']
+    >>> word_ngrams(["to", "be"], 1, 10**9)
+    ['to', 'be', 'to be']
     """
     ngrams = []
-    for n in range(min_n, max_n + 1):
+    longest = min(max_n, len(tokens))  # the longest n-gram is the whole document
+    for n in range(min_n, longest + 1):
         if n == 1:
             ngrams.extend(tokens)
         else:
@@ -167,14 +211,34 @@ def check_text(text):
 
 
 def compile_pattern(pattern):
-    """Compile ``pattern`` (a string or a compiled regex) and check its groups.
+    r"""Compile the token ``pattern`` (a str or a compiled str regex) and check that it makes tokens.
 
-    ``findall`` returns whole matches when the pattern has no capturing group
-    and the group when it has exactly one; with more groups it would return
-    tuples, so that is refused (scikit-learn has the same rule).
+    Each refusal names the token pattern and says how to fix it:
+
+    * a bytes pattern: the texts are str, and ``re`` cannot search one with the other;
+    * a string that is not a valid regular expression (``re``'s reason is kept);
+    * more than one capturing group: ``findall`` returns whole matches when the
+      pattern has no capturing group and the group when it has exactly one,
+      but tuples with more (scikit-learn has the same rule);
+    * a pattern that finds an empty token, such as ``\w*`` (``*`` allows zero
+      characters).  It is tried on the empty string and on a short sample text,
+      ``PATTERN_PROBES``, when the tokenizer is made.
     """
+    if isinstance(pattern, (bytes, bytearray)) or (
+        isinstance(pattern, re.Pattern) and isinstance(pattern.pattern, bytes)
+    ):
+        raise TypeError(
+            "the token pattern is bytes, but the texts are str and a bytes pattern cannot "
+            "search them; write the pattern as a str, without the b prefix (r'\\w+', not rb'\\w+')"
+        )
     if isinstance(pattern, str):
-        pattern = re.compile(pattern)
+        try:
+            pattern = re.compile(pattern)
+        except re.error as error:
+            raise ValueError(
+                f"the token pattern {pattern!r} is not a valid regular expression ({error}); "
+                "fix the pattern, or leave pattern out to use DEFAULT_PATTERN"
+            ) from None
     elif not isinstance(pattern, re.Pattern):
         raise TypeError(
             f"pattern must be a regex string or a compiled re.Pattern, "
@@ -182,10 +246,35 @@ def compile_pattern(pattern):
         )
     if pattern.groups > 1:
         raise ValueError(
-            f"the pattern {pattern.pattern!r} has {pattern.groups} capturing groups; "
+            f"the token pattern {pattern.pattern!r} has {pattern.groups} capturing groups; "
             "use at most one, and write other groups as non-capturing (?:...)"
         )
+    for probe in PATTERN_PROBES:
+        if "" in pattern.findall(probe):
+            where = "in the empty string" if probe == "" else f"in the text {probe!r}"
+            raise ValueError(
+                f"the token pattern {pattern.pattern!r} gives an empty token {where}; "
+                "every token needs at least one character: repeat with + rather than * "
+                "(r'\\w+', not r'\\w*'), and make neither the pattern nor its group optional"
+            )
     return pattern
+
+
+def check_unicode_form(unicode_form):
+    """``"NFC"``, ``"NFKC"`` or ``None`` (step off); the decomposing forms are refused with the reason."""
+    if unicode_form in ("NFD", "NFKD"):
+        raise ValueError(
+            f"unicode_form={unicode_form!r} would write each accented letter as a letter plus a "
+            "combining accent, and a combining accent is not a word character: 'café' would lose "
+            "its accent and 'résumé' would split into 're' and 'sume'; use 'NFC' (the default), "
+            "'NFKC' or None"
+        )
+    if unicode_form not in UNICODE_FORMS:
+        raise ValueError(
+            "unicode_form must be 'NFC', 'NFKC' or None (no normalisation); "
+            f"got {unicode_form!r}"
+        )
+    return unicode_form
 
 
 def check_min_length(min_length):
@@ -200,8 +289,13 @@ def check_min_length(min_length):
     return min_length
 
 
-def stop_word_set(stop_words):
-    """``None``, ``"english"`` (the built-in list) or any collection of strings -> frozenset."""
+def stop_word_set(stop_words, unicode_form=None):
+    """``None``, ``"english"`` (the built-in list) or any collection of strings -> frozenset.
+
+    With a ``unicode_form`` the words are normalised as the text will be, so a
+    stop word typed with a combining accent still matches.  (The built-in list
+    is plain ASCII, which every form leaves as it is.)
+    """
     if stop_words is None:
         return None
     if isinstance(stop_words, str):
@@ -221,6 +315,8 @@ def stop_word_set(stop_words):
     for word in words:
         if not isinstance(word, str):
             raise TypeError(f"every stop word must be a string; got {word!r}")
+    if unicode_form is not None:
+        words = frozenset(unicodedata.normalize(unicode_form, word) for word in words)
     return words
 
 
