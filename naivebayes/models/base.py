@@ -74,6 +74,17 @@ def setting_names(model_class):
     return tuple(name for name in inspect.signature(model_class.__init__).parameters if name != "self")
 
 
+def snapshot(settings):
+    """A copy of the settings that later changes to them cannot reach (values that cannot be copied stay as they are)."""
+    copied = {}
+    for name, value in settings.items():
+        try:
+            copied[name] = copy.deepcopy(value)
+        except Exception:  # such as a tokenizer object holding a lock: compared by identity then
+            copied[name] = value
+    return copied
+
+
 def add_count(table, key, amount=1):
     """table[key] += amount, starting from 0 for a new key (the one way count tables grow)."""
     table[key] = table.get(key, 0) + amount
@@ -96,7 +107,8 @@ class NaiveBayes:
     ``TableNaiveBayes``) and adds its own settings, tables and formulas:
 
     * ``__init__`` stores each setting under its own name (``get_params`` reads them back);
-    * ``_table_names`` lists the tables training fills and the lookup tables built from them;
+    * ``_count_table_names`` and ``_lookup_table_names`` list the tables that counting
+      fills and those built from them when training ends;
     * ``_count(examples, labels)`` counts checked examples into the (empty) tables;
     * ``_merge(other)`` returns a new model holding both models' counts;
     * ``_build_lookup_tables()`` precomputes what prediction looks up;
@@ -231,7 +243,7 @@ class NaiveBayes:
         counted._build_lookup_tables()
         for name in self._table_names():
             setattr(self, name, getattr(counted, name))
-        self._lookup_settings = copy.deepcopy(counted.get_params())
+        self._lookup_settings = snapshot(counted.get_params())
 
     def _follow_changed_settings(self):
         """Rebuild the lookup tables if a setting was changed after training, checking it first.
