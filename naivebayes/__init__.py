@@ -23,6 +23,7 @@ For text:
 
 from naivebayes.core.bayes import ZeroProbabilityError
 from naivebayes.core.checks import NotFittedError
+from naivebayes.core.linalg import SingularMatrixError
 from naivebayes.core.explanation import Explanation
 from naivebayes.evaluation.metrics import (
     accuracy,
@@ -37,6 +38,7 @@ from naivebayes.evaluation.split import train_test_split
 from naivebayes.inspect.informative import most_informative_features
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
+from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.histogram import HistogramNB
 from naivebayes.models.mixed import MixedNB
@@ -60,11 +62,13 @@ __all__ = [
     "PoissonNB",
     "HistogramNB",
     "MixedNB",
+    "GaussianDiscriminantAnalysis",
     "Discretizer",
     "Explanation",
     "most_informative_features",
     "ZeroProbabilityError",
     "NotFittedError",
+    "SingularMatrixError",
     "accuracy",
     "precision",
     "recall",

@@ -402,8 +402,8 @@ class NaiveBayes:
         return None
 
     def _ignored_features(self, x):
-        """The features of a checked example that prediction leaves out (such as unseen words)."""
-        return []
+        """{feature: why} for the features of a checked example that prediction leaves out (such as unseen words)."""
+        return {}
 
     # ------------------------------------------------------------------
     # Many examples: Bayes' rule on the joint log-likelihoods
