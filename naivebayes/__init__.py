@@ -35,12 +35,15 @@ from naivebayes.evaluation.metrics import (
     recall,
 )
 from naivebayes.evaluation.split import train_test_split
+from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features
+from naivebayes.inspect.overfitting import overfitting_table
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.histogram import HistogramNB
+from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
@@ -63,6 +66,14 @@ __all__ = [
     "HistogramNB",
     "MixedNB",
     "GaussianDiscriminantAnalysis",
+    "JointTable",
+    "JointBayesClassifier",
+    "joint_parameter_count",
+    "naive_parameter_count",
+    "mutual_information",
+    "conditional_mutual_information",
+    "independence_table",
+    "overfitting_table",
     "Discretizer",
     "Explanation",
     "most_informative_features",

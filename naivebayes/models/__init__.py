@@ -3,5 +3,9 @@
 * ``base.py`` -- what every naive Bayes classifier shares (classes, priors, Bayes' rule);
 * ``text_base.py`` -- documents and a vocabulary; ``multinomial.py``, ``bernoulli.py``;
 * ``table_base.py`` -- rows of named features; ``categorical.py``, ``gaussian.py``,
-  ``poisson.py``, ``histogram.py`` and ``mixed.py``.
+  ``poisson.py``, ``histogram.py`` and ``mixed.py``;
+* ``joint.py`` -- the full joint table and the Bayes classifier without the naive
+  assumption, to set beside the naive models;
+* ``discriminant.py`` -- Gaussian discriminant analysis (QDA, LDA, and naive Bayes
+  as its diagonal case).
 """

@@ -1,0 +1,203 @@
+"""How far two features are from independent, with and without the class: mutual information.
+
+"Lecture #7: Naïve Bayes" assumes that the features are conditionally
+independent given the class, p(x, y | z) = p(x | z) p(y | z), and warns that
+this is not independence, p(x, y) = p(x) p(y).  Mutual information measures
+how far a table is from each:
+
+* I(A; B) = sum over a, b of P(a, b) log [P(a, b) / (P(a) P(b))] is 0 exactly
+  when the table of A and B is the product of its margins (independence);
+* I(A; B | C) = sum over c of P(c) I(A; B | C = c) is 0 exactly when the
+  table of each class is such a product (conditional independence, the
+  naive assumption, when C is the class).
+
+Both are in nats (natural logarithms) and never negative.  The counts may be
+whole numbers or exact Fractions; each term takes the log of an exact ratio
+and a term whose ratio is exactly 1 adds exactly nothing, so a table that
+factorizes gives exactly 0.0, not a rounding error such as 1e-17.
+
+A common cause makes two features dependent that are independent given it;
+here C is a fair coin, and given C, A and B are independent:
+
+>>> by_class = {"c0": {(0, 0): 9, (0, 1): 3, (1, 0): 3, (1, 1): 1},
+...             "c1": {(0, 0): 1, (0, 1): 3, (1, 0): 3, (1, 1): 9}}
+>>> conditional_mutual_information(by_class)
+0.0
+>>> merged = {(0, 0): 10, (0, 1): 6, (1, 0): 6, (1, 1): 10}
+>>> round(mutual_information(merged), 6)
+0.031584
+
+This module reads rows as plain dicts (or lists); it knows nothing about a
+model.  ``independence_table`` measures every pair of features of a table.
+"""
+
+import itertools
+import math
+from collections.abc import Mapping
+
+from naivebayes.core.arithmetic import is_exact, log, ratio
+from naivebayes.core.checks import as_list, check_labels, is_missing
+
+__all__ = [
+    "mutual_information",
+    "conditional_mutual_information",
+    "pair_counts",
+    "pair_counts_by_class",
+    "value_label_counts",
+    "independence_table",
+    "format_independence_table",
+]
+
+
+# --8<-- [start:eq-mutual-information]
+def mutual_information(pair_counts):
+    """I(A; B) = sum_{a,b} P(a, b) log [P(a, b) / (P(a) P(b))], in nats, from {(a, b): n_ab}.
+
+    With counts, P(a, b) / (P(a) P(b)) = n_ab N / (n_a n_b): an exact ratio,
+    whose log is taken only when it is not exactly 1.
+
+    Formula: docs/why-naive.md#eq-mutual-information
+    """
+    check_counts(pair_counts)
+    n_a, n_b = {}, {}  # the margins n_a and n_b
+    for (a, b), n in pair_counts.items():
+        n_a[a] = n_a.get(a, 0) + n
+        n_b[b] = n_b.get(b, 0) + n
+    total = sum(pair_counts.values())  # N
+    terms = []
+    for (a, b), n in pair_counts.items():
+        if n == 0:
+            continue  # 0 log 0 = 0
+        dependence = ratio(n * total, n_a[a] * n_b[b])  # P(a, b) / (P(a) P(b)), exact
+        if dependence != 1:  # a cell that factorizes adds exactly 0
+            terms.append(float(ratio(n, total)) * log(dependence))
+    information = math.fsum(terms)
+    return max(information, 0.0)  # never negative (Gibbs' inequality): below 0 is only rounding
+# --8<-- [end:eq-mutual-information]
+
+
+# --8<-- [start:eq-conditional-mutual-information]
+def conditional_mutual_information(pair_counts_by_class):
+    """I(A; B | C) = sum_c P(c) I(A; B | C = c), in nats, from label-major {c: {(a, b): n_abc}}.
+
+    Formula: docs/why-naive.md#eq-conditional-mutual-information
+    """
+    check_counts(pair_counts_by_class, "pair_counts_by_class", by_class=True)
+    class_totals = {c: sum(table.values()) for c, table in pair_counts_by_class.items()}  # n_c
+    total = sum(class_totals.values())  # N
+    terms = [
+        float(ratio(class_totals[c], total)) * mutual_information(table)  # P(c) I(A; B | C = c)
+        for c, table in pair_counts_by_class.items()
+        if class_totals[c]
+    ]
+    return math.fsum(terms)
+# --8<-- [end:eq-conditional-mutual-information]
+
+
+def check_counts(pair_counts, name="pair_counts", by_class=False):
+    """A non-empty {(a, b): n} dict of whole numbers or Fractions >= 0 (``by_class``: {c: such a dict})."""
+    if not isinstance(pair_counts, Mapping) or not pair_counts:
+        shape = "{c: {(a, b): n_abc}}" if by_class else "{(a, b): n_ab}"
+        raise ValueError(f"{name} has no counts; give a dict {shape} with at least one cell")
+    if by_class:
+        for c, table in pair_counts.items():
+            check_counts(table, f"{name}[{c!r}]")
+        return
+    for cell, n in pair_counts.items():
+        if isinstance(n, bool) or not is_exact(n) or n < 0:
+            raise TypeError(
+                f"{name}[{cell!r}] = {n!r}; counts must be whole numbers or Fractions (>= 0), so that "
+                "a table that factorizes gives exactly 0"
+            )
+
+
+def value_of(row, feature):
+    """The value of ``feature`` in a dict or list row, or None when it is missing."""
+    if isinstance(row, Mapping):
+        value = row.get(feature)
+    else:
+        value = row[feature] if 0 <= feature < len(row) else None
+    return None if is_missing(value) else value
+
+
+def pair_counts(rows, a, b):
+    """{(x_a, x_b): n}: how many rows have each pair of values (rows missing either are skipped)."""
+    counts = {}
+    for row in as_list("rows", rows, what="rows"):
+        x_a, x_b = value_of(row, a), value_of(row, b)
+        if x_a is not None and x_b is not None:
+            counts[(x_a, x_b)] = counts.get((x_a, x_b), 0) + 1
+    return counts
+
+
+def pair_counts_by_class(rows, labels, a, b):
+    """{c: {(x_a, x_b): n}}: the pair counts of each class (rows missing either value are skipped)."""
+    rows = as_list("rows", rows, what="rows")
+    labels = check_labels(labels, len(rows), name="labels", noun="row")
+    counts = {}
+    for row, label in zip(rows, labels):
+        x_a, x_b = value_of(row, a), value_of(row, b)
+        if x_a is not None and x_b is not None:
+            table = counts.setdefault(label, {})
+            table[(x_a, x_b)] = table.get((x_a, x_b), 0) + 1
+    return counts
+
+
+def value_label_counts(rows, labels, feature):
+    """{(x, c): n}: a feature against the class, for I(X; C), how much the feature says about the class."""
+    rows = as_list("rows", rows, what="rows")
+    labels = check_labels(labels, len(rows), name="labels", noun="row")
+    counts = {}
+    for row, label in zip(rows, labels):
+        x = value_of(row, feature)
+        if x is not None:
+            counts[(x, label)] = counts.get((x, label), 0) + 1
+    return counts
+
+
+def independence_table(rows, labels, features=None):
+    """I(A; B) and I(A; B | class) for every pair of features, the largest I(A; B | class) first.
+
+    Returns a list of plain dicts with the keys ``feature_a``, ``feature_b``,
+    ``mutual_information``, ``conditional_mutual_information`` and
+    ``n_rows`` (the rows where both are present).  A pair high in the list
+    breaks the naive assumption: naive Bayes counts what the two say twice.
+    """
+    rows = as_list("rows", rows, what="rows")
+    labels = check_labels(labels, len(rows), name="labels", noun="row")
+    if features is None:
+        features = {}  # every feature, in the order first seen (column numbers for list rows)
+        for row in rows:
+            features.update(dict.fromkeys(row if isinstance(row, Mapping) else range(len(row))))
+    features = list(features)
+    if len(features) < 2:
+        raise ValueError(f"features {features} has fewer than two features; a pair needs at least two features")
+    table = []
+    for a, b in itertools.combinations(features, 2):
+        by_class = pair_counts_by_class(rows, labels, a, b)
+        merged = {}  # the class summed out: the pair's own table
+        for counts in by_class.values():
+            for cell, n in counts.items():
+                merged[cell] = merged.get(cell, 0) + n
+        table.append(
+            {
+                "feature_a": a,
+                "feature_b": b,
+                "mutual_information": mutual_information(merged) if merged else 0.0,
+                "conditional_mutual_information": conditional_mutual_information(by_class) if merged else 0.0,
+                "n_rows": sum(merged.values()),
+            }
+        )
+    table.sort(key=lambda row: -row["conditional_mutual_information"])  # stable: ties keep the pair order
+    return table
+
+
+def format_independence_table(table, n=None, digits=4):
+    """The first ``n`` rows of ``independence_table`` (all by default) as a Markdown table."""
+    lines = ["| A | B | I(A; B) | I(A; B \\| class) |", "|---|---|---:|---:|"]
+    for row in table[:n]:
+        lines.append(
+            f"| {row['feature_a']} | {row['feature_b']} | {row['mutual_information']:.{digits}f} "
+            f"| {row['conditional_mutual_information']:.{digits}f} |"
+        )
+    return "\n".join(lines)
