@@ -38,6 +38,14 @@ from naivebayes.evaluation.split import train_test_split
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features
 from naivebayes.inspect.overfitting import overfitting_table
+from naivebayes.inspect.pictures import (
+    ConfusionMatrixPlot,
+    ContourPlot,
+    DensityPlot,
+    HistoryPlot,
+    InformativeFeaturesPlot,
+    ScatterPlot,
+)
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
@@ -74,6 +82,12 @@ __all__ = [
     "conditional_mutual_information",
     "independence_table",
     "overfitting_table",
+    "ScatterPlot",
+    "DensityPlot",
+    "ContourPlot",
+    "HistoryPlot",
+    "ConfusionMatrixPlot",
+    "InformativeFeaturesPlot",
     "Discretizer",
     "Explanation",
     "most_informative_features",

@@ -1,4 +1,4 @@
-"""Looking inside a fitted model: the most informative features (and, later, pictures).
+"""Looking inside a fitted model: informative features, independence, overfitting, and pictures.
 
 This layer sits above the models and reads only what they make public.
 """
