@@ -21,7 +21,7 @@ sklearn_nb = pytest.importorskip("sklearn.naive_bayes")
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path(os.environ.get("NAIVEBAYES_20NEWS_ARCHIVE", ROOT.parent / "shared" / "data" / "20news-bydate.tar.gz"))
-CATEGORIES = ["alt.atheism", "comp.graphics", "sci.med", "soc.religion.christian"]  # seed 003's four
+CATEGORIES = ["alt.atheism", "comp.graphics", "sci.med", "soc.religion.christian"]  # the four groups of Cornell Tech's Lecture 8
 
 
 def rows_of(matrix, feature_names):
@@ -86,5 +86,5 @@ def read_newsgroups(subset):
 def test_four_newsgroups_match_scikit_learn():
     train_texts, train_labels = read_newsgroups("train")
     test_texts, _ = read_newsgroups("test")
-    assert len(train_texts) == 2257  # seed 003's training set
+    assert len(train_texts) == 2257  # Cornell Tech's Lecture 8 training set
     compare(train_texts, train_labels, test_texts)

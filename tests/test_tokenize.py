@@ -10,7 +10,7 @@ import pytest
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 from naivebayes.text.tokenize import DEFAULT_PATTERN, SKLEARN_PATTERN, Tokenizer, word_ngrams
 
-# Lecture 004, "Why Naive?", with the unicode ellipsis as in the notes.
+# The from-scratch blog post's "Why Naive?", with the unicode ellipsis as in the note.
 HITCHHIKER = (
     "The Answer to the Great Question\u2026 Of Life, the Universe and Everything\u2026 "
     "Is\u2026 Forty-two"

@@ -1,7 +1,8 @@
 """Bag of words: count how often each vocabulary term occurs in each document.
 
-Lecture 003 writes a document x as a vector phi(x) with one component per
-vocabulary word; lecture 004 calls the same thing a bag of words.  Most of
+Cornell Tech's "Lecture 8: Naive Bayes" writes a document x as a vector
+phi(x) with one component per vocabulary word; the from-scratch blog post
+calls the same thing a bag of words.  Most of
 those components are 0, so a row here is a plain dict that holds only the
 terms that occur: ``{term: x_j}``.  ``to_dense`` gives the lecture-style row
 with every column.
@@ -31,7 +32,7 @@ def bag_of_words(tokens, vocabulary=None, binary=False):
 
     Returns ``{term: x_j}`` for the terms that occur (x_j > 0), keeping only
     terms of ``vocabulary`` when one is given; terms never seen in training
-    are dropped, as in lecture 004.
+    are dropped, as in the from-scratch blog post.
 
     Formula: docs/tokenizing.md#eq-bag-of-words
     """

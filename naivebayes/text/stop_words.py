@@ -1,8 +1,9 @@
 """A hand-written list of common English stop words.
 
 Stop words are function words ("the", "of", "and") that occur in almost every
-document, whatever its topic, so they say little about its class.  Lecture 003
-mentions filtering them out as a common preprocessing step.
+document, whatever its topic, so they say little about its class.  Cornell
+Tech's "Lecture 8: Naive Bayes" mentions filtering them out as a common
+preprocessing step.
 
 ``ENGLISH_STOP_WORDS`` is used by ``Tokenizer(stop_words="english")`` in
 ``naivebayes/text/tokenize.py``.  It was written by hand for this library (it is

@@ -1,8 +1,8 @@
 """Turn one document (a string) into a list of tokens, one visible step at a time.
 
 A naive Bayes model for text only ever sees a bag of words: the tokens of a
-document with their order thrown away (lecture 004, "Why Naive?").  This
-module decides what the tokens are.  ``Tokenizer.__call__`` runs these steps,
+document with their order thrown away (the from-scratch blog post's "Why
+Naive?").  This module decides what the tokens are.  ``Tokenizer.__call__`` runs these steps,
 in this order, each on its own line so that it can be read and switched off:
 
 1. normalise the Unicode (NFC)         (``unicode_form=None`` switches it off)

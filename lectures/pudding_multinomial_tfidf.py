@@ -1,9 +1,13 @@
-"""Seed 000, the Pudding notes on naive Bayes, replayed step by step with this library.
+"""The Pudding documentation "Naive Bayes", replayed step by step with this library.
 
-The notes derive the multinomial event model, add a smoothing factor alpha,
-and end on 20 Newsgroups: TF-IDF features, MultinomialNB(alpha=0.01), with
-headers, signature footers and quoted replies removed, scored by macro-F1
-(scikit-learn gets about 0.683 on this).  Each function below is one step.
+This companion follows "Naive Bayes", the documentation page of the Pudding
+machine-learning library (the notes name no author).  The notes derive the
+multinomial event model, add a smoothing factor alpha, and end on
+20 Newsgroups: TF-IDF features, MultinomialNB(alpha=0.01), with headers,
+signature footers and quoted replies removed, scored by macro-F1.  The notes
+print no score of their own: their script prints scikit-learn's and Pudding's
+macro-F1 with '%0.3f', and scikit-learn's pipeline gives 0.683 on these posts.
+Each function below is one step.
 
 1. Load the bydate split with headers, footers and quotes removed.
 2. TF-IDF features, as the notes' TfidfVectorizer() makes them.
@@ -12,13 +16,14 @@ headers, signature footers and quoted replies removed, scored by macro-F1
 4. Fit and predict, time it, and score it by macro-F1; with scikit-learn
    installed, the notes' own pipeline runs on the same texts for comparison.
 
-The data is the 20 Newsgroups bydate archive.  ``load_20newsgroups`` finds it
-(``--archive PATH``, the NAIVEBAYES_20NEWS_ARCHIVE variable, or its cache) or
-downloads it once.  Run it from the repository root:
+The data is the 20 Newsgroups bydate archive.  Offline, pass a local copy
+(``--archive PATH`` or the NAIVEBAYES_20NEWS_ARCHIVE variable); otherwise
+``load_20newsgroups`` uses its cache or downloads the archive once.  Run it
+from the repository root:
 
-    python lectures/seed_000_multinomial_tfidf.py
-    python lectures/seed_000_multinomial_tfidf.py --archive ../shared/data/20news-bydate.tar.gz
-    python lectures/seed_000_multinomial_tfidf.py --limit 500   # 500 training posts only
+    python lectures/pudding_multinomial_tfidf.py --archive ../shared/data/20news-bydate.tar.gz
+    python lectures/pudding_multinomial_tfidf.py --archive ... --no-sklearn   # without the comparison
+    python lectures/pudding_multinomial_tfidf.py --archive ... --limit 500    # 500 training posts only
 """
 
 import argparse
@@ -42,8 +47,10 @@ from naivebayes.text.tokenize import SKLEARN_PATTERN  # noqa: E402
 
 ALPHA = 0.01  # the notes' smoothing factor
 REMOVE = ("headers", "footers", "quotes")
-SKLEARN_MACRO_F1 = 0.683  # what scikit-learn's pipeline scores on this task (see the issue)
-TOLERANCE = 0.01
+# The notes' script prints scikit-learn's macro-F1 with '%0.3f'; on these posts that prints 0.683
+# (0.6831444605440871 in full, with scikit-learn 1.9 on the archive in ../shared/data).
+SKLEARN_MACRO_F1 = "0.683"
+TOLERANCE = 0.005
 
 
 def heading(title):
@@ -154,11 +161,12 @@ def step_4_score(train_rows, labels, test_rows, test_labels, vectorize_seconds):
     correct = sum(t == p for t, p in zip(test_labels, predictions))
     print(f"fit and predict: {seconds:.2f} s; with step 2's vectorizing, {vectorize_seconds + seconds:.2f} s")
     print(f"accuracy on the {n} test posts: {correct}/{n} = {float(accuracy(test_labels, predictions)):.4f}")
-    print(f"macro-F1: {macro_f1:.3f}   (scikit-learn on this task: about {SKLEARN_MACRO_F1})")
+    print(f"macro-F1: {macro_f1:.3f}   (scikit-learn's pipeline, printed as the notes print it: "
+          f"{SKLEARN_MACRO_F1}; in full {macro_f1!r})")
     if len(labels) == 11314:
-        within = abs(macro_f1 - SKLEARN_MACRO_F1) <= TOLERANCE
+        within = abs(macro_f1 - float(SKLEARN_MACRO_F1)) <= TOLERANCE
         print(f"within {TOLERANCE} of scikit-learn's figure: {within}")
-        assert within, "the TF-IDF pipeline no longer reproduces the lecture's macro-F1"
+        assert within, "the TF-IDF pipeline no longer reproduces scikit-learn's macro-F1"
     return predictions, macro_f1
 
 
@@ -179,8 +187,9 @@ def compare_with_sklearn(texts, labels, test_texts, test_labels, predictions):
     seconds = time.perf_counter() - start
     macro_f1 = float(f1_score(test_labels, theirs, average="macro"))
     same = sum(a == b for a, b in zip(predictions, theirs))
-    print(f"scikit-learn: vectorize, fit and predict {seconds:.2f} s, macro-F1 {macro_f1:.3f}")
-    print(f"the two pipelines agree on {same} of {len(theirs)} test posts")
+    print(f"scikit-learn: vectorize, fit and predict {seconds:.2f} s, macro-F1 {macro_f1:.3f} ({macro_f1!r})")
+    print(f"the two pipelines agree on {same} of {len(theirs)} test posts", end="")
+    print(": the same predictions, so the same macro-F1 to the last digit" if same == len(theirs) else "")
 
 
 # ---------------------------------------------------------------------------
@@ -190,7 +199,9 @@ def compare_with_sklearn(texts, labels, test_texts, test_labels, predictions):
 
 def parse_arguments(argv):
     """The command line: ``--archive PATH``, ``--limit N`` and ``--no-sklearn``."""
-    parser = argparse.ArgumentParser(description="Seed 000's TF-IDF multinomial naive Bayes on 20 Newsgroups.")
+    parser = argparse.ArgumentParser(
+        description="The Pudding notes' TF-IDF multinomial naive Bayes on 20 Newsgroups."
+    )
     parser.add_argument("--archive", help="a local 20news-bydate.tar.gz (default: the loader finds or downloads it)")
     parser.add_argument("--limit", type=int, metavar="N", help="train on N training posts only (the first N of a shuffled copy)")
     parser.add_argument("--no-sklearn", action="store_true", help="skip the scikit-learn comparison")
@@ -203,7 +214,7 @@ def parse_arguments(argv):
 def main(argv=None):
     """Run the four steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
     parser, arguments = parse_arguments(argv)
-    print("Seed 000, step by step: multinomial naive Bayes on TF-IDF features")
+    print("The Pudding documentation \"Naive Bayes\", step by step: multinomial naive Bayes on TF-IDF")
     try:
         texts, labels, test_texts, test_labels = step_1_load(arguments.archive, arguments.limit)
     except (OSError, ValueError) as error:

@@ -1,0 +1,648 @@
+"""Cornell Tech's "Lecture 8: Naive Bayes" (Volodymyr Kuleshov), the text part, step by step.
+
+This companion follows "Lecture 8: Naive Bayes" of Applied Machine Learning at
+Cornell Tech, by Volodymyr Kuleshov: its text classification part (bag of
+words on four newsgroups) and its Bernoulli naive Bayes example, which fits
+1,000 binary features and reports a training accuracy of 0.8693
+(1,962 of 2,257 posts).  Each function below is one step of the lecture;
+each prints what it computed and why.
+
+1. Load four newsgroups (2,257 training posts), shuffled with seed 42.
+2. Binary bag of words: x_j = 1 if word j occurs in the post.  First every
+   word (the lecture's 35,788 columns), then the 1,000 words found in the
+   most posts, and the 15 words that tie for the last 7 of those places.
+3. Maximum likelihood parameters: phi_k = n_k / n (the prior) and
+   psi_jk = n_jk / n_k (the share of class-k posts that contain word j).
+4. The lecture's prediction: clip psi to [1e-14, 1 - 1e-14] so that no log is
+   log 0, then argmax_k log phi_k + sum_j x_j log psi_jk + (1 - x_j) log(1 - psi_jk).
+5. Which 7 of the 15 tied words?  The training accuracy for all 6,435 choices,
+   and the choice numpy's sort makes: the lecture's 1,962 to the digit.
+6. The same model with Laplace smoothing, psi_jk = (n_jk + 1) / (n_k + 2), which
+   is BernoulliNB's default, and why clipping and smoothing give different numbers.
+7. The lecture's new post, 'OpenGL on the GPU is fast'.
+
+The data is the 20 Newsgroups bydate archive.  Offline, pass a local copy
+(``--archive PATH`` or the NAIVEBAYES_20NEWS_ARCHIVE variable); otherwise
+``load_20newsgroups`` uses its cache or downloads the archive once.  Run it
+from the repository root:
+
+    python lectures/cornell_lecture_8_bernoulli.py --archive ../shared/data/20news-bydate.tar.gz
+    python lectures/cornell_lecture_8_bernoulli.py --archive ... --limit 200   # the first 200 posts
+"""
+
+import argparse
+import importlib.util
+import math
+import sys
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+# Let the script run from a checkout without installing the package: put the
+# repository root (the folder above lectures/) first on the import path.
+REPOSITORY = Path(__file__).resolve().parent.parent
+if str(REPOSITORY) not in sys.path:
+    sys.path.insert(0, str(REPOSITORY))
+
+from naivebayes import BagOfWords, BernoulliNB, Tokenizer  # noqa: E402
+from naivebayes.datasets import load_20newsgroups  # noqa: E402
+from naivebayes.evaluation.metrics import accuracy  # noqa: E402
+from naivebayes.text.tokenize import SKLEARN_PATTERN  # noqa: E402
+
+CATEGORIES = ["alt.atheism", "soc.religion.christian", "comp.graphics", "sci.med"]
+N_FEATURES = 1000
+CLIP = 1e-14  # the lecture clips psi to [CLIP, 1 - CLIP]
+MAX_CHOICES = 20_000  # step 5 tries every choice of tied words when there are at most this many
+
+# What the lecture printed (scikit-learn's CountVectorizer, numpy's arithmetic).
+LECTURE_N_POSTS = 2257
+LECTURE_N_WORDS = 35788  # X_train.shape with every word: (2257, 35788)
+LECTURE_COLUMNS = {"church": 8609, "computer": 9338}
+LECTURE_POST_3 = {"church": 1, "computer": 0, "doctor": 0, "important": 1}
+LECTURE_PRIORS = "[0.21267169 0.25875055 0.26318121 0.26539654]"
+LECTURE_FIRST_PREDICTIONS = "[1 1 3 0 3 3 3 2 2 2]"
+LECTURE_TRAINING_ACCURACY = 0.8692955250332299  # (idx == y_train).mean(), i.e. 1962/2257
+NEW_POST = "OpenGL on the GPU is fast"
+
+# A post written in latin-1 but stored as UTF-8 reads, as latin-1, "Ã©" where it meant "é".
+E_ACUTE_STORED_AS_UTF8 = "\u00c3\u00a9"
+
+
+def heading(title):
+    """Print a step's title, underlined."""
+    print()
+    print(title)
+    print("-" * len(title))
+
+
+def as_numpy_list(values, decimals=None):
+    """Print a list the way numpy prints a 1-d array: [0.21267169 0.25875055] or [1 1 3]."""
+    if decimals is None:
+        return "[" + " ".join(str(value) for value in values) + "]"
+    return "[" + " ".join(f"{value:.{decimals}f}" for value in values) + "]"
+
+
+def count_correct(truth, predictions):
+    """How many predictions equal the true labels."""
+    return sum(t == p for t, p in zip(truth, predictions))
+
+
+def lecture_vectorizer(max_features=None):
+    """The lecture's CountVectorizer(binary=True, max_features=...): scikit-learn's tokens, presence only."""
+    return BagOfWords(tokenizer=Tokenizer(pattern=SKLEARN_PATTERN), binary=True, max_features=max_features)
+
+
+# ---------------------------------------------------------------------------
+# Step 1: the four newsgroups
+# ---------------------------------------------------------------------------
+
+
+def step_1_load(archive, limit):
+    """The lecture's four groups, training posts shuffled with random_state=42, and the test posts."""
+    heading("Step 1. Four newsgroups of the 20 Newsgroups bydate split")
+    train = load_20newsgroups(
+        subset="train", categories=CATEGORIES, shuffle=True, random_state=42, archive=archive
+    )
+    test = load_20newsgroups(subset="test", categories=CATEGORIES, archive=archive)
+    texts, labels = train.texts, train.labels
+    if limit is not None:
+        texts, labels = texts[:limit], labels[:limit]
+    print(f"training posts: {len(texts)}   (lecture: {LECTURE_N_POSTS}; test posts, used in step 6: "
+          f"{len(test.texts)})")
+    print("class numbers, as scikit-learn gives them (the group names in sorted order):")
+    for k, name in enumerate(train.label_names):
+        print(f"  {k} {name}")
+    print("The shuffle reproduces numpy's RandomState(42), so the posts come in the")
+    print("lecture's order: post 3 is the lecture's example,")
+    for line in texts[3].splitlines()[:2] if len(texts) > 3 else []:
+        print(f"  | {line}")
+    return texts, labels, test.texts, test.labels, train.label_names
+
+
+# ---------------------------------------------------------------------------
+# Step 2: binary features
+# ---------------------------------------------------------------------------
+
+
+def tied_at_the_cut(document_frequency, n_features):
+    """Split the ranking that max_features cuts: (cut, words above it, words tied at it, places left).
+
+    ``cut`` is the document frequency of the n_features-th word.  Every word
+    found in more posts than that is kept; the tied words share what is left.
+    """
+    ranked = sorted(document_frequency.values(), reverse=True)
+    cut = ranked[min(n_features, len(ranked)) - 1]
+    above = sorted(word for word, df in document_frequency.items() if df > cut)
+    tied = sorted(word for word, df in document_frequency.items() if df == cut)
+    return cut, above, tied, min(n_features, len(ranked)) - len(above)
+
+
+def step_2_features(texts):
+    """x_j = 1 when word j occurs: every word first, then the 1,000 words that occur in the most posts."""
+    heading("Step 2. Binary bag of words, then the 1,000 most frequent words")
+    everything = lecture_vectorizer()
+    all_rows = everything.fit_transform(texts)  # one {word: 1} dict per post, every word
+    columns = everything.vocabulary_  # {word: column}, alphabetical as in scikit-learn
+    print(f"every word: {len(all_rows)} posts x {len(columns)} words   "
+          f"(lecture: ({LECTURE_N_POSTS}, {LECTURE_N_WORDS}); step 5 explains any difference)")
+    shown = ", ".join(f"{word!r}: {columns.get(word)}" for word in LECTURE_COLUMNS)
+    print(f"columns of {shown}   (lecture: {LECTURE_COLUMNS})")
+    if len(all_rows) > 3:
+        present = {word: all_rows[3].get(word, 0) for word in LECTURE_POST_3}
+        print(f"post 3 contains: {present}   (lecture: {LECTURE_POST_3})")
+
+    # The lecture's CountVectorizer(binary=True, max_features=1000) keeps the 1,000 words
+    # with the largest corpus frequency, the sum of a column; with binary=True that sum is
+    # the number of posts that contain the word, its document frequency.
+    vectorizer = lecture_vectorizer(N_FEATURES)
+    rows = vectorizer.fit_transform(texts)
+    print(f"X_train: {len(rows)} posts x {len(vectorizer.vocabulary_)} words   "
+          f"(lecture: ({LECTURE_N_POSTS}, {N_FEATURES}))")
+    cut, above, tied, places = tied_at_the_cut(everything.document_frequency_, N_FEATURES)
+    print(f"{len(above)} words are in more than {cut} posts; {len(tied)} words are in exactly {cut},")
+    print(f"and they tie for the last {places} places." if places < len(tied) else "and all of them fit.")
+    if len(tied) <= 30:
+        occurrences = Counter()  # how often each tied word occurs, repeats included
+        tokenizer = vectorizer.tokenizer
+        wanted = set(tied)
+        for text in texts:
+            occurrences.update(token for token in tokenizer(text) if token in wanted)
+        print("  word         posts   occurrences   kept here")
+        for word in tied:
+            kept = "yes" if word in vectorizer.vocabulary_ else "no"
+            print(f"  {word:12} {everything.document_frequency_[word]:5} {occurrences[word]:13}   {kept}")
+        print("With binary=True the ranking counts posts, not occurrences: counted with repeats,")
+        print("these words would not tie.  Among equals this library keeps the alphabetically")
+        print("first; scikit-learn keeps whichever its sort puts first (step 5).")
+    return vectorizer, rows, everything, all_rows, (cut, above, tied, places)
+
+
+# ---------------------------------------------------------------------------
+# Step 3: maximum likelihood parameters
+# ---------------------------------------------------------------------------
+
+
+def step_3_parameters(rows, labels):
+    """phi_k = n_k / n and psi_jk = n_jk / n_k: BernoulliNB(alpha=0), exact Fractions."""
+    heading("Step 3. Maximum likelihood: phi_k = n_k / n, psi_jk = n_jk / n_k")
+    model = BernoulliNB(alpha=0).fit(rows, labels)  # alpha = 0: no smoothing, the lecture's mean
+    phis = [model.prior(label) for label in model.classes_]
+    print(f"phis = {as_numpy_list([float(phi) for phi in phis], 8)}")
+    print(f"       (lecture: {LECTURE_PRIORS})")
+    for label, phi in zip(model.classes_, phis):
+        print(f"  phi[{label}] = {model.class_counts_[label]}/{model.n_examples_} = {float(phi):.8f}")
+    zeros = ones = 0
+    for label in model.classes_:
+        for word in model.vocabulary_:
+            psi = model.likelihood(word, label)  # n_jk / n_k, the mean of column j over class k
+            zeros += psi == 0
+            ones += psi == 1
+    print(f"psi_jk = 0 for {zeros} (word, class) pairs and psi_jk = 1 for {ones}:")
+    print("a class that never saw word j would give any post with j the likelihood 0,")
+    print("and log 0 = -inf.  The lecture's fix is to clip; BernoulliNB's is to smooth.")
+    example = min(
+        (word for word in model.vocabulary_ if any(model.likelihood(word, c) == 0 for c in model.classes_)),
+        default=None,
+    )
+    if example is not None:
+        shown = ", ".join(f"{c}: {model.likelihood(example, c)}" for c in model.classes_)
+        print(f"e.g. psi for {example!r}: {shown}")
+    return model
+
+
+# ---------------------------------------------------------------------------
+# Step 4: the lecture's prediction, with clipping
+# ---------------------------------------------------------------------------
+
+
+def clipped(psi):
+    """psi clipped to [CLIP, 1 - CLIP], as the lecture's psis.clip(1e-14, 1-1e-14)."""
+    return min(max(float(psi), CLIP), 1 - CLIP)
+
+
+def clipped_parameters(model, words=None):
+    """{label: {word: psi_jk clipped to [CLIP, 1 - CLIP]}} as floats, for ``words`` (default: all)."""
+    words = model.vocabulary_ if words is None else words
+    return {label: {word: clipped(model.likelihood(word, label)) for word in words} for label in model.classes_}
+
+
+def clipped_scores(model, psis, row):
+    """{label: log phi_k + sum_j x_j log psi_jk + (1 - x_j) log(1 - psi_jk)} for one post.
+
+    The sum runs over all 1,000 words, present or not, exactly as the lecture
+    writes it.  ``predict_clipped`` computes the same sums faster.
+    """
+    scores = {}
+    for label in model.classes_:
+        psi = psis[label]
+        terms = [math.log(psi[word]) if word in row else math.log(1 - psi[word]) for word in psi]
+        scores[label] = math.log(model.prior(label)) + math.fsum(terms)
+    return scores
+
+
+def empty_post_scores(model, psis):
+    """{label: log phi_k + sum_j log(1 - psi_jk)}: the score of a post that contains none of the words."""
+    return {
+        label: math.log(model.prior(label)) + math.fsum(math.log(1 - p) for p in psis[label].values())
+        for label in model.classes_
+    }
+
+
+def swap_terms(model, psis):
+    """{label: {word: log psi_jk - log(1 - psi_jk)}}: what containing word j adds to an empty post's score."""
+    return {
+        label: {word: math.log(p) - math.log(1 - p) for word, p in psis[label].items()}
+        for label in model.classes_
+    }
+
+
+def predict_clipped(model, psis, rows):
+    """argmax_k of the clipped scores for every post (the first class wins a tie, like argmax).
+
+    The same rewrite as BernoulliNB's fast path (docs/bernoulli.md#eq-bernoulli-absent-sum):
+    start every class from the score of a post with no words, log phi_k + sum_j log(1 - psi_jk),
+    and let each word the post contains swap its log(1 - psi_jk) for log psi_jk.  That is one
+    term per word of the post instead of one per word of the vocabulary.
+    """
+    empty_post = empty_post_scores(model, psis)
+    swap = swap_terms(model, psis)
+    predictions = []
+    for row in rows:
+        scores = {
+            label: empty_post[label] + math.fsum(swap[label][word] for word in row if word in swap[label])
+            for label in model.classes_
+        }
+        predictions.append(max(model.classes_, key=scores.__getitem__))
+    return predictions
+
+
+def step_4_clipped(model, rows, labels, label_names):
+    """Training accuracy of the lecture's clipped, unsmoothed model."""
+    heading("Step 4. The lecture's prediction: clip psi to [1e-14, 1 - 1e-14], then argmax")
+    psis = clipped_parameters(model)
+    predictions = predict_clipped(model, psis, rows)
+    direct = clipped_scores(model, psis, rows[0])  # the lecture's sum over all words, for one post
+    assert predictions[0] == max(model.classes_, key=direct.__getitem__)
+    numbers = [label_names.index(label) for label in predictions[:10]]
+    print(f"first ten predictions: {as_numpy_list(numbers)}   (lecture: {LECTURE_FIRST_PREDICTIONS})")
+    correct = count_correct(labels, predictions)
+    score = float(accuracy(labels, predictions))
+    print(f"training accuracy, clipped: {correct}/{len(labels)} = {score:.4f}   "
+          f"(lecture: {LECTURE_TRAINING_ACCURACY:.4f}, that is 1962/{LECTURE_N_POSTS})")
+    if len(labels) == LECTURE_N_POSTS:
+        print("The difference is which of the tied words of step 2 are features: step 5.")
+    return psis, predictions, score
+
+
+# ---------------------------------------------------------------------------
+# Step 5: which of the tied words?  Every choice, and numpy's
+# ---------------------------------------------------------------------------
+
+
+def tied_word_races(model, all_rows, labels, above, tied):
+    """For each post: (true label, {label: score without the tied words}, {label: [term of each tied word]}).
+
+    A post's clipped score is a sum of one term per feature word, so with the
+    words ``above`` the cut fixed, a choice of tied words only adds the terms
+    of the chosen ones: log psi_jk if the post contains word j, else log(1 - psi_jk).
+    """
+    fixed_psis = clipped_parameters(model, above)
+    tied_psis = clipped_parameters(model, tied)
+    empty_post = empty_post_scores(model, fixed_psis)
+    swap = swap_terms(model, fixed_psis)
+    races = []
+    for row, label in zip(all_rows, labels):
+        base = {
+            c: empty_post[c] + math.fsum(swap[c][word] for word in row if word in swap[c])
+            for c in model.classes_
+        }
+        terms = {
+            c: [math.log(tied_psis[c][word]) if word in row else math.log(1 - tied_psis[c][word]) for word in tied]
+            for c in model.classes_
+        }
+        races.append((label, base, terms))
+    return races
+
+
+def winner_whatever_the_choice(classes, base, terms, places):
+    """(the class that wins for every choice of ``places`` tied words, its smallest lead), or (None, None).
+
+    Class c beats class k for every choice when its lead without the tied words
+    is larger than the most that any ``places`` tied words can take off it.
+    """
+    leader = max(classes, key=lambda c: base[c] + sum(sorted(terms[c], reverse=True)[:places]))
+    smallest_lead = math.inf
+    for other in classes:
+        if other == leader:
+            continue
+        gains = sorted(a - b for a, b in zip(terms[leader], terms[other]))  # what each word adds to the lead
+        lead = base[leader] - base[other] + sum(gains[:places])  # the worst choice for the leader
+        if lead <= 0:
+            return None, None
+        smallest_lead = min(smallest_lead, lead)
+    return leader, smallest_lead
+
+
+def accuracy_of_every_choice(model, all_rows, labels, above, tied, places):
+    """{chosen tied words (a tuple): number of training posts predicted right}, for every choice.
+
+    Most posts are predicted the same whatever the choice; only the others are
+    scored once per choice.  Also returns how many posts the choice can move,
+    and the smallest lead any winning class has over the runner-up.
+    """
+    races = tied_word_races(model, all_rows, labels, above, tied)
+    always_right = 0
+    undecided = []
+    closest = math.inf
+    for label, base, terms in races:
+        winner, lead = winner_whatever_the_choice(model.classes_, base, terms, places)
+        if winner is None:
+            undecided.append((label, base, terms))
+        else:
+            always_right += winner == label
+            closest = min(closest, lead)
+    correct_per_choice = {}
+    moved = set()
+    first_winner = {}
+    for chosen in combinations(range(len(tied)), places):
+        correct = always_right
+        for index, (label, base, terms) in enumerate(undecided):
+            scores = {c: base[c] + math.fsum(terms[c][j] for j in chosen) for c in model.classes_}
+            winner = max(model.classes_, key=scores.__getitem__)  # the first class wins a tie, like argmax
+            runner_up = max(score for c, score in scores.items() if c != winner)
+            closest = min(closest, scores[winner] - runner_up)
+            correct += winner == label
+            if first_winner.setdefault(index, winner) != winner:
+                moved.add(index)
+        correct_per_choice[tuple(tied[j] for j in chosen)] = correct
+    return correct_per_choice, len(moved), closest
+
+
+SMALL_QUICKSORT = 15  # numpy sorts a stretch of at most 16 items by insertion
+
+
+def numpy_quicksort_argsort(values):
+    """The order np.argsort(values) gives with numpy's own quicksort, equal values included.
+
+    A line-by-line replay of ``aquicksort_`` in numpy's
+    ``numpy/_core/src/npysort/quicksort.cpp``: the median of the first, middle
+    and last items is the pivot; items equal to the pivot stop both scans and are
+    swapped across it; the larger part waits on a stack; stretches of 16 or fewer
+    items are sorted by insertion.  Equal values end up in an order that depends
+    on where they started, so the sort is not stable.  numpy falls back to
+    heapsort when the stack gets too deep; that never happens for the arrays here,
+    and this replay stops with an error instead.
+    """
+    order = list(range(len(values)))  # order[i]: index of the value now in place i
+    low, high = 0, len(values) - 1
+    depth_left = 2 * max(len(values).bit_length() - 1, 0)  # numpy: npy_get_msb(num) * 2
+    waiting = []  # (low, high, depth_left) of the parts still to sort
+
+    def swap(i, j):
+        order[i], order[j] = order[j], order[i]
+
+    while True:
+        if depth_left < 0:
+            raise RuntimeError("numpy would switch to heapsort here, which this replay does not do")
+        while high - low > SMALL_QUICKSORT:
+            middle = low + ((high - low) >> 1)
+            if values[order[middle]] < values[order[low]]:
+                swap(middle, low)
+            if values[order[high]] < values[order[middle]]:
+                swap(high, middle)
+            if values[order[middle]] < values[order[low]]:
+                swap(middle, low)
+            pivot = values[order[middle]]
+            i, j = low, high - 1
+            swap(middle, j)  # park the pivot next to the end
+            while True:
+                i += 1
+                while values[order[i]] < pivot:
+                    i += 1
+                j -= 1
+                while pivot < values[order[j]]:
+                    j -= 1
+                if i >= j:
+                    break
+                swap(i, j)
+            swap(i, high - 1)  # the pivot goes to its place, i
+            depth_left -= 1
+            if i - low < high - i:  # sort the smaller part now, the larger one later
+                waiting.append((i + 1, high, depth_left))
+                high = i - 1
+            else:
+                waiting.append((low, i - 1, depth_left))
+                low = i + 1
+        for i in range(low + 1, high + 1):  # insertion sort of order[low..high]
+            moving = order[i]
+            j = i
+            while j > low and values[moving] < values[order[j - 1]]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = moving
+        if not waiting:
+            return order
+        low, high, depth_left = waiting.pop()
+
+
+def scikit_learn_keeps(document_frequency, n_features, argsort):
+    """The words CountVectorizer(max_features=n) keeps, with ``argsort`` as numpy's sort.
+
+    scikit-learn's ``_limit_features`` sorts the columns (alphabetical order of
+    the words) by minus their corpus frequency, ``(-tfs).argsort()``, and keeps
+    the first ``n_features`` of that order.
+    """
+    words = sorted(document_frequency)  # the columns, in scikit-learn's order
+    minus_frequency = [-document_frequency[word] for word in words]
+    return {words[j] for j in argsort(minus_frequency)[:n_features]}
+
+
+def numpy_on_this_machine(values):
+    """np.argsort(values) as numpy sorts int64 here (maybe with a SIMD sort), or None without numpy."""
+    if importlib.util.find_spec("numpy") is None:
+        return None
+    import numpy
+
+    return numpy.argsort(numpy.array(values, dtype=numpy.int64)).tolist()
+
+
+def report_choice(name, kept, tied, correct_per_choice, n_posts):
+    """Print which tied words a rule keeps and the training accuracy that gives."""
+    chosen = tuple(word for word in tied if word in kept)
+    correct = correct_per_choice[chosen]
+    print(f"  {name}: {', '.join(chosen)}")
+    print(f"      -> {correct}/{n_posts} = {correct / n_posts!r}")
+    return correct
+
+
+def report_sorts(document_frequency, tied, correct_per_choice, n_posts):
+    """What numpy's quicksort keeps from this vocabulary (replayed, and numpy's own if installed)."""
+    n_words = len(document_frequency)
+    kept = scikit_learn_keeps(document_frequency, N_FEATURES, numpy_quicksort_argsort)
+    correct = report_choice(f"numpy's quicksort (replayed) on {n_words} words", kept, tied, correct_per_choice, n_posts)
+    words = sorted(document_frequency)
+    order = numpy_on_this_machine([-document_frequency[word] for word in words])
+    if order is not None:
+        import numpy
+
+        kept = {words[j] for j in order[:N_FEATURES]}
+        name = f"np.argsort of numpy {numpy.__version__} on this machine, {n_words} words"
+        report_choice(name, kept, tied, correct_per_choice, n_posts)
+    return correct
+
+
+def step_5_which_tied_words(texts, labels, everything, all_rows, ties):
+    """All C(15, 7) choices of tied words, and the one numpy's quicksort makes: the lecture's 1,962."""
+    heading("Step 5. Which of the tied words?  The lecture's 0.8693 to the digit")
+    cut, above, tied, places = ties
+    n_choices = math.comb(len(tied), places)
+    print(f"max_features keeps the {len(above)} words in more than {cut} posts and {places} of the "
+          f"{len(tied)} in exactly {cut}:")
+    shown = n_choices if n_choices < 10**12 else f"about 10^{len(str(n_choices)) - 1}"
+    print(f"C({len(tied)}, {places}) = {shown} possible choices.")
+    if n_choices == 1:
+        print("Only one choice: no tie to break.")
+        return None
+    if n_choices > MAX_CHOICES:
+        print("(too many to try them all here; on all 2257 posts there are 6435)")
+        return None
+
+    # psi for a word does not depend on the other features, so one model fitted on every
+    # word gives the psi of every candidate feature.
+    model = BernoulliNB(alpha=0).fit(all_rows, labels)
+    correct_per_choice, n_moved, closest = accuracy_of_every_choice(model, all_rows, labels, above, tied, places)
+    n = len(labels)
+    print("Training accuracy of the lecture's clipped model for every choice:")
+    print("  correct        choices")
+    tally = Counter(correct_per_choice.values())
+    for correct in sorted(tally):
+        lectures = n == LECTURE_N_POSTS and correct / n == LECTURE_TRAINING_ACCURACY
+        mark = f"   <- the lecture's {LECTURE_TRAINING_ACCURACY!r}" if lectures else ""
+        print(f"  {correct}/{n} {tally[correct]:8}{mark}")
+    print(f"A choice changes only the columns of the tied words, and moves {n_moved} of the {n} posts")
+    print(f"from one class to another; no class wins by less than {closest:.1e} nats, so")
+    print("rounding cannot flip a prediction: the choice alone decides the count.")
+
+    print("Which choice?")
+    alphabetical = set(tied[:places])
+    report_choice("this library (ties go alphabetically)", alphabetical, tied, correct_per_choice, n)
+    print("  scikit-learn keeps the first 1,000 of (-tfs).argsort(), numpy's default quicksort,")
+    print("  which is not stable: the tied words come out in the order the sort happens to leave")
+    print("  them, and that order depends on the whole array, so on every word of the vocabulary.")
+    print("  Which quicksort?  numpy's own (replayed below) in every numpy before 1.25, and since then")
+    print("  wherever numpy has no SIMD sort for the processor; numpy 1.25+ on AVX-512 and numpy 2.0+")
+    print("  on AVX2 sort int64 with a SIMD quicksort, which leaves the ties in another order.")
+    df = everything.document_frequency_
+    correct = report_sorts(df, tied, correct_per_choice, n)
+
+    repaired = [text.replace(E_ACUTE_STORED_AS_UTF8, "\u00e9") for text in texts]
+    n_stored_as_utf8 = sum(text != fixed for text, fixed in zip(texts, repaired))
+    if n_stored_as_utf8:
+        print(f"  This copy of the archive stores the letter \"é\" of {n_stored_as_utf8} posts as two bytes (UTF-8):")
+        print("  read as latin-1 they are 'Ã©', and \"d'ingénieur\" splits into 'ingã' and 'nieur', one word")
+        print("  more than the lecture has.  Read as one letter, as the archive scikit-learn downloads")
+        print("  stores it (docs/lectures.md#cornell-archive), they give the lecture's vocabulary:")
+        df = lecture_vectorizer().fit(repaired).document_frequency_
+        correct = report_sorts(df, tied, correct_per_choice, n)
+    print(f"  lecture: {LECTURE_N_WORDS} words, {LECTURE_TRAINING_ACCURACY!r}")
+    if n == LECTURE_N_POSTS and len(df) == LECTURE_N_WORDS:
+        assert correct / n == LECTURE_TRAINING_ACCURACY, "no longer the lecture's 1962 of 2257"
+    return correct_per_choice
+
+
+# ---------------------------------------------------------------------------
+# Step 6: Laplace smoothing instead of clipping
+# ---------------------------------------------------------------------------
+
+
+def step_6_smoothed(model, psis, clipped_score, rows, labels, vectorizer, test_texts, test_labels):
+    """BernoulliNB's own estimate, (n_jk + 1) / (n_k + 2), against the clipped one."""
+    heading("Step 6. Laplace smoothing instead of clipping: psi_jk = (n_jk + 1) / (n_k + 2)")
+    smoothed = BernoulliNB(alpha=1).fit(rows, labels)  # the library's default
+    predictions = smoothed.predict(rows)
+    correct = count_correct(labels, predictions)
+    score = float(accuracy(labels, predictions))
+    print(f"training accuracy, Laplace: {correct}/{len(labels)} = {score:.4f}   "
+          f"(clipped: {clipped_score:.4f})")
+
+    # What a word that class k never saw costs a post that contains it.
+    smallest = min(model.class_counts_.values())
+    print("The two fixes differ in what a word costs when class k never saw it (n_jk = 0):")
+    print(f"  clipped:  log psi = log 1e-14 = {math.log(CLIP):.1f}")
+    print(f"  Laplace:  log psi = log 1/(n_k + 2) = {math.log(1 / (smallest + 2)):.1f} "
+          f"for the smallest class, n_k = {smallest}")
+    print("and the same for a word every class-k post contains (n_jk = n_k) when a post lacks it.")
+    print("Clipping keeps the unsmoothed estimate, so one such word all but vetoes the class;")
+    print("Laplace smoothing turns the veto into a penalty that other words can outweigh.")
+    print("On these four groups the veto is the better bet: the clipped model wins on the")
+    print("training posts and on the held-out test posts.  So the lecture's 0.8693 is a")
+    print("property of clipping; with Laplace smoothing the training accuracy is lower.")
+
+    test_rows = vectorizer.transform(test_texts)
+    clipped_test = predict_clipped(model, psis, test_rows)
+    smoothed_test = smoothed.predict(test_rows)
+    n = len(test_labels)
+    print(f"test accuracy, Laplace: {count_correct(test_labels, smoothed_test)}/{n} = "
+          f"{float(accuracy(test_labels, smoothed_test)):.4f}")
+    correct = count_correct(test_labels, clipped_test)
+    print(f"accuracy on the {n} test posts: {correct}/{n} = {float(accuracy(test_labels, clipped_test)):.4f}"
+          "   (clipped)")
+    return smoothed, score
+
+
+# ---------------------------------------------------------------------------
+# Step 7: a new post
+# ---------------------------------------------------------------------------
+
+
+def step_7_new_post(model, psis, smoothed, vectorizer):
+    """The lecture's example post, classified by both models."""
+    heading("Step 7. A new post")
+    row = vectorizer.transform([NEW_POST])[0]
+    clipped_label = predict_clipped(model, psis, [row])[0]
+    laplace = smoothed.predict([row])[0]
+    print(f"{NEW_POST!r} => {clipped_label}   (clipped; the lecture: comp.graphics)")
+    print(f"{NEW_POST!r} => {laplace}   (Laplace)")
+    print(f"known words in it: {sorted(row)}")
+
+
+# ---------------------------------------------------------------------------
+# Putting the steps together
+# ---------------------------------------------------------------------------
+
+
+def parse_arguments(argv):
+    """The command line: ``--archive PATH`` and ``--limit N``."""
+    parser = argparse.ArgumentParser(
+        description="Cornell Tech's \"Lecture 8: Naive Bayes\" (Kuleshov): Bernoulli naive Bayes on four newsgroups."
+    )
+    parser.add_argument("--archive", help="a local 20news-bydate.tar.gz (default: the loader finds or downloads it)")
+    parser.add_argument("--limit", type=int, metavar="N", help="train on the first N training posts only")
+    arguments = parser.parse_args(argv)
+    if arguments.limit is not None and arguments.limit < 2:
+        parser.error(f"--limit must be at least 2, not {arguments.limit}")
+    return parser, arguments
+
+
+def main(argv=None):
+    """Run the seven steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
+    parser, arguments = parse_arguments(argv)
+    print("Cornell Tech, \"Lecture 8: Naive Bayes\" (Volodymyr Kuleshov), step by step:")
+    print("Bernoulli naive Bayes on four newsgroups")
+    try:
+        texts, labels, test_texts, test_labels, label_names = step_1_load(arguments.archive, arguments.limit)
+    except (OSError, ValueError) as error:
+        parser.exit(1, f"could not load 20 Newsgroups: {error}\n")
+    if len(set(labels)) < 2:
+        parser.error(f"the first {arguments.limit} posts hold one class only; use a larger --limit")
+    vectorizer, rows, everything, all_rows, ties = step_2_features(texts)
+    model = step_3_parameters(rows, labels)
+    psis, _, clipped_score = step_4_clipped(model, rows, labels, label_names)
+    step_5_which_tied_words(texts, labels, everything, all_rows, ties)
+    smoothed, _ = step_6_smoothed(model, psis, clipped_score, rows, labels, vectorizer, test_texts, test_labels)
+    step_7_new_post(model, psis, smoothed, vectorizer)
+    return 0
+
+
+if __name__ == "__main__":
+    main()
