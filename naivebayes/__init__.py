@@ -50,6 +50,7 @@ from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
+from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
 from naivebayes.models.histogram import HistogramNB
 from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
 from naivebayes.models.mixed import MixedNB
@@ -74,6 +75,9 @@ __all__ = [
     "HistogramNB",
     "MixedNB",
     "GaussianDiscriminantAnalysis",
+    "fit_gaussians_by_gradient",
+    "fit_gaussians_by_gradient_from_statistics",
+    "GradientFit",
     "JointTable",
     "JointBayesClassifier",
     "joint_parameter_count",

@@ -686,15 +686,3 @@ def test_the_gallery_page_shows_every_image():
     page = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\]\(images/([\w.-]+\.svg)\)", page))
     assert shown == {path.name for path in (ROOT / "docs" / "images").glob("*.svg")}
-
-
-def test_the_gallery_s_gradient_fit_ends_at_the_closed_form(iris):
-    gallery = load_gallery()
-    history = gallery.gradient_fit_history(iris.rows, iris.labels)
-    model = GaussianNB(var_smoothing=0).fit(iris.rows, iris.labels)
-    for label in model.classes_:
-        for feature in (X, Y):
-            mean = float(model.means_[label][feature])
-            assert history["means"][f"{label} {feature}"][-1] == pytest.approx(mean, abs=1e-3)
-            scale = math.sqrt(model.variances_[label][feature])
-            assert history["scales"][f"{label} {feature}"][-1] == pytest.approx(scale, abs=1e-3)

@@ -904,7 +904,9 @@ class HistoryPlot(Picture):
         height = top + plot_height + 56 + (18 * legend_rows + 10 if legend_rows else 0)
         canvas = Canvas(max(left + 10, layouts[0][3] + heading_width(self.title) + 16), height, self.title)
         canvas.text(layouts[0][3], 24, self.title, size=15, font_weight="bold")
-        canvas.text(layouts[0][3], 42, f"{self.n_epochs} epochs", size=11.5, fill="#555555")
+        first, last = self.epochs[0], self.epochs[-1]
+        span = f"epochs {first:g} to {last:g}" if first != last else f"epoch {first:g}"
+        canvas.text(layouts[0][3], 42, span, size=11.5, fill="#555555")
         for key, lines, y_range, plot_left, legend in layouts:
             axes = Axes(plot_left, top, plot_width, plot_height, x_range, y_range, max_x_ticks=5)
             axes.draw_grid(canvas)

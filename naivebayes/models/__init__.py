@@ -6,6 +6,8 @@
   ``poisson.py``, ``histogram.py`` and ``mixed.py``;
 * ``joint.py`` -- the full joint table and the Bayes classifier without the naive
   assumption, to set beside the naive models;
+* ``gradient.py`` -- the Gaussians fitted by gradient descent (Adam), to set beside
+  the closed form;
 * ``discriminant.py`` -- Gaussian discriminant analysis (QDA, LDA, and naive Bayes
   as its diagonal case).
 """
