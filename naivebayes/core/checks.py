@@ -13,9 +13,32 @@ TypeError: y is a set, which has no fixed order; pass a list of entries, one per
 Traceback (most recent call last):
 ...
 ValueError: y[0] is None, a missing label; every training example needs its class (drop the examples whose label is missing)
+
+numpy arrays and pandas objects are welcome at the boundary, but this package
+never imports numpy or pandas: it recognises them by what they can do (an
+``ndim``, a ``tolist``, a ``to_dict``, ``columns``) and turns them into plain
+Python lists, dicts and values there, so everything past the boundary sees
+only plain Python.  The rules:
+
+* a 1-D array or a Series becomes ``values.tolist()`` (plain ints, floats, strs);
+* a numpy scalar such as ``np.int64(3)`` becomes ``value.item()``, the Python
+  value it holds (``3``), so counts add up as Python ints, which never wrap
+  around (two ``np.uint8(200)`` add up to 144, two ``200`` to 400);
+* a missing value is ``None``, a NaN (``float("nan")``, ``np.nan``, ``pd.NaT``:
+  any value not equal to itself) or ``pd.NA`` (whose ``==`` has no truth value);
+* labels ``y`` given as a column, of shape (n, 1), are taken as the column
+  after a warning, as scikit-learn does; more columns are an error.
+
+How a table ``X`` becomes rows or documents is the business of the input layer
+(``naivebayes/tables/rows.py``, ``naivebayes/text/documents.py``), which uses
+the helpers here.
 """
 
 import math
+import os
+import sys
+import warnings
+from collections.abc import Mapping
 from numbers import Real
 
 __all__ = [
@@ -27,6 +50,15 @@ __all__ = [
     "check_choice",
     "is_missing",
     "sorted_labels",
+    # numpy and pandas at the boundary, without importing either
+    "PLAIN_TYPES",
+    "a_kind",
+    "frame_records",
+    "is_data_frame",
+    "ndim_of",
+    "plain_value",
+    "refuse_no_length",
+    "refuse_not_a_list",
 ]
 
 
@@ -34,51 +66,189 @@ class NotFittedError(ValueError):
     """The model was asked for something that only training can give: call fit first."""
 
 
-def as_list(name, values, what="entries"):
-    """``values`` as a new list, or an error that says how to fix the call.
+# The value types that need no conversion: what Python itself makes.
+PLAIN_TYPES = frozenset({int, float, str, bool})
 
-    Refuses a single string (a common slip for a list of labels) and sets or
-    dicts (they have no fixed order to pair up with another list).
+
+def ndim_of(values):
+    """The number of dimensions of a numpy array or a pandas object; None for anything else (such as a list)."""
+    ndim = getattr(values, "ndim", None)
+    return ndim if type(ndim) is int and hasattr(values, "shape") else None
+
+
+def is_data_frame(values):
+    """True for a pandas DataFrame (or anything with its shape): 2-D, with named ``columns`` and ``to_dict``."""
+    return ndim_of(values) == 2 and hasattr(values, "columns") and hasattr(values, "to_dict")
+
+
+def a_kind(value):
+    """"a DataFrame", "an ndarray": the kind of ``value`` with its article, for messages."""
+    kind = type(value).__name__
+    return f"an {kind}" if kind[0] in "aeiouAEIOU" else f"a {kind}"
+
+
+def frame_records(name, frame):
+    """The rows of a DataFrame as dicts ``{column name: value}`` (``to_dict("records")``); its names must be unique."""
+    seen = set()
+    for column in frame.columns:
+        if column in seen:
+            raise ValueError(
+                f"{name} has two columns named {column!r}; each feature needs a name of its own, "
+                "so rename one (X.columns = [...])"
+            )
+        seen.add(column)
+    return frame.to_dict("records")
+
+
+def plain_value(value):
+    """A numpy scalar (``np.int64(3)``, ``np.float32(0.5)``, ``np.bool_(True)``) as the Python value it holds.
+
+    ``.item()`` gives the Python int, float, bool or str; any other value is
+    returned as it is.
+
+    >>> plain_value(7), plain_value("seven")
+    (7, 'seven')
+    """
+    if type(value) in PLAIN_TYPES:
+        return value
+    if ndim_of(value) == 0 and hasattr(value, "item"):  # a numpy scalar (or a 0-d array)
+        return value.item()
+    return value
+
+
+def refuse_not_a_list(name, values, what):
+    """Raise a clear error for a single string, a set or a dict (or other mapping) where a list is wanted.
+
+    A pandas Series has ``keys`` and ``items`` too, but it is not a Mapping, so
+    it is not taken for a dict here: it is a list of values (``tolist``).
     """
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} is a single string ({values!r}); pass a list of {what}, one per example")
-    if isinstance(values, (set, frozenset, dict)):
+    if isinstance(values, (set, frozenset, Mapping)):
+        kind = "dict" if isinstance(values, Mapping) else type(values).__name__
         raise TypeError(
-            f"{name} is a {type(values).__name__}, which has no fixed order; pass a list of {what}, one per example"
+            f"{name} is a {kind}, which has no fixed order; pass a list of {what}, one per example"
         )
+
+
+def refuse_no_length(name, values, what):
+    """Raise a clear error for something with no length, such as a generator (it can be read only once)."""
     if not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise TypeError(
             f"{name} must be a list of {what}, got {type(values).__name__}; "
             "wrap it in list(...) if it is a generator"
         )
+
+
+def as_list(name, values, what="entries"):
+    """``values`` as a new list, or an error that says how to fix the call.
+
+    Refuses a single string (a common slip for a list of labels), sets and
+    dicts (they have no fixed order to pair up with another list) and
+    generators.  A numpy array or pandas Series becomes ``values.tolist()``
+    (a 2-D array: a list of rows), a DataFrame its rows as dicts
+    (``to_dict("records")``).
+    """
+    refuse_not_a_list(name, values, what)
+    ndim = ndim_of(values)
+    if ndim is not None:
+        if ndim == 0:
+            raise TypeError(f"{name} is a single value ({values!r}); pass a list of {what}, one per example")
+        if is_data_frame(values):
+            return frame_records(name, values)
+        return values.tolist()
+    refuse_no_length(name, values, what)
     return list(values)
 
 
 def is_missing(value):
-    """True for the two ways a value can be missing: ``None``, or a float NaN (an empty pandas cell)."""
-    return value is None or (isinstance(value, float) and value != value)
+    """True for a missing value: ``None``, a NaN, or pandas' ``NaT`` and ``NA``.
+
+    A NaN (``float("nan")``, ``np.nan``, ``np.float32("nan")``) and ``pd.NaT``
+    are the values not equal to themselves; ``pd.NA == pd.NA`` is ``pd.NA``
+    again, whose truth value raises a TypeError, which marks it as missing too.
+
+    >>> is_missing(None), is_missing(float("nan")), is_missing(0), is_missing("")
+    (True, True, False, False)
+    """
+    if value is None:
+        return True
+    try:
+        return not (value == value)
+    except TypeError:  # pd.NA: "boolean value of NA is ambiguous"
+        return True
+    except ValueError:  # an array of several values: not a missing value (nor a label)
+        return False
+
+
+def warn_from_caller(message):
+    """Warn with the line of the student's code that called into the package (not a line inside it).
+
+    ``stacklevel`` counts frames up from ``warnings.warn``; the loop walks up
+    past every frame whose file is inside this package (``fit`` reaches here
+    through more frames than ``score`` does).
+    """
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 2  # stacklevel 1 is this function, 2 the one that called it, ...
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, UserWarning, stacklevel=level)
+
+
+def label_column(name, y):
+    """``y`` itself, or its one column if it is a 2-D array or DataFrame of shape (n, 1) (with a warning)."""
+    ndim = ndim_of(y)
+    if ndim is None or ndim < 2:
+        return y
+    shape = tuple(y.shape)
+    if ndim > 2 or shape[1] != 1:
+        fix = "df['label']" if is_data_frame(y) else "y[:, 0]"
+        raise ValueError(
+            f"{name} has the shape {shape}, but a classifier takes a 1-D list of labels, one per "
+            f"example; pass the one column (or row) that holds them, such as {fix}"
+        )
+    fix = "y.iloc[:, 0] (or df['label'])" if is_data_frame(y) else "y.ravel()"
+    warn_from_caller(
+        f"{name} is a column of shape {shape}, but a classifier takes a 1-D list of labels; "
+        f"its one column was used: pass {fix} to say so"
+    )
+    if is_data_frame(y):
+        return next(iter(y.to_dict("list").values()))
+    return [row[0] for row in y.tolist()]
+
+
+def check_label(name, i, label):
+    """One label as a plain Python value, or a clear error if it is missing or cannot be a label."""
+    label = plain_value(label)
+    if is_missing(label):
+        raise ValueError(
+            f"{name}[{i}] is {label!r}, a missing label; every training example needs its class "
+            "(drop the examples whose label is missing)"
+        )
+    try:
+        hash(label)
+    except TypeError:
+        raise TypeError(
+            f"{name}[{i}] = {label!r} cannot be a label: labels must be hashable, such as strings or numbers"
+        ) from None
+    return label
 
 
 def check_labels(y, n_examples, name="y", noun="example"):
-    """``y`` as a list of ``n_examples`` hashable, present labels (``noun``: what X holds)."""
-    y = as_list(name, y, what="labels")
+    """``y`` as a list of ``n_examples`` hashable, present labels (``noun``: what X holds).
+
+    Labels that are all strs or ints are decided by one quick look (neither
+    can be missing or unhashable); any other label is checked on its own, and
+    a numpy scalar becomes the Python value it holds.
+    """
+    y = as_list(name, label_column(name, y), what="labels")
     if len(y) != n_examples:
         raise ValueError(
             f"X has {n_examples} {noun}s but {name} has {len(y)} labels; they must match one to one"
         )
-    for i, label in enumerate(y):
-        if is_missing(label):
-            raise ValueError(
-                f"{name}[{i}] is {label!r}, a missing label; every training example needs its class "
-                "(drop the examples whose label is missing)"
-            )
-        try:
-            hash(label)
-        except TypeError:
-            raise TypeError(
-                f"{name}[{i}] = {label!r} cannot be a label: labels must be hashable, such as strings or numbers"
-            ) from None
-    return y
+    if set(map(type, y)) <= {str, int}:  # the usual labels, checked in C
+        return y
+    return [check_label(name, i, label) for i, label in enumerate(y)]
 
 
 def sorted_labels(labels):

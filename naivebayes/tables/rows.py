@@ -6,15 +6,29 @@ A row is one example, in one of two forms:
 * a list or tuple, such as ``[5.1, 3.5]``, whose features are the column
   numbers 0, 1, 2, ...
 
-A value is missing when it is ``None`` or a float NaN (what pandas puts in an
-empty cell); in a dict, a feature that is not there at all is missing too.
-``present_values`` turns a row into the dict of the values that are present,
-the form every tabular model counts and predicts from:
+A value is missing when it is ``None`` or a NaN (what pandas puts in an empty
+cell; pandas' ``NaT`` and ``NA`` count too, see ``is_missing``); in a dict, a
+feature that is not there at all is missing too.  ``present_values`` turns a
+row into the dict of the values that are present, the form every tabular
+model counts and predicts from:
 
 >>> present_values({"outlook": "sunny", "humidity": None}, "X[0]")
 {'outlook': 'sunny'}
 >>> present_values([5.1, float("nan"), 1.4], "X[0]")
 {0: 5.1, 2: 1.4}
+
+numpy and pandas, as students pass them (recognised by what they can do; this
+package never imports either):
+
+* a pandas DataFrame is a list of dict rows, ``X.to_dict("records")``: its
+  column names become the feature names (they must be unique);
+* a 2-D numpy array is a list of list rows, ``X.tolist()``;
+* a 1-D array or Series as X is refused: is it one row, or one feature?
+  The message says how to reshape it;
+* inside a row, a 1-D numpy array is a list row (``.tolist()``), a Series a
+  dict row (``.to_dict()``), and a numpy scalar such as ``np.int64(3)`` the
+  Python value it holds (``.item()``), so that 3 is a number to a Gaussian
+  feature and not a category of its own.
 
 This module knows no model: it only checks the shape of rows and finds the
 missing values.
@@ -22,8 +36,16 @@ missing values.
 
 from collections.abc import Mapping
 
-__all__ = ["check_rows", "present_values", "row_width"]
+from naivebayes.core.checks import (
+    frame_records,
+    is_data_frame,
+    is_missing,
+    ndim_of,
+    plain_value,
+    refuse_no_length,
+)
 
+__all__ = ["check_rows", "present_values", "row_width", "table_rows"]
 
 def check_rows(X, name="X"):
     """X as a list of rows, with a clear error for a single row or something that is not a list."""
@@ -35,34 +57,113 @@ def check_rows(X, name="X"):
         )
     if isinstance(X, (set, frozenset)):
         raise TypeError(f"{name} is a set, which has no fixed order; pass a list of rows, one per example")
+    ndim = ndim_of(X)
+    if ndim is not None:
+        return table_rows(X, ndim, name)
+    refuse_no_length(name, X, "rows")
     try:
         return list(X)
     except TypeError:
         raise TypeError(f"{name} must be a list of rows, not {type(X).__name__}") from None
 
 
+def table_rows(X, ndim, name="X"):
+    """The rows of a DataFrame (as dicts) or of a 2-D numpy array (as lists); any other shape is an error."""
+    if is_data_frame(X):
+        return frame_records(name, X)
+    if ndim == 2:
+        return X.tolist()
+    if ndim == 1:
+        if hasattr(X, "to_frame"):  # a pandas Series
+            fix = "X.to_frame() if it is one feature, or X.to_frame().T if it is one row"
+        else:
+            fix = "X.reshape(-1, 1) if it is one feature, or X.reshape(1, -1) if it is one row"
+        raise ValueError(
+            f"{name} is a 1-D {type(X).__name__} of {len(X)} values: one row, or one feature? A tabular model "
+            f"takes a table with one row per example and one column per feature; pass {fix}"
+        )
+    raise ValueError(
+        f"{name} has {ndim} dimensions (shape {tuple(X.shape)}, {type(X).__name__}); a tabular model takes a "
+        "2-D table, one row per example and one column per feature"
+    )
+
+
 def row_width(row):
     """The number of columns of a list row, or None for a dict row."""
-    return None if type(row) is dict or isinstance(row, Mapping) else len(row)
+    if type(row) is dict:
+        return None
+    if isinstance(row, (list, tuple)):
+        return len(row)
+    if isinstance(row, Mapping) or hasattr(row, "to_dict"):  # (a pandas Series is a dict row)
+        return None
+    return len(row)  # a 1-D numpy array
 
 
 def present_values(row, where):
     """{feature: value} for the values of ``row`` that are present (not None, not NaN).
 
-    ``value == value`` is False for NaN alone (NaN is the one value not equal
-    to itself), so the test below is ``is_missing`` written out, at the speed
-    of a comparison.
+    The quick test keeps a value when ``(value == value) is True``: NaN is the
+    one value not equal to itself, so this leaves NaN out at the speed of a
+    comparison (and ``value is not None`` leaves None out).  A value that fails
+    the test is asked ``plainly_missing``: None and a float NaN are left out,
+    and anything else (a numpy scalar, whose ``==`` gives ``np.True_``, or
+    pandas' ``NA``) sends the row to ``converted_present_values``, which looks
+    at it value by value.  So a row of Python's own values never takes the slow
+    path, and a missing value costs one call.
     """
-    if type(row) is dict or isinstance(row, Mapping):  # (the first test is the quick one)
-        return {feature: value for feature, value in row.items() if value is not None and value == value}
-    if isinstance(row, (list, tuple)):
-        return {column: value for column, value in enumerate(row) if value is not None and value == value}
+    try:
+        if type(row) is dict or isinstance(row, Mapping):  # (the first test is the quick one)
+            return {
+                feature: value
+                for feature, value in row.items()
+                if value is not None and (value == value) is True or not plainly_missing(value)
+            }
+        if isinstance(row, (list, tuple)):
+            return {
+                column: value
+                for column, value in enumerate(row)
+                if value is not None and (value == value) is True or not plainly_missing(value)
+            }
+    except UnusualValue:
+        return converted_present_values(row.items() if isinstance(row, Mapping) else enumerate(row))
     if isinstance(row, str):
         raise TypeError(
             f"{where} is a string; a tabular model takes rows of features, such as "
             "{'outlook': 'sunny'} or [5.1, 3.5] (for text use MultinomialNB or BernoulliNB)"
         )
+    ndim = ndim_of(row)
+    if ndim == 1:  # a numpy row (values by column number) or a pandas Series (values by name)
+        return present_values(row.to_dict() if hasattr(row, "to_dict") else row.tolist(), where)
+    if ndim is not None:
+        raise TypeError(
+            f"{where} has {ndim} dimensions ({type(row).__name__}); a row is one example, a 1-D "
+            "list of values (pass a 2-D array as X itself, not inside a list)"
+        )
     raise TypeError(
         f"{where} is a {type(row).__name__}; a row must be a dict {{feature: value}} "
         "or a list of values, one per column"
     )
+
+
+class UnusualValue(Exception):
+    """A value that is neither plainly present nor plainly missing: the row takes the slow path."""
+
+
+def plainly_missing(value):
+    """True for None and a float NaN; any other value that failed the quick test raises UnusualValue.
+
+    (A plain float that failed ``(value == value) is True`` is a NaN.)
+    """
+    if value is None or type(value) is float:
+        return True
+    raise UnusualValue(value)
+
+
+def converted_present_values(items):
+    """{feature: value} for the present values among ``items``, each numpy scalar made a Python value."""
+    present = {}
+    for feature, value in items:
+        value = plain_value(value)
+        if not is_missing(value):
+            present[feature] = value
+    return present

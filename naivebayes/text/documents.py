@@ -14,8 +14,43 @@ Counter({'chinese': 2, 'beijing': 1})
 >>> document_counts([2, 0, 1], str.split)
 {0: 2, 1: 0, 2: 1}
 
+A raw string goes through the tokenizer.  The result of a tokenizer of your
+own is checked (a list or tuple of strings, else an error that says what it
+returned); the library's ``Tokenizer`` always returns a list of strings, so
+its result is not checked again.
+
 In a dense row, a zero still names a column: the column belongs to the
-vocabulary, it just did not occur in this document.
+vocabulary, it just did not occur in this document.  The first three forms
+name their words; a dense row numbers them (``document_form`` tells which), so
+a model trained on one kind cannot read the other.
+
+A count is a finite number >= 0: an int, a float (such as a TF-IDF weight)
+or a Fraction.  What else could look like a count:
+
+* a bool is refused: True is not a count but a yes/no value (the tabular
+  models take it as a category), so a 0/1 presence row is written with 1 and 0
+  (a numpy array of bools: ``X.astype(int)``);
+* a float above 2**53 (such as 1e16) is refused: from there on floats cannot
+  add 1 exactly (``1e16 + 1 == 1e16``), so the counts would not add up; whole
+  counts passed as ints add up exactly, however large;
+* a missing count (None, NaN) is refused: fill it in, with 0 if the word
+  does not occur (``df.fillna(0)``).
+
+numpy and pandas, as students pass them (recognised by what they can do; this
+package never imports either):
+
+* a 2-D numpy array of counts is a list of dense rows, ``X.tolist()``, so
+  the counts are Python ints, which never wrap around as ``np.uint8`` does;
+* a 1-D array or Series of texts is a list of texts, ``X.tolist()``; a 1-D
+  array of numbers is refused (one document, or one count per document?);
+* a pandas DataFrame of counts (a column per word, such as a document-term
+  matrix) is a list of {column name: count} dicts, ``X.to_dict("records")``:
+  its column names become the words.  A DataFrame with a column of text is
+  refused, with the hint to pass that column, ``X["text"]``;
+* one document given as a 1-D numpy array is a list (``.tolist()``: a dense
+  row, or a token list), as a pandas Series a {word: count} dict
+  (``.to_dict()``), and a numpy scalar count such as ``np.int64(3)`` the
+  Python value it holds (``.item()``).
 """
 
 import math
@@ -23,73 +58,180 @@ from collections import Counter
 from collections.abc import Mapping
 from numbers import Real
 
-__all__ = ["all_plain_counts", "document_counts", "check_documents", "is_dense_row"]
+from naivebayes.core.checks import (
+    a_kind,
+    frame_records,
+    is_data_frame,
+    is_missing,
+    ndim_of,
+    plain_value,
+    refuse_no_length,
+)
+from naivebayes.text.tokenize import Tokenizer
 
+__all__ = [
+    "all_plain_counts",
+    "document_counts",
+    "document_form",
+    "check_documents",
+    "is_dense_row",
+    "MAX_FLOAT_COUNT",
+]
 
-def _is_count(value):
-    """A count or weight: a real number that is finite and not negative (not a bool)."""
-    return (
-        isinstance(value, Real)
-        and not isinstance(value, bool)
-        and value >= 0
-        and math.isfinite(value)
-    )
+# numpy's dtype.kind of numbers: signed and unsigned ints, floats, complex numbers, bools.
+NUMBER_KINDS = frozenset("iufcb")
+
+# The largest float count: 2**53.  Above it a float cannot hold every whole
+# number (2**53 + 1 is rounded to 2**53), so float counts no longer add up.
+MAX_FLOAT_COUNT = 2**53
 
 
 def all_plain_counts(values):
-    """The quick check for the usual row: only ints and floats, none negative, inf or nan.
+    """The quick check for the usual row: only ints and floats, none negative, nan or too large.
 
     ``map``, ``set``, ``min`` and ``fsum`` each run in C, so a TF-IDF row of
     hundreds of floats costs a few microseconds; anything unusual (a Fraction,
-    a bool, a bad value) goes to the slow check, which names the bad value.
+    a bool, a numpy scalar, a bad value) goes to the slow check, which names
+    the bad value.  The values are >= 0, so a sum of at most 2**53 means that
+    no float is above 2**53 (and none is inf or nan).
     """
     if not set(map(type, values)) <= {int, float}:
         return False
     try:
-        return min(values, default=0) >= 0 and math.isfinite(math.fsum(values))
+        return min(values, default=0) >= 0 and math.fsum(values) <= MAX_FLOAT_COUNT
     except OverflowError:  # a huge int: let the slow check decide
         return False
 
 
-def _check_values(values, where):
-    """Raise a clear error unless every value is a finite count >= 0."""
+def checked_count(value, where):
+    """One count as a plain Python number, or a clear error (the slow check of ``all_plain_counts``)."""
+    value = plain_value(value)  # a numpy scalar: the Python number it holds
+    if isinstance(value, bool):
+        raise ValueError(
+            f"{where} has the value {value!r}; counts and weights must be finite numbers that are not "
+            "negative, and a bool is a yes/no value, not a count: write a 0/1 presence row with 1 and 0 "
+            "(a numpy array of bools: X.astype(int))"
+        )
+    if is_missing(value):
+        raise ValueError(
+            f"{where} has the value {value!r}, a missing count; counts and weights must be finite "
+            "numbers that are not negative: fill it in, with 0 if the word does not occur (df.fillna(0))"
+        )
+    if not isinstance(value, Real) or not value >= 0 or not (isinstance(value, int) or math.isfinite(value)):
+        raise ValueError(
+            f"{where} has the value {value!r}; counts and weights must be finite numbers "
+            "that are not negative"
+        )
+    if isinstance(value, float) and value > MAX_FLOAT_COUNT:
+        raise ValueError(
+            f"{where} has the count {value!r}, a float above 2**53, where floats can no longer add 1 "
+            "exactly (1e16 + 1 == 1e16), so the counts would not add up; pass whole counts as ints, "
+            "which add up exactly"
+        )
+    return value
+
+
+def checked_counts(values, where):
+    """``values`` itself if the quick check passes, else a list of each value checked and made a plain number."""
     if all_plain_counts(values):
-        return
-    for value in values:
-        if not _is_count(value):
-            raise ValueError(
-                f"{where} has the value {value!r}; counts and weights must be finite numbers "
-                "that are not negative"
-            )
+        return values
+    return [checked_count(value, where) for value in values]
 
 
 def is_dense_row(document):
-    """True for a list of numbers such as [2, 0, 1] (its first item decides)."""
-    return isinstance(document, (list, tuple)) and len(document) > 0 and not isinstance(document[0], str)
+    """True for a row of numbers such as [2, 0, 1] or a 1-D numpy array of numbers (its first item decides)."""
+    if isinstance(document, (list, tuple)):
+        return len(document) > 0 and not isinstance(document[0], str)
+    if type(document) is str or type(document) is dict:  # the usual forms, decided quickly
+        return False
+    if ndim_of(document) == 1 and not hasattr(document, "to_dict"):  # a numpy row, read as a list
+        return len(document) > 0 and not isinstance(document[0], str)
+    return False
+
+
+def document_form(document, where="the document"):
+    """"words" for a text, a token list or a {word: count} dict; "dense" for a row of numbers.
+
+    A model trained on one form cannot read the other: the words of a dense
+    row are column numbers, and the words of the other forms are strings
+    (or a dict's keys).
+
+    >>> document_form("Chinese Beijing"), document_form({"tokyo": 1}), document_form([2, 0, 1])
+    ('words', 'words', 'dense')
+    """
+    if is_dense_row(document):
+        return "dense"
+    if isinstance(document, (str, Mapping, list, tuple)):  # (an empty list is an empty token list)
+        return "words"
+    if ndim_of(document) == 1:  # a pandas Series {word: count}, or a 1-D numpy array of strings
+        return "words"
+    raise unknown_form_error(document, where)
 
 
 def document_counts(document, tokenizer, where="the document"):
     """The {feature: count} form of one document (see the module docstring for the forms)."""
     if isinstance(document, str):
-        return Counter(tokenizer(document))
+        tokens = tokenizer(document)
+        if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
+            check_tokens(tokens, tokenizer, where)
+        return Counter(tokens)
     if isinstance(document, Mapping):
-        _check_values(document.values(), where)
-        return document
+        values = document.values()
+        counts = checked_counts(values, where)
+        return document if counts is values else dict(zip(document, counts))
     if isinstance(document, (list, tuple)):
         if all(isinstance(item, str) for item in document):  # a token list (or empty)
             return Counter(document)
         if not any(isinstance(item, str) for item in document):  # a dense numeric row
-            _check_values(document, where)
-            return dict(enumerate(document))
+            return dict(enumerate(checked_counts(document, where)))
         token = next(item for item in document if not isinstance(item, str))
         raise TypeError(
             f"{where} mixes strings with {token!r}; a token list must hold only strings "
             "(a dense row only numbers)"
         )
-    raise TypeError(
+    if ndim_of(document) == 1:  # a numpy row (a list of counts) or a pandas Series ({word: count})
+        plain = document.to_dict() if hasattr(document, "to_dict") else document.tolist()
+        return document_counts(plain, tokenizer, where)
+    raise unknown_form_error(document, where)
+
+
+def unknown_form_error(document, where):
+    """The error for a document that is none of the four forms."""
+    if isinstance(document, bytes):
+        return TypeError(
+            f"{where} is bytes ({document[:20]!r}); decode it into a string first: document.decode('utf-8')"
+        )
+    if is_missing(document):
+        return TypeError(
+            f"{where} is {document!r}, a missing document; drop it, or pass '' for an empty text"
+        )
+    ndim = ndim_of(document)
+    if ndim is not None and ndim != 1:
+        return TypeError(
+            f"{where} has {ndim} dimensions ({type(document).__name__}); a document is one row "
+            "(pass a 2-D array of counts as X itself, not inside a list)"
+        )
+    return TypeError(
         f"{where} is a {type(document).__name__}; a document must be a string, a list of "
         "token strings, a {feature: count} dict, or a list of numbers"
     )
+
+
+def check_tokens(tokens, tokenizer, where):
+    """Raise a clear error unless a custom tokenizer gave a list (or tuple) of strings."""
+    if (type(tokens) is list or type(tokens) is tuple) and set(map(type, tokens)) <= {str}:
+        return  # the usual result, checked in C
+    name = getattr(tokenizer, "__qualname__", None) or repr(tokenizer)
+    fix = f"a tokenizer (here {name}) must turn one text into a list of strings, such as Tokenizer()"
+    if not isinstance(tokens, (list, tuple)):
+        returned = "None" if tokens is None else f"{a_kind(tokens)} ({tokens!r:.40})"
+        raise TypeError(f"{where}: the tokenizer returned {returned}, not a list of tokens; {fix}")
+    for token in tokens:  # (a str subclass, such as numpy's str_, is a string too)
+        if not isinstance(token, str):
+            raise TypeError(
+                f"{where}: the tokenizer returned a list holding {token!r} ({type(token).__name__}), "
+                f"not only strings; {fix}"
+            )
 
 
 def check_documents(X, name="X"):
@@ -99,7 +241,44 @@ def check_documents(X, name="X"):
             f"{name} must be a list of documents, but it is a single "
             f"{type(X).__name__}; wrap one document in a list: [document]"
         )
+    if isinstance(X, (set, frozenset)):
+        raise TypeError(
+            f"{name} is a {type(X).__name__}, which has no fixed order; pass a list of documents, one per example"
+        )
+    ndim = ndim_of(X)
+    if ndim is not None:
+        return array_documents(X, ndim, name)
+    refuse_no_length(name, X, "documents")
     try:
         return list(X)
     except TypeError:
         raise TypeError(f"{name} must be a list of documents, not {type(X).__name__}") from None
+
+
+def array_documents(X, ndim, name="X"):
+    """The documents of a numpy array or pandas object, as plain lists and dicts (see the module docstring)."""
+    kind = type(X).__name__
+    if is_data_frame(X):
+        for column, dtype in zip(X.columns, X.dtypes):
+            if getattr(dtype, "kind", None) not in NUMBER_KINDS:
+                raise TypeError(
+                    f"{name} is a DataFrame whose column {column!r} does not hold numbers; a text model "
+                    f"takes a DataFrame of counts (a column per word), or texts: pass the column of "
+                    f"texts itself, X[{column!r}]"
+                )
+        return frame_records(name, X)
+    if ndim == 2:
+        return X.tolist()  # dense rows of counts
+    if ndim == 1:
+        if getattr(getattr(X, "dtype", None), "kind", None) in NUMBER_KINDS:
+            one = "X.to_frame().T" if hasattr(X, "to_frame") else "X.reshape(1, -1)"  # (a Series, an array)
+            raise ValueError(
+                f"{name} is a 1-D {kind} of {len(X)} numbers: one document, or one number per document? "
+                f"A text model takes one document per row: a 2-D array of counts (for one document "
+                f"{one}), or texts"
+            )
+        return X.tolist()  # texts (or token lists, or dicts)
+    raise ValueError(
+        f"{name} has {ndim} dimensions (shape {tuple(X.shape)}, {type(X).__name__}); a text model takes a "
+        "list of documents, such as texts or a 2-D array of counts with one row per document"
+    )
