@@ -58,6 +58,7 @@ from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
 from naivebayes.tables.bins import Discretizer
 from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.stemming import StemCache, porter_stem
 from naivebayes.text.tfidf import TfidfTransformer
 from naivebayes.text.tokenize import Tokenizer
 
@@ -65,6 +66,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Tokenizer",
+    "porter_stem",
+    "StemCache",
     "BagOfWords",
     "TfidfTransformer",
     "MultinomialNB",
