@@ -6,7 +6,8 @@ The package, one folder per layer, each knowing only the layers above it in this
 * ``text/`` -- tokenizer -> bag of words -> TF-IDF; ``tables/`` -- rows of named features;
 * ``models/`` -- one skeleton for every classifier, and one file per model;
 * ``inspect/`` -- looking inside a fitted model;
-* ``evaluation/`` and ``datasets/`` -- metrics, splits, and data to learn from.
+* ``evaluation/``, ``datasets/`` and ``saving/`` -- metrics and splits, data to learn
+  from, and model files.
 
 For text:
 
@@ -37,6 +38,7 @@ from naivebayes.evaluation.metrics import (
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features
+from naivebayes.inspect.outliers import OutlierDetector
 from naivebayes.inspect.overfitting import overfitting_table
 from naivebayes.inspect.pictures import (
     ConfusionMatrixPlot,
@@ -53,9 +55,12 @@ from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
 from naivebayes.models.histogram import HistogramNB
 from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
+from naivebayes.models.linear import LinearForm, SoftmaxForm
+from naivebayes.models.merging import merge
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
+from naivebayes.saving import ModelFileError, from_json, load, save, to_json
 from naivebayes.tables.bins import Discretizer
 from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.text.stemming import StemCache, porter_stem
@@ -89,6 +94,15 @@ __all__ = [
     "conditional_mutual_information",
     "independence_table",
     "overfitting_table",
+    "OutlierDetector",
+    "merge",
+    "LinearForm",
+    "SoftmaxForm",
+    "save",
+    "load",
+    "to_json",
+    "from_json",
+    "ModelFileError",
     "ScatterPlot",
     "DensityPlot",
     "ContourPlot",

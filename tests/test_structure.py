@@ -25,6 +25,7 @@ ALLOWED = {
     "inspect": {"core", "models", "inspect"},
     "evaluation": {"core", "evaluation"},
     "datasets": {"core", "datasets"},
+    "saving": {"core", "text", "tables", "models", "saving"},
 }
 
 

@@ -8,6 +8,10 @@
   assumption, to set beside the naive models;
 * ``gradient.py`` -- the Gaussians fitted by gradient descent (Adam), to set beside
   the closed form;
+* ``linear.py`` -- the logistic (softmax) form of the models whose log-odds are linear;
+* ``generative.py`` -- drawing examples, and the pieces of imputing;
 * ``discriminant.py`` -- Gaussian discriminant analysis (QDA, LDA, and naive Bayes
-  as its diagonal case).
+  as its diagonal case);
+* ``merging.py`` -- ``merge``: the model trained on the rows of several models,
+  from their tables alone.
 """

@@ -50,6 +50,13 @@ from naivebayes.core.bayes import (
 )
 from naivebayes.core.checks import NotFittedError, as_list, check_labels, sorted_labels
 from naivebayes.core.explanation import Explanation
+from naivebayes.models.generative import (
+    check_sample_size,
+    cumulative_weights,
+    draw_index,
+    log_marginal_likelihood,
+    random_generator,
+)
 
 __all__ = ["NaiveBayes", "Term", "add_count", "add_log_terms"]
 
@@ -112,7 +119,9 @@ class NaiveBayes:
     * ``_count(examples, labels)`` counts checked examples into the (empty) tables;
     * ``_merge(other)`` returns a new model holding both models' counts;
     * ``_build_lookup_tables()`` precomputes what prediction looks up;
-    * ``_log_likelihood_terms(x)`` gives the terms of one checked example.
+    * ``_log_likelihood_terms(x)`` gives the terms of one checked example;
+    * ``_draw_example(label, tables, generator)`` draws one example of a class for
+      ``sample`` (``_sampling_tables()`` works out, once per call, what it looks up).
     """
 
     model_name = "naive Bayes"  # how explanations and messages name the model
@@ -230,6 +239,27 @@ class NaiveBayes:
             for label, n in model.class_counts_.items():
                 add_count(merged.class_counts_, label, n)
             merged.n_examples_ += model.n_examples_
+
+    def _check_mergeable(self, other, ours, theirs):
+        """Raise a clear error unless ``other``'s counts can be added to ours (``merge`` asks before merging).
+
+        ``ours`` and ``theirs`` name the two models in the message, such as
+        "the first model" and "the second model".  Each kind of data adds
+        what else must agree (the tokenizer, the features, the bin edges).
+        """
+        if type(other) is not type(self):
+            raise TypeError(
+                f"cannot merge {theirs}, a {type(other).__name__}, with {ours}, a {type(self).__name__}: "
+                "merging adds up the counts of models of one kind"
+            )
+        settings, other_settings = self.get_params(), other.get_params()
+        for name, value in settings.items():
+            if other_settings[name] != value:
+                raise ValueError(
+                    f"cannot merge models with different settings: {name} is {value!r} in {ours} and "
+                    f"{other_settings[name]!r} in {theirs}; give them the same {name} before merging "
+                    f"(model.{name} = ...), or train them with the same settings"
+                )
 
     def _take_tables(self, counted):
         """Build the lookup tables on ``counted``, then make its tables ours.
@@ -462,6 +492,52 @@ class NaiveBayes:
         predictions = self.predict(examples)
         n_correct = sum(1 for label, predicted in zip(labels, predictions) if label == predicted)
         return ratio(n_correct, len(labels))  # exact, like naivebayes.accuracy
+
+    # ------------------------------------------------------------------
+    # A generative model: sampling and log p(x) (docs/generative.md)
+    # ------------------------------------------------------------------
+
+    def sample(self, n, label=None, random_state=None):
+        """Draw ``n`` examples from the model: ``(examples, labels)``, two lists of length n.
+
+        Each example is drawn in turn: its class c from the prior P(c) (one
+        ``random()``), unless ``label`` fixes it, then the example from
+        P(x | c).  ``random_state`` is a seed (a whole number >= 0), a
+        ``random.Random`` to go on with, or None; the same seed gives the same
+        sample, and the first k examples of a sample of n are the sample of k.
+        What an example is (a row, a document) each kind of model says.
+        """
+        self._check_fitted()
+        n = check_sample_size(n)
+        if label is not None:
+            self._check_label(label)
+        generator = random_generator(random_state)
+        tables = self._sampling_tables()  # worked out once per call, from the model's estimates
+        class_cumulative = cumulative_weights([self._prior(c) for c in self.classes_])  # P(c), as running totals
+        examples, labels = [], []
+        for _ in range(n):
+            c = label if label is not None else self.classes_[draw_index(generator.random(), class_cumulative)]
+            examples.append(self._draw_example(c, tables, generator))  # x ~ P(x | c)
+            labels.append(c)
+        return examples, labels
+
+    def _sampling_tables(self):
+        """What drawing one example looks up, worked out once per ``sample`` call (None: nothing)."""
+        return None
+
+    def _draw_example(self, label, tables, generator):
+        """One example drawn from P(x | c) for c = ``label`` (each kind of model its own way)."""
+        raise TypeError(f"{type(self).__name__} cannot draw examples")
+
+    def log_marginal(self, X):
+        """log p(x) = log sum_c P(c) P(x | c) for each example: how probable the model finds it.
+
+        The same joint log-likelihoods that ``predict`` compares, added up over
+        the classes with log-sum-exp.  What the model leaves out when
+        predicting (a missing value, an unseen word) it leaves out here too,
+        so this is the probability of the rest.
+        """
+        return [log_marginal_likelihood(list(joint.values())) for joint in self.predict_joint_log_proba(X)]
 
     # ------------------------------------------------------------------
     # Printing

@@ -31,6 +31,8 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.models.base import Term, add_count
+from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
+from naivebayes.models.generative import ordered
 from naivebayes.models.text_base import TextNaiveBayes, value_per_word
 
 __all__ = [
@@ -45,6 +47,8 @@ __all__ = [
     "bernoulli_log_odds_rows",
     "bernoulli_joint_log_likelihoods",
     "words_per_count",
+    "bernoulli_linear_form",
+    "bernoulli_present_positions",
 ]
 
 
@@ -215,6 +219,59 @@ def bernoulli_joint_log_likelihoods(present, rows, base_scores):
 # --8<-- [end:eq-bernoulli-joint-rows]
 
 
+# --8<-- [start:eq-bernoulli-linear-form]
+def bernoulli_linear_form(log_odds_rows, absent_log_sums, positive, negative):
+    """w_j = log(p_j1 / p_j0) - log((1 - p_j1) / (1 - p_j0)) and the bias sum_j log((1 - p_j1) / (1 - p_j0)).
+
+    ``positive`` and ``negative`` are the positions of c_1 and c_0 in
+    ``classes_``.  ``log_odds_rows[j]`` holds log p_jc - log(1 - p_jc) for
+    every class, so w_j is the difference of two of its entries;
+    ``absent_log_sums[k]`` is A_c = sum_j log(1 - p_jc), so the bias is
+    A_1 - A_0.  The intercept b adds log(pi_1 / pi_0) to the bias.
+
+    Formula: docs/logistic-form.md#eq-bernoulli-linear-form
+    """
+    weights = {word: row[positive] - row[negative] for word, row in log_odds_rows.items()}  # w_j
+    bias = absent_log_sums[positive] - absent_log_sums[negative]  # A_1 - A_0
+    return weights, bias
+# --8<-- [end:eq-bernoulli-linear-form]
+
+
+# --8<-- [start:eq-bernoulli-sample]
+def bernoulli_present_positions(generator, n_words, p):
+    """Which of n words, each present with probability p on its own, are present: the gaps G = floor(log(1 - u) / log(1 - p)).
+
+    Flipping a coin per word, the number of absent words before the next
+    present one is geometric, P(G = g) = (1 - p)^g p, and the G drawn from
+    one ``generator.random()`` u has just that distribution.  So the result
+    is that of n coin flips, at the cost of one draw per present word (plus
+    one), not one per word: cheap for the many rare words of a vocabulary.
+
+    Formula: docs/generative.md#eq-bernoulli-sample
+    """
+    if p <= 0:
+        return []
+    if p >= 1:
+        return list(range(n_words))
+    log_absent = math.log1p(-p)  # log(1 - p)
+    positions = []
+    position = -1
+    while True:
+        gap = math.floor(math.log1p(-generator.random()) / log_absent)  # absent words before the next present one
+        position += gap + 1
+        if position >= n_words:
+            return positions
+        positions.append(position)
+# --8<-- [end:eq-bernoulli-sample]
+
+
+# Why alpha = 0 can leave a model without a linear form.
+ALPHA_ZERO_HINT = (
+    "with alpha = 0 some p_jc is exactly 0 or 1, and its log is infinite; use alpha > 0 "
+    "(Laplace smoothing, alpha = 1, is the default)"
+)
+
+
 class BernoulliNB(TextNaiveBayes):
     """Bernoulli naive Bayes over word presence: a feature is present when its value is > 0.
 
@@ -291,6 +348,47 @@ class BernoulliNB(TextNaiveBayes):
             columns.append(value_per_word(self.feature_counts_[label], positions, log_p_of_count))
         return dict(zip(words, zip(*columns)))
 
+    # -- the linear form (docs/logistic-form.md) -----------------------------
+
+    def _absent_log_sums(self):
+        """[A_c = sum over the words j of V of log(1 - p_jc), for c in classes_]: log P(x | c) of an empty document."""
+        return [
+            bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
+            for label in self.classes_
+        ]
+
+    def linear_form(self, positive=None, negative=None):
+        """log P(positive | x) - log P(negative | x) = w^T x + b, x_j = 1 when word j occurs: a ``LinearForm``.
+
+        With two classes the defaults are ``classes_[1]`` against ``classes_[0]``.
+        A word outside the vocabulary has no weight, so it adds 0, as in ``predict``.
+        """
+        self._check_can_predict()
+        positive, negative = two_classes(self.classes_, positive, negative)
+        k1, k0 = self.classes_.index(positive), self.classes_.index(negative)
+        weights, bias = bernoulli_linear_form(self.log_odds_rows_, self._absent_log_sums(), k1, k0)
+        check_finite(weights, bias, ALPHA_ZERO_HINT)
+        log_prior_ratio = self.log_priors_[k1] - self.log_priors_[k0]  # log(pi_1 / pi_0)
+        return LinearForm(
+            positive, negative, in_feature_order(weights), bias, log_prior_ratio, "word presence", self.tokenizer
+        )
+
+    def softmax_form(self):
+        """P(c | x) = softmax_c(w_c^T x + b_c), w_jc = log p_jc - log(1 - p_jc), b_c = log P(c) + A_c: a ``SoftmaxForm``."""
+        self._check_can_predict()
+        absent = self._absent_log_sums()  # A_c
+        weights = per_class(in_feature_order(self.log_odds_rows_), self.classes_)
+        for label, bias in zip(self.classes_, absent):
+            check_finite(weights[label], bias, ALPHA_ZERO_HINT)
+        return SoftmaxForm(
+            self.classes_,
+            weights,
+            dict(zip(self.classes_, absent)),
+            dict(zip(self.classes_, self.log_priors_)),
+            "word presence",
+            self.tokenizer,
+        )
+
     # -- one document, step by step (the reference path) --------------------
 
     def _log_likelihood_terms(self, counts):
@@ -326,3 +424,29 @@ class BernoulliNB(TextNaiveBayes):
         if self.alpha == 0:
             return super()._joint_log_likelihoods(counts)
         return bernoulli_joint_log_likelihoods(self._present(counts), self.log_odds_rows_, self.empty_document_scores_)
+
+    # -- a generative model (docs/generative.md) ------------------------------
+
+    def _sampling_tables(self):
+        """The sorted vocabulary; each class's words grouped by N_jc, worked out when the class is first drawn."""
+        return {"words": ordered(self.vocabulary_), "classes": {}}
+
+    def _class_sampling_table(self, label, tables):
+        """[(p_jc, the words that share it)] for one class: words with the same N_jc share p_jc."""
+        if label not in tables["classes"]:
+            document_counts = self.feature_counts_[label]
+            words_of_count = {}  # {N_jc: [words]}, each list in sorted order
+            for word in tables["words"]:
+                words_of_count.setdefault(document_counts.get(word, 0), []).append(word)
+            n_class = self.class_counts_[label]
+            tables["classes"][label] = [
+                (float(bernoulli_likelihood(n, n_class, self.alpha)), words_of_count[n]) for n in sorted(words_of_count)
+            ]
+        return tables["classes"][label]
+
+    def _draw_example(self, label, tables, generator):
+        """A document drawn from class c: {word: 1} for each word whose coin came up present, in sorted order."""
+        present = []
+        for p, words in self._class_sampling_table(label, tables):
+            present.extend(words[position] for position in bernoulli_present_positions(generator, len(words), p))
+        return {word: 1 for word in ordered(present)}

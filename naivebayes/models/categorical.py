@@ -30,6 +30,8 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.base import add_count
+from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
+from naivebayes.models.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
 from naivebayes.models.table_base import TableNaiveBayes, check_unseen
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "categorical_likelihood",
     "categorical_log_likelihood",
     "categorical_log_likelihood_rows",
+    "categorical_linear_form",
 ]
 
 
@@ -106,6 +109,25 @@ def categorical_log_likelihood_rows(value_counts, totals, categories, alpha):
         for value in categories
     }
 # --8<-- [end:eq-categorical-rows]
+
+
+# --8<-- [start:eq-categorical-linear-form]
+def categorical_linear_form(feature_lookups, positive, negative):
+    """w_(j,v) = log P(x_j = v | c_1) - log P(x_j = v | c_0), on the one-hot indicators x_(j,v); the bias is 0.
+
+    ``positive`` and ``negative`` are the positions of c_1 and c_0 in
+    ``classes_``; ``feature_lookups[j][v]`` holds log P(x_j = v | c) for every
+    class.  A missing feature sets no indicator and a value never seen has no
+    weight, so each adds 0: the rule the model follows.
+
+    Formula: docs/logistic-form.md#eq-categorical-linear-form
+    """
+    return {
+        (feature, value): row[positive] - row[negative]
+        for feature, lookup in feature_lookups.items()
+        for value, row in lookup.items()
+    }
+# --8<-- [end:eq-categorical-linear-form]
 
 
 def sorted_categories(values):
@@ -229,6 +251,28 @@ class Categorical:
             for label in model.classes_
         )
 
+    @staticmethod
+    def draw(model, feature, label, generator):
+        """A value v drawn with P(x_j = v | c) = (n_jvc + alpha) / (n_jc + alpha K_j), over ``categories_[j]``."""
+        categories = model.categories_[feature]
+        value_counts = model.value_counts_[label][feature]
+        weights = [value_counts.get(value, 0) + model.alpha for value in categories]  # n_jvc + alpha
+        return categories[draw_index(generator.random(), cumulative_weights(weights))]
+
+    @staticmethod
+    def predictive(model, feature, weights):
+        """(the most probable value, {v: sum_c P(c | observed) P(x_j = v | c)}) over ``categories_[j]``."""
+        likelihoods = {value: Categorical.likelihoods(model, feature, value) for value in model.categories_[feature]}
+        distribution = predictive_mixture(weights, likelihoods)
+        return most_probable(distribution), distribution
+
+
+# Why alpha = 0 can leave a model without a linear form.
+ALPHA_ZERO_HINT = (
+    "with alpha = 0 a value that a class never saw has P(x_j = v | c) = 0, and log 0 is infinite; "
+    "use alpha > 0 (Laplace smoothing, alpha = 1, is the default)"
+)
+
 
 class CategoricalNB(TableNaiveBayes):
     """Naive Bayes over categorical features, with any hashable values.
@@ -260,6 +304,36 @@ class CategoricalNB(TableNaiveBayes):
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    # -- the linear form (docs/logistic-form.md) -----------------------------
+
+    def linear_form(self, positive=None, negative=None):
+        """log P(positive | x) - log P(negative | x) = w^T x + b on the one-hot x_(j,v): a ``LinearForm``.
+
+        x_(j,v) = 1 when feature j has the value v.  With two classes the
+        defaults are ``classes_[1]`` against ``classes_[0]``.  A missing feature,
+        or a value training never saw, adds 0, as ``predict`` leaves it out
+        (with ``unseen="error"`` the model refuses such a value; the form still adds 0).
+        """
+        self._check_can_predict()
+        positive, negative = two_classes(self.classes_, positive, negative)
+        k1, k0 = self.classes_.index(positive), self.classes_.index(negative)
+        weights = categorical_linear_form(self.feature_lookups_, k1, k0)
+        check_finite(weights, 0, ALPHA_ZERO_HINT)
+        log_prior_ratio = self.log_priors_[k1] - self.log_priors_[k0]  # log(pi_1 / pi_0)
+        return LinearForm(positive, negative, weights, 0, log_prior_ratio, "one-hot")
+
+    def softmax_form(self):
+        """P(c | x) = softmax_c(w_c^T x + b_c), w_(j,v)c = log P(x_j = v | c), b_c = log P(c): a ``SoftmaxForm``."""
+        self._check_can_predict()
+        one_hot_rows = {
+            (feature, value): row for feature, lookup in self.feature_lookups_.items() for value, row in lookup.items()
+        }
+        weights = per_class(one_hot_rows, self.classes_)
+        for label in self.classes_:
+            check_finite(weights[label], 0, ALPHA_ZERO_HINT)
+        biases = {label: 0 for label in self.classes_}
+        return SoftmaxForm(self.classes_, weights, biases, dict(zip(self.classes_, self.log_priors_)), "one-hot")
 
 
 def check_categories(categories):

@@ -35,9 +35,9 @@ to log P(c), with the quadratic form read off the factor, never an inverse.
 
 import math
 from numbers import Real
-from typing import NamedTuple
 
 from naivebayes.core.arithmetic import ratio
+from naivebayes.core.bayes import log_posterior
 from naivebayes.core.checks import check_choice
 from naivebayes.core.linalg import (
     SingularMatrixError,
@@ -54,6 +54,8 @@ from naivebayes.core.linalg import (
 )
 from naivebayes.models.base import NaiveBayes, Term
 from naivebayes.models.gaussian import check_ddof
+from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
+from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.tables.rows import check_rows, present_values, row_width
 
 __all__ = [
@@ -64,6 +66,9 @@ __all__ = [
     "keep_diagonal",
     "total_covariance",
     "linear_discriminant",
+    "lda_class_weights",
+    "multivariate_normal_draw",
+    "conditional_normal",
 ]
 
 LOG_TWO_PI = math.log(2 * math.pi)
@@ -133,28 +138,57 @@ def linear_discriminant(mean_0, mean_1, factor, log_prior_0, log_prior_1):
 # --8<-- [end:eq-lda-linear-form]
 
 
-class LinearForm(NamedTuple):
-    """log P(positive | x) - log P(negative | x) = sum_j w_j x_j + b, for a shared covariance.
+# --8<-- [start:eq-lda-softmax-form]
+def lda_class_weights(mean, factor):
+    """w_c = Sigma^-1 mu_c and the bias -(1/2) mu_c^T Sigma^-1 mu_c = -(1/2) w_c^T mu_c: class c's score is w_c^T x + b_c.
 
-    ``weights`` is {feature: w_j}; ``bias`` is -(1/2) w^T (mu_0 + mu_1),
-    exact when the model's means are; the intercept b adds
-    ``log_prior_ratio`` = log(pi_1 / pi_0).
+    ``factor`` is the L D L^T factor of the shared Sigma; b_c adds log P(c)
+    to the bias.  Exact when the means and Sigma are.
+
+    Formula: docs/logistic-form.md#eq-lda-softmax-form
     """
+    weights = ldl_solve(factor, mean)  # Sigma w_c = mu_c
+    bias = -ratio(1, 2) * add_up(w * m for w, m in zip(weights, mean))
+    return weights, bias
+# --8<-- [end:eq-lda-softmax-form]
 
-    positive: object
-    negative: object
-    weights: dict
-    bias: object
-    log_prior_ratio: float
 
-    @property
-    def intercept(self):
-        """b = bias + log(pi_1 / pi_0), as a float."""
-        return float(self.bias) + self.log_prior_ratio
+# --8<-- [start:eq-gda-sample]
+def multivariate_normal_draw(generator, mean, lower, pivots):
+    """x = mu + L sqrt(D) z, with z a vector of independent standard normals: a draw from N(mu, Sigma), Sigma = L D L^T.
 
-    def log_odds(self, row):
-        """w^T x + b for a row holding every feature (a dict, or a list for column-numbered features)."""
-        return float(add_up(w * row[feature] for feature, w in self.weights.items()) + self.bias) + self.log_prior_ratio
+    L sqrt(D) is the Cholesky factor of Sigma, and Cov(L sqrt(D) z) =
+    L sqrt(D) I sqrt(D) L^T = Sigma.  One ``generator.gauss(0.0, 1.0)`` per feature.
+
+    Formula: docs/generative.md#eq-gda-sample
+    """
+    scaled = [math.sqrt(pivot) * generator.gauss(0.0, 1.0) for pivot in pivots]  # sqrt(D) z
+    return [m + math.fsum(l * y for l, y in zip(row, scaled)) for m, row in zip(mean, lower)]  # mu + L sqrt(D) z
+# --8<-- [end:eq-gda-sample]
+
+
+# --8<-- [start:eq-gda-conditional]
+def conditional_normal(mean, covariance, observed, values, factor):
+    """{m: (mu_m + Sigma_mo Sigma_oo^-1 (x_o - mu_o), Sigma_mm - Sigma_mo Sigma_oo^-1 Sigma_om)} for each missing m.
+
+    The mean and variance of a missing feature m of N(mu, Sigma), given the
+    values ``values`` of the features at the positions ``observed`` (o);
+    ``factor`` is the L D L^T factor of Sigma_oo.  Exact for Fractions.
+
+    Formula: docs/generative.md#eq-gda-conditional
+    """
+    deviation = [x - mean[o] for x, o in zip(values, observed)]  # x_o - mu_o
+    conditionals = {}
+    for m in range(len(mean)):
+        if m in observed:
+            continue
+        cross = [covariance[m][o] for o in observed]  # Sigma_mo
+        weights = ldl_solve(factor, cross)  # Sigma_oo^-1 Sigma_om
+        conditional_mean = mean[m] + add_up(w * d for w, d in zip(weights, deviation))
+        conditional_variance = covariance[m][m] - add_up(w * c for w, c in zip(weights, cross))
+        conditionals[m] = (conditional_mean, conditional_variance)
+    return conditionals
+# --8<-- [end:eq-gda-conditional]
 
 
 def check_measurement(feature, value, where):
@@ -269,6 +303,16 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         """A later batch keeps the features and the width of list rows."""
         self.features_ = list(model.features_)
         self.n_columns_ = model.n_columns_
+
+    def _check_mergeable(self, other, ours, theirs):
+        """The mean vectors and scatter matrices of both models are over the same features, in the same order."""
+        super()._check_mergeable(other, ours, theirs)
+        if self.features_ and (other.features_, other.n_columns_) != (self.features_, self.n_columns_):
+            raise ValueError(
+                f"cannot merge models over different features: {ours} has {self.features_} and {theirs} "
+                f"{other.features_}; the means and scatter matrices of both must be over the same features, "
+                "in the same order"
+            )
 
     def _shows_setting(self, name, value):
         return name == "covariance" or super()._shows_setting(name, value)
@@ -535,23 +579,10 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         Only a shared covariance ("shared" or "total") makes the log-odds
         linear in x.  With two classes the defaults are the second class
         against the first (``classes_[1]`` against ``classes_[0]``).
+        ``bias`` is -(1/2) w^T (mu_0 + mu_1), exact when the means are.
         """
-        self._check_can_predict()
-        if self.covariance not in ("shared", "total"):
-            raise ValueError(
-                f"with covariance={self.covariance!r} every class has its own covariance matrix, so the "
-                "log-odds is quadratic in x, not linear; linear_form needs covariance='shared' or 'total'"
-            )
-        if positive is None and negative is None:
-            if len(self.classes_) != 2:
-                raise ValueError(
-                    f"the model has {len(self.classes_)} classes {self.classes_}; name the two to compare: "
-                    "linear_form(positive, negative)"
-                )
-            negative, positive = self.classes_
-        for label in (positive, negative):
-            self._check_label(label)
-        self._check_densities()
+        self._check_linear()
+        positive, negative = two_classes(self.classes_, positive, negative)
         index = self.classes_.index
         weights, bias, log_prior_ratio = linear_discriminant(
             self.mean_vectors_[negative],
@@ -561,6 +592,98 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
             self.log_priors_[index(positive)],
         )
         return LinearForm(positive, negative, dict(zip(self.features_, weights)), bias, log_prior_ratio)
+
+    def softmax_form(self):
+        """P(c | x) = softmax_c(w_c^T x + b_c), w_c = Sigma^-1 mu_c, b_c = -(1/2) mu_c^T Sigma^-1 mu_c + log P(c).
+
+        The terms of log P(x, c) that every class shares, -(1/2) x^T Sigma^-1 x
+        among them, cancel in the softmax (docs/logistic-form.md).
+        """
+        self._check_linear()
+        weights, biases = {}, {}
+        for label in self.classes_:
+            class_weights, bias = lda_class_weights(self.mean_vectors_[label], self.ldl_factors_[label])
+            weights[label] = dict(zip(self.features_, class_weights))
+            biases[label] = bias
+        return SoftmaxForm(self.classes_, weights, biases, dict(zip(self.classes_, self.log_priors_)))
+
+    def _check_linear(self):
+        """The checks of ``linear_form`` and ``softmax_form``: fitted, one shared covariance, with a factor."""
+        self._check_can_predict()
+        if self.covariance not in ("shared", "total"):
+            raise ValueError(
+                f"with covariance={self.covariance!r} every class has its own covariance matrix, so the "
+                "log-odds is quadratic in x, not linear; a linear form needs covariance='shared' or 'total'"
+            )
+        self._check_densities()
+
+    # ------------------------------------------------------------------
+    # A generative model: drawing rows, filling in missing values (docs/generative.md)
+    # ------------------------------------------------------------------
+
+    def _sampling_tables(self):
+        """{label: (mu_c, L, pivots) as floats}, after checking that every covariance matrix has a factor."""
+        self._check_densities()
+        return {
+            label: (mean, lower, pivots)
+            for label, (mean, lower, pivots, _) in zip(self.classes_, self.density_lookups_)
+        }
+
+    def _draw_example(self, label, tables, generator):
+        """A row drawn from N(mu_c, Sigma_c), as a dict, or a list when the training rows were lists."""
+        x = multivariate_normal_draw(generator, *tables[label])
+        if self.n_columns_ is None:
+            return dict(zip(self.features_, x))
+        return x
+
+    def impute(self, row, distribution=False):
+        """The row with every missing value filled in with its mean given the observed values, all features together.
+
+        For each class, the observed values x_o give the density
+        N(x_o; mu_o, Sigma_oo) (the marginal of the class's normal) and so the
+        posterior P(c | x_o); each missing feature's value given x_o is normal
+        with the mean and variance of ``conditional_normal``.  The value filled
+        in is the mean of the mixture over the classes; ``distribution=True``
+        gives {feature: {"mean": ..., "variance": ...}} for the missing features.
+        """
+        self._check_can_predict()
+        self._check_one_example(row, "impute")
+        self._check_densities()
+        values = present_values(row, "the row")
+        for feature, value in values.items():
+            if feature not in self.features_:
+                raise ValueError(
+                    f"the row has the feature {feature!r}, which training never saw; the model's "
+                    f"features are {self.features_}"
+                )
+            values[feature] = check_measurement(feature, value, "the row")
+        observed = [j for j, feature in enumerate(self.features_) if feature in values]  # o
+        x_observed = [values[self.features_[j]] for j in observed]  # x_o
+        log_joint, conditionals = {}, []
+        for label, log_prior in zip(self.classes_, self.log_priors_):
+            mean, matrix = self.mean_vectors_[label], self.covariance_matrices_[label]
+            factor = ldl_decomposition([[matrix[i][k] for k in observed] for i in observed])  # Sigma_oo = L D L^T
+            deviation = [x - mean[j] for x, j in zip(x_observed, observed)]
+            terms = log_density_terms(len(observed), log_determinant(factor[1]), quadratic_form(factor, deviation))
+            log_joint[label] = log_prior + math.fsum(terms)  # log P(c) + log N(x_o; mu_o, Sigma_oo)
+            conditionals.append(conditional_normal(mean, matrix, observed, x_observed, factor))
+        posterior = log_posterior(log_joint)
+        weights = [math.exp(posterior[label]) for label in self.classes_]  # P(c | x_o)
+        predicted = {}
+        for j, feature in enumerate(self.features_):
+            if j not in observed:
+                means = [per_class[j][0] for per_class in conditionals]
+                variances = [per_class[j][1] for per_class in conditionals]
+                mean, variance = mixture_mean_variance(weights, means, variances)
+                predicted[feature] = {"mean": mean, "variance": variance}
+        if distribution:
+            return predicted
+        filled = {
+            feature: values[feature] if feature in values else predicted[feature]["mean"] for feature in self.features_
+        }
+        if row_width(row) is None:
+            return filled
+        return [filled[column] for column in self.features_]
 
     def _tables_repr(self):
         return f"class_counts={self.class_counts_!r}, features={self.features_!r}"

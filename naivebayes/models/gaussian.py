@@ -34,6 +34,7 @@ import math
 
 from naivebayes.core.arithmetic import is_exact, ratio
 from naivebayes.core.checks import check_smoothing
+from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "variance_floor",
     "merge_gaussian_statistics",
     "gaussian_log_density",
+    "gaussian_draw",
 ]
 
 LOG_TWO_PI = math.log(2 * math.pi)
@@ -145,6 +147,17 @@ def gaussian_log_density(x, mean, variance):
     """
     return -0.5 * (LOG_TWO_PI + math.log(variance)) - (x - mean) ** 2 / (2 * variance)
 # --8<-- [end:eq-gaussian-log-density]
+
+
+# --8<-- [start:eq-gaussian-sample]
+def gaussian_draw(generator, mean, variance):
+    """x = mu_jc + sigma_jc z, with z drawn from the standard normal N(0, 1): a draw from N(mu_jc, sigma_jc^2).
+
+    Formula: docs/generative.md#eq-gaussian-sample
+    """
+    z = generator.gauss(0.0, 1.0)
+    return mean + math.sqrt(variance) * z
+# --8<-- [end:eq-gaussian-sample]
 
 
 def plain_measurements(values):
@@ -301,6 +314,29 @@ class Gaussian:
     def likelihoods(model, feature, value):
         return tuple(math.exp(term) for term in Gaussian.log_terms(model, feature, value))
 
+    @staticmethod
+    def check_densities(model, feature):
+        """Raise the reason, if some class's variance of this feature could not be worked out."""
+        _, problem = model.feature_lookups_[feature]
+        if problem is not None:
+            raise ValueError(problem)
+
+    @staticmethod
+    def draw(model, feature, label, generator):
+        """A value drawn from N(mu_jc, sigma_jc^2)."""
+        Gaussian.check_densities(model, feature)
+        mean, variance = model.means_[label][feature], model.variances_[label][feature]
+        return gaussian_draw(generator, float(mean), float(variance))
+
+    @staticmethod
+    def predictive(model, feature, weights):
+        """(the mean, {"mean": ..., "variance": ...}) of the mixture sum_c P(c | observed) N(mu_jc, sigma_jc^2)."""
+        Gaussian.check_densities(model, feature)
+        means = [model.means_[label][feature] for label in model.classes_]
+        variances = [model.variances_[label][feature] for label in model.classes_]
+        mean, variance = mixture_mean_variance(weights, means, variances)
+        return mean, {"mean": mean, "variance": variance}
+
 
 class GaussianNB(TableNaiveBayes):
     """Naive Bayes over measurements: one normal distribution per class and feature.
@@ -326,6 +362,23 @@ class GaussianNB(TableNaiveBayes):
         self.var_smoothing = check_smoothing("var_smoothing", var_smoothing, hint="1e-9 is scikit-learn's default")
         self.ddof = check_ddof(ddof)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    def linear_form(self, positive=None, negative=None):
+        """Gaussian naive Bayes has no linear form: its log-odds is quadratic in x (docs/logistic-form.md)."""
+        raise TypeError(NO_LINEAR_FORM)
+
+    def softmax_form(self):
+        """Gaussian naive Bayes has no softmax form: its scores are quadratic in x (docs/logistic-form.md)."""
+        raise TypeError(NO_LINEAR_FORM)
+
+
+# Why GaussianNB has no linear_form, when the text and categorical models do.
+NO_LINEAR_FORM = (
+    "Gaussian naive Bayes has no linear form: each feature adds -(x_j - mu_jc)^2 / (2 sigma_jc^2) to "
+    "log P(x, c), and with a variance per class the x_j^2 terms do not cancel between two classes, so the "
+    "log-odds is quadratic in x, not linear; GaussianDiscriminantAnalysis(covariance='shared') shares one "
+    "covariance between the classes and has a linear form"
+)
 
 
 def check_ddof(ddof):

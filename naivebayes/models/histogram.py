@@ -29,10 +29,18 @@ ends falls into the nearest end bin).
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.checks import check_choice, check_smoothing
 from naivebayes.models.gaussian import check_measurement, plain_measurements
+from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
 
-__all__ = ["HistogramNB", "Histogram", "histogram_bin_probability", "histogram_log_density"]
+__all__ = [
+    "HistogramNB",
+    "Histogram",
+    "histogram_bin_probability",
+    "histogram_log_density",
+    "histogram_draw",
+    "histogram_mean_variance",
+]
 
 
 # --8<-- [start:eq-histogram-bin-probability]
@@ -53,6 +61,37 @@ def histogram_log_density(count, total, alpha, n_bins, width):
     """
     return log(histogram_bin_probability(count, total, alpha, n_bins)) - log(width)
 # --8<-- [end:eq-histogram-density]
+
+
+# --8<-- [start:eq-histogram-sample]
+def histogram_draw(generator, edges, cumulative):
+    """A bin b drawn with P(bin b | c), then x = e_b + u w_b with u uniform in [0, 1): uniform within the bin.
+
+    ``cumulative`` holds the running totals of the bin weights n_jbc + alpha
+    (``draw_index`` divides by their sum).  Two ``generator.random()`` calls.
+
+    Formula: docs/generative.md#eq-histogram-sample
+    """
+    b = draw_index(generator.random(), cumulative)  # the bin
+    low, high = float(edges[b]), float(edges[b + 1])
+    return low + generator.random() * (high - low)  # a point of it, every one equally likely
+# --8<-- [end:eq-histogram-sample]
+
+
+# --8<-- [start:eq-histogram-moments]
+def histogram_mean_variance(bin_probabilities, edges):
+    """The mean sum_b P_b m_b and variance sum_b P_b (m_b^2 + w_b^2 / 12) - mean^2 of a piecewise-constant density.
+
+    Within bin b the density is uniform, with mean m_b = (e_b + e_{b+1}) / 2
+    and variance w_b^2 / 12 (w_b = e_{b+1} - e_b).  Exact for exact edges and
+    probabilities.
+
+    Formula: docs/generative.md#eq-histogram-moments
+    """
+    middles = [ratio(low + high, 2) for low, high in zip(edges, edges[1:])]  # m_b
+    within = [ratio((high - low) ** 2, 12) for low, high in zip(edges, edges[1:])]  # w_b^2 / 12
+    return mixture_mean_variance(bin_probabilities, middles, within)
+# --8<-- [end:eq-histogram-moments]
 
 
 def bin_widths(edges):
@@ -82,7 +121,7 @@ class Histogram:
 
     @staticmethod
     def continue_from(model, previous):
-        model.bin_edges_ = dict(previous.bin_edges_)  # later batches keep the first batch's edges
+        model.bin_edges_ = {**previous.bin_edges_, **model.bin_edges_}  # later batches keep the first batch's edges
 
     @staticmethod
     def plain_values(model, feature, values):
@@ -153,6 +192,30 @@ class Histogram:
             / width
             for label in model.classes_
         )
+
+    @staticmethod
+    def bin_probabilities(model, feature, label):
+        """[P(bin b | c) for each bin b] = (n_jbc + alpha) / (n_jc + alpha B)."""
+        counts = model.bin_counts_[label][feature]
+        total = model.feature_counts_[label][feature]
+        return [histogram_bin_probability(count, total, model.alpha, len(counts)) for count in counts]
+
+    @staticmethod
+    def draw(model, feature, label, generator):
+        """A value drawn from the class's histogram: a bin by its probability, then a point within it."""
+        weights = [count + model.alpha for count in model.bin_counts_[label][feature]]  # n_jbc + alpha
+        return histogram_draw(generator, model.bin_edges_[feature], cumulative_weights(weights))
+
+    @staticmethod
+    def predictive(model, feature, weights):
+        """(the mean, {"mean": ..., "variance": ...}) of sum_c P(c | observed) p_j(x_j | c)."""
+        edges = model.bin_edges_[feature]
+        moments = [
+            histogram_mean_variance(Histogram.bin_probabilities(model, feature, label), edges)
+            for label in model.classes_
+        ]
+        mean, variance = mixture_mean_variance(weights, [m for m, _ in moments], [v for _, v in moments])
+        return mean, {"mean": mean, "variance": variance}
 
 
 class HistogramNB(TableNaiveBayes):

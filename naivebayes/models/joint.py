@@ -70,6 +70,13 @@ from naivebayes.models.categorical import (
     check_categories,
     sorted_categories,
 )
+from naivebayes.models.generative import (
+    cumulative_weights,
+    draw_index,
+    most_probable,
+    ordered,
+    predictive_mixture,
+)
 from naivebayes.models.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.bins import is_number
 from naivebayes.tables.rows import check_rows, present_values
@@ -85,6 +92,7 @@ __all__ = [
     "empty_cell_share",
     "joint_likelihood",
     "joint_log_likelihood",
+    "joint_draw_cell",
     "MANY_NUMBERS",
 ]
 
@@ -197,6 +205,25 @@ def joint_log_likelihood(n_matching, n_complete, alpha, n_combinations, n_comple
     """
     return log(n_matching + alpha * n_completions) - log(n_complete + alpha * n_combinations)
 # --8<-- [end:eq-joint-log-likelihood]
+
+
+# --8<-- [start:eq-joint-sample]
+def joint_draw_cell(generator, cells, cell_cumulative, n_complete, alpha, categories):
+    """A combination x drawn with P(x | c) = (n_xc + alpha) / (m_c + alpha M), M = prod_j K_j, without listing all M.
+
+    The smoothed table is a mixture: with probability m_c / (m_c + alpha M)
+    the combination of one of the class's m_c complete rows (``cells``, with
+    the running totals of their counts n_xc), else one of all M combinations,
+    each equally likely (every feature's value uniform over its K_j values):
+    m_c/(m_c + alpha M) * n_xc/m_c + alpha M/(m_c + alpha M) * 1/M is P(x | c).
+
+    Formula: docs/generative.md#eq-joint-sample
+    """
+    n_combinations = math.prod(len(values) for values in categories)  # M
+    if generator.random() * float(n_complete + alpha * n_combinations) < n_complete:
+        return cells[draw_index(generator.random(), cell_cumulative)]  # as one of the training rows
+    return tuple(values[min(int(generator.random() * len(values)), len(values) - 1)] for values in categories)
+# --8<-- [end:eq-joint-sample]
 
 
 def joint_log_likelihood_rows(cell_counts, complete_counts, alpha, n_combinations):
@@ -504,14 +531,29 @@ class JointBayesClassifier(TableNaiveBayes):
             add_count(self.complete_counts_, label, len(cells))  # m_c
 
     def _merge(self, other):
-        merged = super()._merge(other)
+        merged = super()._merge(other)  # its features_ are ours, in our order
         for model in (self, other):
+            # A model that first saw the features in another order has its cells' values in that order.
+            reordered = model.cell_counts_ and model.features_ != merged.features_
+            positions = [model.features_.index(feature) for feature in merged.features_] if reordered else None
             for label, cells in model.cell_counts_.items():
                 merged_cells = merged.cell_counts_.setdefault(label, {})
                 for cell, n in cells.items():
+                    if positions is not None:
+                        cell = tuple(cell[j] for j in positions)
                     add_count(merged_cells, cell, n)
                 add_count(merged.complete_counts_, label, model.complete_counts_[label])
         return merged
+
+    def _check_mergeable(self, other, ours, theirs):
+        """A cell is a combination of values of every feature, so both models need the same features."""
+        super()._check_mergeable(other, ours, theirs)
+        if self.features_ and set(other.features_) != set(self.features_):
+            raise ValueError(
+                f"cannot merge joint tables over different features: {ours} has the cells of "
+                f"{self.features_} and {theirs} those of {other.features_}; train both on rows with the "
+                "same features"
+            )
 
     def _build_lookup_tables(self):
         """log P(c) and each feature's K_j values, then log P(x | c) for every combination seen."""
@@ -668,6 +710,39 @@ class JointBayesClassifier(TableNaiveBayes):
             return super().posterior(row)
         except ZeroProbabilityError:
             raise self._never_seen_error(row, "the row") from None
+
+    # -- a generative model (docs/generative.md) ------------------------------------
+
+    def _sampling_tables(self):
+        """Each class's seen combinations (sorted) with running totals of their counts, worked out when first drawn."""
+        return {}
+
+    def _draw_example(self, label, tables, generator):
+        """A row drawn from the class's smoothed joint table: every feature at once, as one combination."""
+        if label not in tables:
+            cells = ordered(self.cell_counts_[label])
+            tables[label] = (cells, cumulative_weights(self.cell_counts_[label][cell] for cell in cells))
+        cells, cell_cumulative = tables[label]
+        categories = [self.categories_[feature] for feature in self.features_]
+        cell = joint_draw_cell(generator, cells, cell_cumulative, self.complete_counts_[label], self.alpha, categories)
+        return self._in_training_form(dict(zip(self.features_, cell)))
+
+    def _predictive(self, feature, x, weights):
+        """(the most probable value, {v: sum_c P(c | observed) P(x_j = v | observed, c)}): nothing naive about it.
+
+        P(x_j = v | observed, c) = P(x_j = v, observed | c) / P(observed | c),
+        both summed from the class's joint table, so the missing value depends
+        on the observed ones within a class too.
+        """
+        given = self._likelihoods(*self._observed(x))  # P(observed | c)
+        conditionals = {}
+        for value in self.categories_[feature]:
+            both = self._likelihoods(*self._observed({**x, feature: value}))  # P(x_j = v, observed | c)
+            conditionals[value] = [
+                conditional_probability(p_both, p_given) if p_given else 0 for p_both, p_given in zip(both, given)
+            ]
+        distribution = predictive_mixture(weights, conditionals)
+        return most_probable(distribution), distribution
 
     def _tables_repr(self):
         return f"{super()._tables_repr()}, complete_counts={self.complete_counts_!r}"

@@ -40,6 +40,14 @@ from operator import mul
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.models.base import Term, add_count
+from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
+from naivebayes.models.generative import (
+    cumulative_weights,
+    draw_index,
+    log_marginal_likelihood,
+    ordered,
+    per_word_score,
+)
 from naivebayes.models.text_base import TextNaiveBayes, value_per_word
 
 __all__ = [
@@ -52,6 +60,8 @@ __all__ = [
     "multinomial_word_terms",
     "multinomial_log_likelihood_rows",
     "multinomial_joint_log_likelihoods",
+    "multinomial_linear_form",
+    "multinomial_draw_document",
 ]
 
 
@@ -193,6 +203,48 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
 # --8<-- [end:eq-multinomial-joint-rows]
 
 
+# --8<-- [start:eq-multinomial-linear-form]
+def multinomial_linear_form(log_likelihood_rows, positive, negative):
+    """w_j = log(theta_j1 / theta_j0) = log theta_j1 - log theta_j0, on the word counts x_j; the bias is 0.
+
+    ``positive`` and ``negative`` are the positions of c_1 and c_0 in
+    ``classes_``, and ``log_likelihood_rows[j]`` holds log theta_jc for every
+    class.  A word outside the vocabulary has no row, so no weight: it adds 0.
+
+    Formula: docs/logistic-form.md#eq-multinomial-linear-form
+    """
+    return {word: row[positive] - row[negative] for word, row in log_likelihood_rows.items()}
+# --8<-- [end:eq-multinomial-linear-form]
+
+
+# --8<-- [start:eq-multinomial-sample]
+def multinomial_draw_document(generator, lengths, length_cumulative, words, word_cumulative):
+    """A document of class c as {word: x_j}: a length L drawn from the class's training lengths, then L words from theta_c.
+
+    ``lengths`` are the distinct lengths of the class's training documents
+    and ``length_cumulative`` the running totals of how many documents had
+    each; ``words`` is the vocabulary and ``word_cumulative`` the running
+    totals of n_jc + alpha, proportional to theta_jc.  One
+    ``generator.random()`` for the length and one per word.
+
+    Formula: docs/generative.md#eq-multinomial-sample
+    """
+    length = lengths[draw_index(generator.random(), length_cumulative)]  # L ~ P(L | c), as in training
+    counts = {}
+    for _ in range(length):
+        word = words[draw_index(generator.random(), word_cumulative)]  # w ~ theta_c
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+# --8<-- [end:eq-multinomial-sample]
+
+
+# Why alpha = 0 can leave a model without a linear form.
+ALPHA_ZERO_HINT = (
+    "with alpha = 0 a word that a class never saw has theta_jc = 0, and log 0 is infinite; use alpha > 0 "
+    "(Laplace smoothing, alpha = 1, is the default)"
+)
+
+
 class MultinomialNB(TextNaiveBayes):
     """Multinomial naive Bayes over word counts (or any non-negative weights, such as TF-IDF).
 
@@ -200,6 +252,8 @@ class MultinomialNB(TextNaiveBayes):
 
     * ``feature_counts_[c][j]`` -- n_jc, occurrences of word j in class c;
     * ``feature_totals_[c]`` -- n_c, all word occurrences in class c;
+    * ``document_lengths_[c]`` -- {L: training documents of class c with L word occurrences},
+      the lengths ``sample`` draws from;
     * ``log_likelihood_rows_`` -- built when training ends: {word: (log theta_jc for c in classes_)}.
     """
 
@@ -208,16 +262,17 @@ class MultinomialNB(TextNaiveBayes):
     def _start_empty(self):
         super()._start_empty()
         self.feature_totals_ = {}  # n_c
+        self.document_lengths_ = {}  # {label: {L: documents of the class with L word occurrences}}
         self.log_likelihood_rows_ = {}  # lookup table for prediction
 
     def _count_table_names(self):
-        return super()._count_table_names() + ["feature_totals_"]
+        return super()._count_table_names() + ["feature_totals_", "document_lengths_"]
 
     def _lookup_table_names(self):
         return super()._lookup_table_names() + ["log_likelihood_rows_"]
 
     def _class_table_names(self):
-        return super()._class_table_names() + ["feature_totals_"]
+        return super()._class_table_names() + ["feature_totals_", "document_lengths_"]
 
     # -- counting ---------------------------------------------------------
 
@@ -225,12 +280,17 @@ class MultinomialNB(TextNaiveBayes):
         class_word_counts = self.feature_counts_.setdefault(label, {})
         n_words = add_multinomial_counts(class_word_counts, counts)  # n_jc
         add_count(self.feature_totals_, label, n_words)  # n_c
+        add_count(self.document_lengths_.setdefault(label, {}), n_words)  # one more document of this length
 
     def _merge(self, other):
         merged = super()._merge(other)
         for model in (self, other):
             for label, n_words in model.feature_totals_.items():
                 add_count(merged.feature_totals_, label, n_words)
+            for label, lengths in model.document_lengths_.items():
+                merged_lengths = merged.document_lengths_.setdefault(label, {})
+                for length, n_documents in lengths.items():
+                    add_count(merged_lengths, length, n_documents)
         return merged
 
     def _build_lookup_tables(self):
@@ -267,6 +327,37 @@ class MultinomialNB(TextNaiveBayes):
         self._check_fitted()
         return self.log_likelihood_rows_
 
+    # -- the linear form (docs/logistic-form.md) -----------------------------
+
+    def linear_form(self, positive=None, negative=None):
+        """log P(positive | x) - log P(negative | x) = w^T x + b on the word counts x_j: a ``LinearForm``.
+
+        With two classes the defaults are ``classes_[1]`` against ``classes_[0]``.
+        The bias is 0, so b = log(pi_1 / pi_0); a word outside the vocabulary adds 0.
+        """
+        self._check_can_predict()
+        positive, negative = two_classes(self.classes_, positive, negative)
+        k1, k0 = self.classes_.index(positive), self.classes_.index(negative)
+        weights = multinomial_linear_form(self.log_likelihood_rows_, k1, k0)
+        check_finite(weights, 0, ALPHA_ZERO_HINT)
+        log_prior_ratio = self.log_priors_[k1] - self.log_priors_[k0]  # log(pi_1 / pi_0)
+        return LinearForm(positive, negative, in_feature_order(weights), 0, log_prior_ratio, "word counts", self.tokenizer)
+
+    def softmax_form(self):
+        """P(c | x) = softmax_c(w_c^T x + b_c) with w_jc = log theta_jc and b_c = log P(c): a ``SoftmaxForm``."""
+        self._check_can_predict()
+        weights = per_class(in_feature_order(self.log_likelihood_rows_), self.classes_)
+        for label in self.classes_:
+            check_finite(weights[label], 0, ALPHA_ZERO_HINT)
+        return SoftmaxForm(
+            self.classes_,
+            weights,
+            {label: 0 for label in self.classes_},
+            dict(zip(self.classes_, self.log_priors_)),
+            "word counts",
+            self.tokenizer,
+        )
+
     # -- one document, step by step (the reference path) --------------------
 
     def _log_likelihood_terms(self, counts):
@@ -294,3 +385,65 @@ class MultinomialNB(TextNaiveBayes):
     def _joint_log_likelihoods(self, counts):
         """The fast path: ``multinomial_joint_log_likelihoods`` on the rows built in training."""
         return multinomial_joint_log_likelihoods(counts, self.log_likelihood_rows_, self.log_priors_)
+
+    # -- a generative model (docs/generative.md) ------------------------------
+
+    def _sampling_tables(self):
+        """The sorted vocabulary, and each class's running totals, worked out when a class is first drawn."""
+        for label in self.classes_:
+            for length in self.document_lengths_[label]:
+                if length != int(length):
+                    raise ValueError(
+                        f"class {label!r} has a training document of {length} words: the model was trained "
+                        "on weights (such as TF-IDF), not counts, and a drawn document needs a whole "
+                        "number of words; fit a model on word counts to sample from it"
+                    )
+        return {"words": ordered(self.vocabulary_), "classes": {}}
+
+    def _class_sampling_table(self, label, tables):
+        """(lengths, their running totals, running totals of n_jc + alpha over the sorted vocabulary) of one class."""
+        if label not in tables["classes"]:
+            words = tables["words"]
+            document_lengths = self.document_lengths_[label]
+            lengths = ordered(document_lengths)
+            word_counts, alpha = self.feature_counts_[label], float(self.alpha)
+            weights = [word_counts.get(word, 0) + alpha for word in words]  # n_jc + alpha
+            tables["classes"][label] = (
+                [int(length) for length in lengths],
+                cumulative_weights(document_lengths[length] for length in lengths),
+                cumulative_weights(weights),
+            )
+        return tables["classes"][label]
+
+    def _draw_example(self, label, tables, generator):
+        """A document drawn from class c: {word: count}, its length one of the class's training lengths."""
+        lengths, length_cumulative, word_cumulative = self._class_sampling_table(label, tables)
+        return multinomial_draw_document(generator, lengths, length_cumulative, tables["words"], word_cumulative)
+
+    def log_marginal_per_word(self, X):
+        """log p(x) / n for each document of n words: the outlier score for text (docs/generative.md).
+
+        log p(x) adds a negative term for every word, so a long ordinary
+        document scores below a short odd one; divided by its length, a
+        document is scored by how probable its words are on average.  Unlike
+        ``log_marginal``, a word that training never saw is not left out here
+        (new words are what makes a document strange): it counts as a word
+        that no class has used, with theta_c = alpha / (n_c + alpha |V|).
+        """
+        documents = self._check_examples(X)
+        self._check_can_predict()
+        vocabulary_size = len(self.vocabulary_)
+        unseen_log_theta = [  # log theta of a word with count 0, per class
+            multinomial_log_likelihood(0, self.feature_totals_[label], self.alpha, vocabulary_size)
+            for label in self.classes_
+        ]
+        scores = []
+        for i, document in enumerate(documents):
+            counts = self._check_example(document, f"X[{i}]")
+            log_joint = self._joint_log_likelihoods(counts)  # log P(x, c) over the known words
+            n_words = sum(counts.values())
+            n_unseen = n_words - sum(count for word, count in counts.items() if word in self.vocabulary_)
+            if n_unseen:
+                log_joint = [value + n_unseen * term for value, term in zip(log_joint, unseen_log_theta)]
+            scores.append(per_word_score(log_marginal_likelihood(log_joint), n_words))
+        return scores

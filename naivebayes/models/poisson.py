@@ -26,9 +26,23 @@ import math
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.checks import check_smoothing
+from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
 
-__all__ = ["PoissonNB", "Poisson", "poisson_mle", "poisson_rate", "poisson_log_pmf"]
+__all__ = [
+    "PoissonNB",
+    "Poisson",
+    "poisson_mle",
+    "poisson_rate",
+    "poisson_log_pmf",
+    "poisson_draw",
+    "poisson_mixture_mode",
+]
+
+# The largest rate drawn in one piece: e^-lambda, the first term of the
+# inversion, underflows a float beyond lambda = 745, so a larger rate is drawn
+# as a sum of pieces (a sum of independent Poisson counts is a Poisson count).
+MAX_RATE_PER_DRAW = 500
 
 
 # --8<-- [start:eq-poisson-mle]
@@ -63,6 +77,57 @@ def poisson_log_pmf(k, rate):
         return 0.0 - float(rate)  # lambda^0 = 1, even for lambda = 0 (and 0.0 - 0.0 is 0.0, not -0.0)
     return k * log(rate) - float(rate) - math.lgamma(k + 1)
 # --8<-- [end:eq-poisson-log-pmf]
+
+
+# --8<-- [start:eq-poisson-sample]
+def poisson_draw(generator, rate):
+    """k = the first k with u < F(k) = sum over i <= k of e^-lambda lambda^i / i!: inversion, one term at a time.
+
+    ``u`` is one ``generator.random()``.  Each term is the one before times
+    lambda / k, so no factorial is computed; the search takes about lambda
+    steps.  A rate above ``MAX_RATE_PER_DRAW`` is drawn in pieces and the
+    counts added, since e^-lambda would underflow.
+
+    Formula: docs/generative.md#eq-poisson-sample
+    """
+    count = 0
+    while rate > 0:
+        piece = min(rate, MAX_RATE_PER_DRAW)
+        rate -= piece
+        u = generator.random()
+        k = 0
+        probability = math.exp(-piece)  # P(0) = e^-lambda
+        cumulative = probability  # F(0)
+        while u >= cumulative and probability > 0:  # (> 0: rounding can leave F just below 1)
+            k += 1
+            probability *= piece / k  # P(k) = P(k - 1) lambda / k
+            cumulative += probability  # F(k)
+        count += k
+    return count
+# --8<-- [end:eq-poisson-sample]
+
+
+# --8<-- [start:eq-poisson-mixture-mode]
+def poisson_mixture_mode(weights, rates):
+    """The most probable count of the mixture sum_c w_c Poisson(lambda_c): argmax_k sum_c w_c P(k | lambda_c).
+
+    P(k | lambda) rises up to k = floor(lambda) and falls after it, so below
+    the smallest floor(lambda_c) every class's term rises and above the
+    largest every one falls: only the counts between them need a look.  A
+    tie goes to the smaller count.
+
+    Formula: docs/generative.md#eq-poisson-mixture-mode
+    """
+    weighted = [(float(w), rate) for w, rate in zip(weights, rates) if w > 0]
+    low = math.floor(min(rate for _, rate in weighted))
+    high = math.floor(max(rate for _, rate in weighted))
+    best, best_probability = low, -1.0
+    for k in range(low, high + 1):
+        probability = math.fsum(w * math.exp(poisson_log_pmf(k, rate)) for w, rate in weighted)
+        if probability > best_probability:
+            best, best_probability = k, probability
+    return best
+# --8<-- [end:eq-poisson-mixture-mode]
 
 
 class Poisson:
@@ -140,6 +205,22 @@ class Poisson:
     @staticmethod
     def likelihoods(model, feature, value):
         return tuple(math.exp(term) for term in Poisson.log_terms(model, feature, value))
+
+    @staticmethod
+    def draw(model, feature, label, generator):
+        """A count drawn from Poisson(lambda_jc)."""
+        return poisson_draw(generator, float(model.rates_[label][feature]))
+
+    @staticmethod
+    def predictive(model, feature, weights):
+        """(the most probable count, {"mean": ..., "variance": ...}) of sum_c P(c | observed) Poisson(lambda_jc).
+
+        A count is filled in with a whole number, the mixture's mode; a
+        Poisson's variance is its rate, so the rates serve as both.
+        """
+        rates = [model.rates_[label][feature] for label in model.classes_]
+        mean, variance = mixture_mean_variance(weights, rates, rates)
+        return poisson_mixture_mode(weights, rates), {"mean": mean, "variance": variance}
 
 
 class PoissonNB(TableNaiveBayes):

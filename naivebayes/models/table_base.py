@@ -34,10 +34,17 @@ Each kind of distribution is a small class in its model's file (such as
 * ``build_lookups(model, features)`` -- precompute what prediction looks up;
 * ``log_terms(model, feature, value)`` -- log p_j(x_j | c) for every class (None: left out);
 * ``likelihoods(model, feature, value)`` -- p_j(x_j | c) for every class, for explanations.
+* ``draw(model, feature, label, generator)`` -- one value drawn from p_j(x_j | c) (``sample``);
+* ``predictive(model, feature, weights)`` -- (the value to fill in, its distribution) under
+  sum_c weights[c] p_j(x_j | c), the mixture ``impute`` uses.
 
 A model names the kinds it may use in ``distribution_kinds``.
 """
 
+import math
+
+from naivebayes.core.arithmetic import is_exact
+from naivebayes.core.bayes import bayes_rule, log_posterior
 from naivebayes.core.checks import check_choice
 from naivebayes.models.base import NaiveBayes, Term, add_count
 from naivebayes.tables.rows import check_rows, present_values, row_width
@@ -81,10 +88,17 @@ class TableNaiveBayes(NaiveBayes):
         return super()._class_table_names() + names
 
     def _continue_from(self, model):
-        """A later batch keeps the features, their distributions and the width of list rows."""
-        self.features_ = list(model.features_)
-        self.distributions_ = dict(model.distributions_)
-        self.n_columns_ = model.n_columns_
+        """A later batch keeps the features, their distributions and the width of list rows.
+
+        They are added after those this model has already (merging continues
+        from both models: the first one's features, then the second's new ones).
+        """
+        for feature in model.features_:
+            if feature not in self.distributions_:
+                self.features_.append(feature)
+                self.distributions_[feature] = model.distributions_[feature]
+        if self.n_columns_ is None:
+            self.n_columns_ = model.n_columns_
         for kind in self.distribution_kinds.values():
             kind.continue_from(self, model)
 
@@ -186,10 +200,11 @@ class TableNaiveBayes(NaiveBayes):
         return by_label
 
     def _merge(self, other):
-        """A new model holding the counts of both ``self`` and ``other`` (which continued from self)."""
+        """A new model holding the counts of both ``self`` and ``other``."""
         merged = self._unfitted_copy()
         self._merge_classes(other, merged)
-        merged._continue_from(other)
+        merged._continue_from(self)
+        merged._continue_from(other)  # the features only ``other`` has come after ours
         for feature in merged.features_:
             counts = {}
             for model in (self, other):
@@ -199,6 +214,38 @@ class TableNaiveBayes(NaiveBayes):
                 merged.feature_counts_.setdefault(label, {})[feature] = n
             merged._kind(feature).merge(merged, self, other, feature)
         return merged
+
+    def _check_mergeable(self, other, ours, theirs):
+        """The features both models have agree: the same distribution, and the same tables learned by the first batch.
+
+        Such a table (``feature_tables`` of a kind, such as a histogram's bin
+        edges) is learned once and then kept, so counts made over different
+        ones cannot be added.
+        """
+        super()._check_mergeable(other, ours, theirs)
+        if None not in (self.n_columns_, other.n_columns_) and self.n_columns_ != other.n_columns_:
+            raise ValueError(
+                f"cannot merge {theirs}, trained on list rows of {other.n_columns_} columns, with {ours}, "
+                f"whose rows have {self.n_columns_}; a column is a feature, so both need the same columns"
+            )
+        for feature in other.features_:
+            if feature not in self.distributions_:
+                continue  # a feature only one model has is simply added
+            name, other_name = self.distributions_[feature], other.distributions_[feature]
+            if name != other_name:
+                raise ValueError(
+                    f"cannot merge models that model the feature {feature!r} differently: it is {name} in {ours} "
+                    f"and {other_name} in {theirs}; name its distribution in both, "
+                    f"distributions={{{feature!r}: {name!r}}}"
+                )
+            for table in self._kind(feature).feature_tables:
+                value, other_value = getattr(self, table)[feature], getattr(other, table)[feature]
+                if value != other_value:
+                    raise ValueError(
+                        f"cannot merge models with different {table}[{feature!r}]: {value} in {ours} and "
+                        f"{other_value} in {theirs}; it is learned by a model's first batch and then kept, "
+                        "so counts made over different ones cannot be added"
+                    )
 
     def _build_lookup_tables(self):
         """log P(c), then each kind's lookup tables for its features."""
@@ -264,6 +311,69 @@ class TableNaiveBayes(NaiveBayes):
             for label, probability in zip(self.classes_, kind.likelihoods(self, feature, value)):
                 joint[label] *= probability
         return joint
+
+    # ------------------------------------------------------------------
+    # A generative model: drawing rows, filling in missing values (docs/generative.md)
+    # ------------------------------------------------------------------
+
+    def _draw_example(self, label, tables, generator):
+        """One row drawn from P(x | c): every feature of ``features_``, in that order, from its own distribution.
+
+        The row has the form of the training rows: a dict, or a list when
+        they were lists (a column that training never saw a value of is None).
+        """
+        values = {feature: self._kind(feature).draw(self, feature, label, generator) for feature in self.features_}
+        return self._in_training_form(values)
+
+    def _in_training_form(self, values):
+        """{feature: value} as a dict row, or as a list row when the training rows were lists."""
+        if self.n_columns_ is None:
+            return values
+        return [values.get(column) for column in range(self.n_columns_)]
+
+    def impute(self, row, distribution=False):
+        """The row with every missing value filled in, or with ``distribution=True`` what it was filled from.
+
+        First the posterior P(c | observed) from the values that are there
+        (the missing ones left out, as ``predict`` leaves them out); then, for
+        each missing feature j, the predictive distribution
+        P(x_j | observed) = sum_c P(c | observed) P(x_j | c).  A category takes
+        its most probable value, a measurement the mean and a count its most
+        probable value.  With ``distribution=True`` the result is
+        {feature: {value: probability}} for a categorical feature and
+        {feature: {"mean": ..., "variance": ...}} for a numeric one, for the
+        missing features only.  Exact Fractions when every estimate is a ratio
+        of counts with an int or Fraction alpha.
+        """
+        self._check_can_predict()
+        self._check_one_example(row, "impute")
+        x = self._check_example(row, "the row")  # the values that are there
+        weights = self._observed_posterior(row, x)  # P(c | observed), in classes_ order
+        predictions = {
+            feature: self._predictive(feature, x, weights) for feature in self.features_ if feature not in x
+        }
+        if distribution:
+            return {feature: predicted for feature, (_, predicted) in predictions.items()}
+        filled = {feature: x[feature] if feature in x else predictions[feature][0] for feature in self.features_}
+        width = row_width(row)
+        if width is None:
+            return filled
+        return [filled.get(column) for column in range(width)]
+
+    def _observed_posterior(self, row, x):
+        """[P(c | observed) for c in classes_]: exact from the joint probabilities when they are exact, else from logs."""
+        if all(self._kind(feature).exact for feature in x):
+            joint = self.joint_probability(row)
+            if is_exact(*joint.values()):
+                posterior = bayes_rule(joint)
+                return [posterior[label] for label in self.classes_]
+        log_joint = dict(zip(self.classes_, self._joint_log_likelihoods(x)))
+        posterior = log_posterior(log_joint)
+        return [math.exp(posterior[label]) for label in self.classes_]
+
+    def _predictive(self, feature, x, weights):
+        """(the value to fill in, its distribution) for one missing feature; naive: it depends on x only through the weights."""
+        return self._kind(feature).predictive(self, feature, weights)
 
     def _tables_repr(self):
         return f"class_counts={self.class_counts_!r}, features={self.features_!r}"

@@ -8,7 +8,9 @@ that form; this class counts the bags per class and keeps the vocabulary:
 * ``vocabulary_`` -- the set V of every feature seen in training;
 * ``feature_counts_[c][j]`` -- what the event model counts for word j in class c
   (occurrences for the multinomial model, documents for the Bernoulli model);
-* ``n_columns_`` -- the width of dense training rows, if the documents were rows.
+* ``n_columns_`` -- the width of dense training rows, if the documents were rows;
+* ``input_form_`` -- "words" (texts, token lists, {word: count} dicts) or "dense"
+  (rows of numbers): a model reads only the form it was trained on.
 
 A word never seen in training has no estimate in any class, so prediction
 leaves it out (the rule of the blog post on multinomial naive Bayes from
@@ -17,7 +19,7 @@ scratch); ``explain`` lists it as ignored.
 
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.base import NaiveBayes, add_count
-from naivebayes.text.documents import check_documents, document_counts, is_dense_row
+from naivebayes.text.documents import check_documents, document_counts, document_form
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["TextNaiveBayes", "value_per_word"]
@@ -36,6 +38,28 @@ def value_per_word(table, positions, value_of_count):
     for word, count in table.items():
         column[positions[word]] = value_of_count[count]  # ... except those the table counted
     return column
+
+
+def form_mismatch_message(form, trained_form, n_columns, where, training):
+    """Why a document of one form cannot go with documents of the other, and what to do."""
+    if training:
+        return (
+            f"{where} is a {'dense row of numbers' if form == 'dense' else 'document of words'}, but the "
+            f"documents before it are {'dense rows' if trained_form == 'dense' else 'documents of words'}; "
+            "a model learns from one form: the features of a dense row are column numbers, those of a "
+            "text, token list or {word: count} dict are words"
+        )
+    if form == "dense":
+        return (
+            f"{where} is a dense row of numbers, but this model was trained on documents of words (texts, "
+            "token lists or {word: count} dicts), so a column number is no word it knows; pass the text or "
+            "its tokens, or train the model on dense rows"
+        )
+    return (
+        f"{where} is a document of words, but this model was trained on dense rows of {n_columns} numbers, "
+        "whose features are column numbers; pass a row of the same columns (BagOfWords.to_dense makes "
+        "one), or train the model on documents of words"
+    )
 
 
 class TextNaiveBayes(NaiveBayes):
@@ -74,15 +98,17 @@ class TextNaiveBayes(NaiveBayes):
         self.feature_counts_ = {}  # per class: {feature: count}, its meaning set by the event model
         self.vocabulary_ = set()  # V
         self.n_columns_ = None  # the width of dense training rows, if any
+        self.input_form_ = None  # "words" or "dense", set by the first training document
 
     def _count_table_names(self):
-        return super()._count_table_names() + ["feature_counts_", "vocabulary_", "n_columns_"]
+        return super()._count_table_names() + ["feature_counts_", "vocabulary_", "n_columns_", "input_form_"]
 
     def _class_table_names(self):
         return super()._class_table_names() + ["feature_counts_"]
 
     def _continue_from(self, model):
         self.n_columns_ = model.n_columns_  # later dense rows must keep the width
+        self.input_form_ = model.input_form_  # and later documents the form
 
     # ------------------------------------------------------------------
     # Checking documents
@@ -93,7 +119,12 @@ class TextNaiveBayes(NaiveBayes):
 
     def _check_example(self, document, where, training=False):
         """The ``{feature: count}`` form of one document; dense rows must keep the training width."""
-        if is_dense_row(document):
+        form = document_form(document, where)
+        if self.input_form_ is None and training:  # the first training document decides
+            self.input_form_ = form
+        elif self.input_form_ is not None and form != self.input_form_:
+            raise ValueError(form_mismatch_message(form, self.input_form_, self.n_columns_, where, training))
+        if form == "dense":
             if self.n_columns_ is None and training:
                 self.n_columns_ = len(document)
             elif self.n_columns_ is not None and len(document) != self.n_columns_:
@@ -149,13 +180,42 @@ class TextNaiveBayes(NaiveBayes):
                 for feature, count in table.items():
                     add_count(merged_table, feature, count)
         merged.vocabulary_ = self.vocabulary_ | other.vocabulary_
-        merged.n_columns_ = other.n_columns_
+        merged.n_columns_ = self.n_columns_ if other.n_columns_ is None else other.n_columns_
+        merged.input_form_ = self.input_form_ if other.input_form_ is None else other.input_form_
         return merged
+
+    def _check_mergeable(self, other, ours, theirs):
+        """Both models cut their texts into words the same way, and dense rows have one width."""
+        if type(other) is type(self) and other.tokenizer != self.tokenizer:
+            raise ValueError(
+                f"cannot merge text models with different tokenizers: {ours} has {self.tokenizer!r} and "
+                f"{theirs} has {other.tokenizer!r}, so their counts are of different words; train both "
+                "with the same tokenizer"
+            )
+        super()._check_mergeable(other, ours, theirs)
+        if None not in (self.input_form_, other.input_form_) and self.input_form_ != other.input_form_:
+            raise ValueError(
+                f"cannot merge {theirs}, trained on {other.input_form_} documents, with {ours}, trained on "
+                f"{self.input_form_} ones: the features of dense rows are column numbers, those of texts are words"
+            )
+        if None not in (self.n_columns_, other.n_columns_) and self.n_columns_ != other.n_columns_:
+            raise ValueError(
+                f"cannot merge {theirs}, trained on dense rows of {other.n_columns_} columns, with {ours}, "
+                f"whose rows have {self.n_columns_}: a column is a feature, so both need the same columns"
+            )
 
     def _shows_setting(self, name, value):
         if name == "tokenizer":
             return value != Tokenizer()  # the default tokenizer goes without saying
         return super()._shows_setting(name, value)
+
+    def impute(self, document, distribution=False):
+        """Refused: a document has no missing features to fill in (docs/generative.md says why)."""
+        raise TypeError(
+            f"impute fills in the missing values of a row, but a document has none: a word it does not "
+            f"contain is absent (x_j = 0), which is an observation, not a gap. To see which words the "
+            f"model expects in a document of a class, draw some with {type(self).__name__}.sample(n, label=...)"
+        )
 
     def _tables_repr(self):
         return f"class_counts={self.class_counts_!r}, vocabulary_size={len(self.vocabulary_)}"

@@ -1,0 +1,786 @@
+"""Saving a fitted model as a JSON file and loading it back: ``save``, ``load``, ``to_json``, ``from_json``.
+
+Everything a model has learned is in its *count tables* (N_c, n_jc, the
+Gaussians' means and squared deviations, ...); everything else, log P(c),
+the log-likelihood rows, the variances, the factored covariance matrices, is
+built from the counts and the settings when training ends.  So a model file
+holds the settings and the count tables, and nothing else:
+
+    {
+     "format": "naivebayes model",
+     "format_version": 1,
+     "model": "MultinomialNB",
+     "settings": {"alpha": 1, "fit_prior": true, ...},
+     "tables": {"classes_": [...], "class_counts_": {"china": 3, "japan": 1}, ...}
+    }
+
+and loading builds the lookup tables from them with the model's own code,
+the very step that ends ``fit`` (``_take_tables``).  A loaded model therefore
+predicts bit for bit what the saved one did, explains the same, and
+``partial_fit`` goes on from it.  How numbers, labels and tables are written
+is in ``json_values.py``; docs/saving.md shows a whole file.
+
+>>> from naivebayes import MultinomialNB
+>>> from naivebayes.datasets import load_china
+>>> documents, labels, test_document = load_china()
+>>> model = MultinomialNB().fit(documents, labels)
+>>> loaded = from_json(to_json(model))
+>>> loaded.likelihood("chinese", "china"), loaded.predict_proba([test_document]) == model.predict_proba([test_document])
+(Fraction(3, 7), True)
+
+Loading trusts nothing in the file.  In this order it checks that the text
+is JSON; that its header names this format, a version this code reads and a
+model it knows; each setting, through the model's own constructor; that every
+count table is there, with the shape it should have (a count is a JSON
+integer >= 0, a Fraction a string such as "3/7", ...); that the tables agree
+with one another (the classes of every per-class table are those of
+``class_counts_``, N is the sum of the N_c, no class has more rows with a
+feature than rows, ...).  Each error names the field, such as
+``tables.class_counts_['china']``.  It never runs code from the file: no
+pickle, no eval.
+
+Why ``save(model, path)`` and not ``model.save(path)``: files are a layer
+above the models (docs/pipeline.md), and a model imports nothing above its
+own layer; a method would need the skeleton to import this module, or this
+module to hook itself into the skeleton when imported.  A function that
+takes the model, as ``json.dump(obj, file)`` does, keeps the layers apart.
+For the same reason ``from_json(text)`` is a function, not a classmethod
+such as ``MultinomialNB.from_json``: the file itself names its model.
+"""
+
+import math
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from naivebayes.core.arithmetic import is_exact
+from naivebayes.core.checks import sorted_labels
+from naivebayes.models.bernoulli import BernoulliNB
+from naivebayes.models.categorical import CategoricalNB
+from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
+from naivebayes.models.gaussian import GaussianNB
+from naivebayes.models.histogram import HistogramNB
+from naivebayes.models.joint import JointBayesClassifier
+from naivebayes.models.mixed import MixedNB
+from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.models.poisson import PoissonNB
+from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.saving.json_values import ModelFileError, at, decode, encode, json_text, parse_json, shown
+from naivebayes.text.stemming import porter_stem
+from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
+from naivebayes.text.tokenize import Tokenizer
+
+__all__ = ["save", "load", "to_json", "from_json", "ModelFileError", "FORMAT", "FORMAT_VERSION", "MODEL_CLASSES"]
+
+FORMAT = "naivebayes model"
+FORMAT_VERSION = 1  # raised whenever a file of the new version could not be read by the code of the old
+
+# The models a file can hold, by the name the file gives them.
+MODEL_CLASSES = {
+    model_class.__name__: model_class
+    for model_class in (
+        MultinomialNB,
+        BernoulliNB,
+        CategoricalNB,
+        GaussianNB,
+        PoissonNB,
+        HistogramNB,
+        MixedNB,
+        JointBayesClassifier,
+        GaussianDiscriminantAnalysis,
+    )
+}
+
+# The shape of every count table (see json_values.py), from the outside in.
+TABLE_SHAPES = {
+    # every model: classes_, N_c and N
+    "classes_": ("list", "key"),
+    "class_counts_": ("table", "count"),
+    "n_examples_": "count",
+    # text models: V and the width of dense rows; the tabular models' n_jc
+    "vocabulary_": ("set", "key"),
+    "n_columns_": ("optional", "count"),
+    "input_form_": "text",  # "words" or "dense"
+    "feature_counts_": ("table", ("table", "count")),
+    "feature_totals_": ("table", "amount"),
+    "document_lengths_": ("table", ("table", "count")),  # {label: {L: documents of L words}}; L may be a weight
+    # tabular models and discriminant analysis
+    "features_": ("list", "key"),
+    "distributions_": ("table", "text"),
+    "value_counts_": ("table", ("table", ("table", "count"))),
+    "means_": ("table", ("table", ("optional", "number"))),
+    "squared_deviations_": ("table", ("table", ("optional", "amount"))),
+    "value_sums_": ("table", ("table", "count")),
+    "bin_counts_": ("table", ("table", ("list", "count"))),
+    "bin_edges_": ("table", ("list", "number")),
+    "cell_counts_": ("table", ("table", "count")),
+    "complete_counts_": ("table", "count"),
+    "mean_vectors_": ("table", ("list", "number")),
+    "scatter_matrices_": ("table", ("list", ("list", "number"))),
+}
+
+# Where a model's table differs: the multinomial model adds up word counts or any
+# non-negative weights (such as TF-IDF values), so its n_jc and n_c are amounts.
+MODEL_TABLE_SHAPES = {
+    "MultinomialNB": {"feature_counts_": ("table", ("table", "amount"))},
+}
+
+# The shape of every setting; "class prior" and "tokenizer" have a form of their own.
+SETTING_SHAPES = {
+    "alpha": "number",
+    "fit_prior": "bool",
+    "class_prior": "class prior",
+    "tokenizer": "tokenizer",
+    "unseen": "text",
+    "categories": ("optional", ("table", ("list", "key"))),
+    "var_smoothing": "number",
+    "ddof": "number",
+    "n_bins": "number",
+    "strategy": "text",
+    "distributions": ("optional", ("table", "text")),
+    "covariance": "text",
+}
+
+# The stemmers a file names (a stemmer of your own is a function, which a file cannot hold).
+STEMMERS = {"porter_stem": porter_stem}
+
+
+def table_shape(model_name, table):
+    """The shape of one count table of a model."""
+    return MODEL_TABLE_SHAPES.get(model_name, {}).get(table, TABLE_SHAPES[table])
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def to_json(model, leave_out_tokenizer=False):
+    """The text of the model's file: its settings and its count tables, as readable JSON.
+
+    A text model's ``Tokenizer`` is written by its settings.  A tokenizer of
+    your own (a function) cannot be written to a file, and is refused; with
+    ``leave_out_tokenizer=True`` it is left out instead (the file notes its
+    name), and loading needs it again, ``load(path, tokenizer=...)``.
+    """
+    model_name = check_model_can_be_saved(model)
+    model._check_fitted()  # (a setting changed since training is checked and applied first)
+    settings = {
+        name: setting_to_json(name, value, f"settings.{name}", model, leave_out_tokenizer)
+        for name, value in model.get_params().items()
+    }
+    tables = {}
+    for name in model._count_table_names():
+        if name not in TABLE_SHAPES:
+            raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
+        tables[name] = encode(table_shape(model_name, name), getattr(model, name), f"tables.{name}")
+    document = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "model": model_name,
+        "settings": settings,
+        "tables": tables,
+    }
+    return json_text(document) + "\n"
+
+
+def save(model, path, leave_out_tokenizer=False):
+    """Write the model to the JSON file ``path`` (replacing it whole, or not at all); returns the path.
+
+    The text goes to a temporary file in the same folder, which then takes
+    the place of ``path`` in one step (``os.replace``): a reader sees the old
+    file or the new one, never half of one, even if the writing stops midway.
+    """
+    text = to_json(model, leave_out_tokenizer=leave_out_tokenizer)  # a model that cannot be saved fails here
+    path = Path(path)
+    write_atomically(path, text)
+    return path
+
+
+def write_atomically(path, text):
+    """Write ``text`` (UTF-8) to a temporary file next to ``path``, then rename it to ``path``."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"cannot save to {path}: the folder {folder} does not exist")
+    handle, part = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(part, new_file_mode())  # mkstemp made it readable by its owner only
+        os.replace(part, path)
+    except BaseException:  # including Ctrl-C: never leave the temporary file behind
+        Path(part).unlink(missing_ok=True)
+        raise
+
+
+def new_file_mode():
+    """The permissions any new file of this user gets: 0o666 minus the umask (as datasets/download.py does)."""
+    umask = os.umask(0o022)  # the umask can only be read by setting it ...
+    os.umask(umask)  # ... so it is put straight back
+    return 0o666 & ~umask
+
+
+def check_model_can_be_saved(model):
+    """The model's name in the file, or a clear error for something that is not one of the package's models."""
+    model_name = type(model).__name__
+    if MODEL_CLASSES.get(model_name) is not type(model):
+        raise TypeError(
+            f"a model file can hold one of {', '.join(MODEL_CLASSES)}, not a {model_name} "
+            "(a class of your own would come back as another class)"
+        )
+    return model_name
+
+
+def setting_to_json(name, value, where, model, leave_out_tokenizer):
+    """One setting as JSON, by its shape."""
+    shape = SETTING_SHAPES.get(name)
+    if shape is None:
+        raise TypeError(f"{type(model).__name__} has a setting {name!r} that the model file format does not know")
+    if shape == "tokenizer":
+        return tokenizer_to_json(value, model, leave_out_tokenizer)
+    if shape == "class prior":
+        return class_prior_to_json(value, where)
+    return encode(shape, value, where)
+
+
+def class_prior_to_json(prior, where):
+    """None, ``{label: P(c)}`` as a table, or a list of priors in classes_ order, as given."""
+    if prior is None:
+        return None
+    if isinstance(prior, Mapping):
+        return encode(("table", "number"), dict(prior), where)
+    return encode(("list", "number"), list(prior), where)
+
+
+def tokenizer_to_json(tokenizer, model, leave_out):
+    """A ``Tokenizer`` by its settings, in the order of its constructor; a function of your own is refused."""
+    problem = tokenizer_problem(tokenizer)
+    if problem is not None:
+        if leave_out:
+            return {"left_out": name_of(tokenizer)}
+        raise ValueError(
+            f"the tokenizer of this {type(model).__name__} is {problem}, which cannot be written to a file. "
+            "Give the model a Tokenizer(...), which is saved by its settings (pattern, lowercase, stop_words, "
+            "stemmer=porter_stem, ...); or save the model without it, "
+            "save(model, path, leave_out_tokenizer=True), and pass it again when loading: "
+            f"load(path, tokenizer={name_of(tokenizer)})"
+        )
+    pattern = tokenizer.pattern
+    if tokenizer.stop_words is None:
+        stop_words = None
+    elif tokenizer.stop_words_name == "english" and tokenizer.stop_words is ENGLISH_STOP_WORDS:
+        stop_words = "english"
+    else:
+        stop_words = sorted(tokenizer.stop_words)
+    settings = {
+        "lowercase": tokenizer.lowercase,
+        "pattern": pattern.pattern,
+        "min_length": tokenizer.min_length,
+        "stop_words": stop_words,
+        "stemmer": None if tokenizer.stemmer is None else "porter_stem",
+        "ngram_range": list(tokenizer.ngram_range),
+        "unicode_form": tokenizer.unicode_form,
+    }
+    if pattern.flags != re.compile(pattern.pattern).flags:  # such as re.IGNORECASE, given in a compiled pattern
+        settings["pattern_flags"] = pattern.flags
+    return settings
+
+
+def tokenizer_problem(tokenizer):
+    """Why a tokenizer cannot be written (None if it can): it, or its stemmer, is a function of your own."""
+    if type(tokenizer) is not Tokenizer:
+        return f"{name_of(tokenizer)}, a {type(tokenizer).__name__} of your own"
+    if tokenizer.stemmer is not None and tokenizer.stemmer is not porter_stem:
+        return f"a Tokenizer whose stemmer is {name_of(tokenizer.stemmer)}, a function of your own"
+    return None
+
+
+def name_of(function):
+    """A function's name (``my_tokenize``), or its type's name for another callable."""
+    return getattr(function, "__name__", type(function).__name__)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def load(path, tokenizer=None):
+    """The model saved in the JSON file ``path``, with its lookup tables built by its own code.
+
+    ``tokenizer`` is for a file saved with ``leave_out_tokenizer=True``: the
+    tokenizer to use again (the file notes its name).  A ModelFileError names
+    the file and the field when the file is not a model file or has been
+    changed so that it no longer makes sense.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ModelFileError(f"{path} is not a model file: it is not UTF-8 text ({error.reason})") from None
+    try:
+        return from_json(text, tokenizer=tokenizer)
+    except ModelFileError as error:
+        raise ModelFileError(f"{path}: {error}") from None
+
+
+def from_json(text, tokenizer=None):
+    """The model that ``to_json`` wrote as ``text`` (see ``load``)."""
+    if not isinstance(text, str):
+        raise TypeError(f"from_json takes the text of a model file (a str), not a {type(text).__name__}")
+    document = parse_json(text)
+    model_class = check_header(document)
+    settings = settings_from_json(model_class, document["settings"], tokenizer)
+    tables = tables_from_json(model_class, document["tables"])
+    check_tables(model_class, tables)
+    return model_from_tables(model_class, settings, tables)
+
+
+HEADER = ("format", "format_version", "model", "settings", "tables")
+
+
+def check_header(document):
+    """The model class the file names, after checking that it is a model file this code can read."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ModelFileError(f'not a model file: it does not begin with "format": "{FORMAT}"')
+    missing = [field for field in HEADER if field not in document]
+    if missing:
+        raise ModelFileError(f"the file has no {missing[0]!r} field (a model file has {', '.join(HEADER)})")
+    unknown = [field for field in document if field not in HEADER]
+    if unknown:
+        raise ModelFileError(f"the file has a field {unknown[0]!r} that a model file does not have")
+    version = document["format_version"]
+    if type(version) is not int:
+        raise ModelFileError(f"format_version is {shown(version)}; it should be a whole number")
+    if version > FORMAT_VERSION:
+        raise ModelFileError(
+            f"format_version is {version}: the file was written by a newer naivebayes, and this one reads "
+            f"version {FORMAT_VERSION}; upgrade naivebayes to load it"
+        )
+    if version != FORMAT_VERSION:
+        raise ModelFileError(f"format_version is {version}, which no naivebayes wrote; this one reads {FORMAT_VERSION}")
+    name = document["model"]
+    if name not in MODEL_CLASSES:
+        raise ModelFileError(f"model is {shown(name)}, which is not a model of naivebayes: {', '.join(MODEL_CLASSES)}")
+    return MODEL_CLASSES[name]
+
+
+def settings_from_json(model_class, raw, tokenizer):
+    """The settings, read by their shapes and checked by the model's constructor.
+
+    A setting the file does not name takes its default, so that a file
+    written before a setting existed still loads.
+    """
+    if not isinstance(raw, dict):
+        raise ModelFileError(f"settings is {shown(raw)}; it should be an object {{\"name\": value}}")
+    defaults = model_class().get_params()
+    for name in raw:
+        if name not in defaults:
+            raise ModelFileError(f"settings has {name!r}, which is not a setting of {model_class.__name__}")
+    settings = {}
+    for name, raw_value in raw.items():
+        where = f"settings.{name}"
+        shape = SETTING_SHAPES.get(name)
+        if shape is None:
+            raise TypeError(f"{model_class.__name__} has a setting {name!r} that the model file format does not know")
+        if shape == "tokenizer":
+            settings[name] = tokenizer_from_json(raw_value, where, tokenizer)
+        elif shape == "class prior":
+            settings[name] = class_prior_from_json(raw_value, where)
+        else:
+            settings[name] = decode(shape, raw_value, where)
+    if tokenizer is not None and "tokenizer" not in raw:
+        if "tokenizer" not in defaults:
+            raise ValueError(f"tokenizer= is for a text model; a {model_class.__name__} has no tokenizer")
+        raise ValueError("tokenizer= is for a file saved with leave_out_tokenizer=True; this file names no tokenizer")
+    try:
+        model_class(**settings)
+    except (TypeError, ValueError) as error:
+        raise ModelFileError(f"settings: {error}") from None
+    return settings
+
+
+def class_prior_from_json(raw, where):
+    """None, a table {label: P(c)} (an object, or a list of [label, P(c)] pairs), or a list of priors."""
+    if raw is None:
+        return None
+    if isinstance(raw, dict) or (isinstance(raw, list) and raw and all(isinstance(item, list) for item in raw)):
+        return decode(("table", "number"), raw, where)
+    return decode(("list", "number"), raw, where)
+
+
+TOKENIZER_SETTINGS = ("lowercase", "pattern", "min_length", "stop_words", "stemmer", "ngram_range", "unicode_form")
+
+
+def tokenizer_from_json(raw, where, tokenizer):
+    """The Tokenizer a file describes by its settings, or the ``tokenizer`` given for one left out."""
+    if isinstance(raw, dict) and set(raw) == {"left_out"}:
+        if tokenizer is None:
+            raise ValueError(
+                f"the model was saved without its tokenizer, {raw['left_out']}, a function of your own; "
+                f"pass it again: load(path, tokenizer={raw['left_out']}) (or from_json(text, tokenizer=...))"
+            )
+        if not callable(tokenizer):
+            raise TypeError("tokenizer must be callable: text -> list of tokens, such as Tokenizer()")
+        return tokenizer
+    if tokenizer is not None:
+        raise ValueError(
+            "the file holds its tokenizer's settings, so there is nothing to pass: tokenizer= is for a "
+            "file saved with leave_out_tokenizer=True (to use another tokenizer, set model.tokenizer after loading)"
+        )
+    if not isinstance(raw, dict):
+        raise ModelFileError(f"{where} is {shown(raw)}; it should be an object of Tokenizer settings")
+    missing = [name for name in TOKENIZER_SETTINGS if name not in raw]
+    if missing:
+        raise ModelFileError(f"{where} has no {missing[0]!r} (a tokenizer has {', '.join(TOKENIZER_SETTINGS)})")
+    unknown = [name for name in raw if name not in TOKENIZER_SETTINGS + ("pattern_flags",)]
+    if unknown:
+        raise ModelFileError(f"{where} has {unknown[0]!r}, which is not a setting of Tokenizer")
+    stemmer = raw["stemmer"]
+    if stemmer is not None and stemmer not in STEMMERS:
+        raise ModelFileError(f"{where}.stemmer is {shown(stemmer)}; a file names null or \"porter_stem\"")
+    if not isinstance(raw["lowercase"], bool):
+        raise ModelFileError(f"{where}.lowercase is {shown(raw['lowercase'])}; it should be true or false")
+    pattern = decode("text", raw["pattern"], f"{where}.pattern")
+    if "pattern_flags" in raw:
+        flags = decode("count", raw["pattern_flags"], f"{where}.pattern_flags")
+        try:
+            pattern = re.compile(pattern, flags)
+        except (re.error, ValueError) as error:
+            raise ModelFileError(f"{where}: {error}") from None
+    stop_words = raw["stop_words"]
+    if isinstance(stop_words, list) and not all(isinstance(word, str) for word in stop_words):
+        raise ModelFileError(f"{where}.stop_words should be null, \"english\" or a list of strings")
+    ngram_range = raw["ngram_range"]
+    try:
+        return Tokenizer(
+            lowercase=raw["lowercase"],
+            pattern=pattern,
+            min_length=raw["min_length"],
+            stop_words=stop_words,
+            stemmer=None if stemmer is None else STEMMERS[stemmer],
+            ngram_range=tuple(ngram_range) if isinstance(ngram_range, list) else ngram_range,
+            unicode_form=raw["unicode_form"],
+        )
+    except (TypeError, ValueError) as error:
+        raise ModelFileError(f"{where}: {error}") from None
+
+
+def tables_from_json(model_class, raw):
+    """{name: table} for every count table of the model, each read and checked by its shape."""
+    if not isinstance(raw, dict):
+        raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
+    names = model_class()._count_table_names()
+    for name in names:
+        if name not in raw:
+            raise ModelFileError(
+                f"tables has no {name!r}: a {model_class.__name__} file has the tables {', '.join(names)}"
+            )
+    for name in raw:
+        if name not in names:
+            raise ModelFileError(f"tables has {name!r}, which is not a count table of {model_class.__name__}")
+    model_name = model_class.__name__
+    return {name: decode(table_shape(model_name, name), raw[name], f"tables.{name}") for name in names}
+
+
+def model_from_tables(model_class, settings, tables):
+    """A new model that takes the tables over as ``fit`` takes over what it counted: lookup tables built first."""
+    counted = model_class(**settings)
+    for name, table in tables.items():
+        setattr(counted, name, table)
+    counted._sort_classes()  # the per-class tables in classes_ order, as counting leaves them
+    model = model_class(**settings)
+    try:
+        model._take_tables(counted)  # builds the lookup tables, exactly as training ends
+    except (ArithmeticError, LookupError, TypeError, ValueError) as error:
+        raise ModelFileError(f"the tables cannot be made into a {model_class.__name__}: {error}") from None
+    return model
+
+
+# ---------------------------------------------------------------------------
+# The tables must agree with one another
+# ---------------------------------------------------------------------------
+
+
+def check_tables(model_class, tables):
+    """Raise a ModelFileError that names the field where the tables disagree (see the module docstring)."""
+    classes = check_classes(tables)
+    if issubclass(model_class, TableNaiveBayes):
+        check_feature_names(model_class, tables)
+    check_class_keys(model_class, tables, classes)
+    if issubclass(model_class, TableNaiveBayes):
+        check_feature_tables(model_class, tables)
+    if issubclass(model_class, TextNaiveBayes):
+        check_text(model_class, tables)
+    if issubclass(model_class, JointBayesClassifier):
+        check_cells(tables)
+    if issubclass(model_class, GaussianDiscriminantAnalysis):
+        check_statistics(tables)
+
+
+def sorted_or_listed(keys):
+    try:
+        return sorted(keys)
+    except TypeError:
+        return list(keys)
+
+
+def field_error(where, message):
+    return ModelFileError(f"{where} {message}")
+
+
+def check_classes(tables):
+    """classes_ is the sorted labels of class_counts_, each N_c >= 1, and N is their sum; returns classes_."""
+    class_counts = tables["class_counts_"]
+    if not class_counts:
+        raise field_error("tables.class_counts_", "is empty: a saved model has seen at least one class")
+    for label, n in class_counts.items():
+        if n == 0:
+            raise field_error(f"tables.{at('class_counts_', label)}", "is 0: a class comes from at least one example")
+    try:
+        expected = sorted_labels(class_counts)
+    except TypeError as error:
+        raise field_error("tables.class_counts_", f"has labels that cannot be sorted: {error}") from None
+    if tables["classes_"] != expected:
+        raise field_error(
+            "tables.classes_", f"is {tables['classes_']}, but the labels of class_counts_, sorted, are {expected}"
+        )
+    total = sum(class_counts.values())
+    if tables["n_examples_"] != total:
+        raise field_error(
+            "tables.n_examples_", f"is {tables['n_examples_']}, but the class counts N_c add up to {total}"
+        )
+    return expected
+
+
+def check_text(model_class, tables):
+    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; the multinomial n_c is the sum of its n_jc."""
+    form, width = tables["input_form_"], tables["n_columns_"]
+    if form not in ("words", "dense"):
+        raise field_error("tables.input_form_", f"is {form!r}; a text model reads \"words\" or \"dense\" rows")
+    if (form == "dense") != (width is not None):
+        raise field_error(
+            "tables.n_columns_", f"is {width}, but input_form_ is {form!r} (dense rows have a width, texts none)"
+        )
+    vocabulary = tables["vocabulary_"]
+    class_counts = tables["class_counts_"]
+    for label, counts in tables["feature_counts_"].items():
+        where = f"tables.{at('feature_counts_', label)}"
+        for word, n in counts.items():
+            if word not in vocabulary:
+                raise field_error(where, f"counts {word!r}, which is not in vocabulary_")
+            if model_class is BernoulliNB and n > class_counts[label]:
+                raise field_error(
+                    at(where, word), f"is {n}, more documents than the class has ({class_counts[label]})"
+                )
+        if model_class is MultinomialNB:
+            given = tables["feature_totals_"][label]
+            if not about_equal(sum(counts.values()), given):
+                raise field_error(
+                    f"tables.{at('feature_totals_', label)}",
+                    f"is {given}, but the class's word counts add up to {sum(counts.values())}",
+                )
+            lengths = tables["document_lengths_"][label]
+            where = f"tables.{at('document_lengths_', label)}"
+            if sum(lengths.values()) != class_counts[label]:
+                raise field_error(
+                    where, f"counts {sum(lengths.values())} documents, but the class has {class_counts[label]}"
+                )
+            n_words = sum(length * n for length, n in lengths.items())
+            if not about_equal(n_words, given):
+                raise field_error(where, f"gives the class {n_words} words, but feature_totals_ says {given}")
+
+
+def about_equal(a, b):
+    """a == b for exact numbers; for floats, equal but for rounding (sums in another order)."""
+    return a == b if is_exact(a, b) else math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def check_class_keys(model_class, tables, classes):
+    """Every per-class table has exactly the classes of class_counts_ (or is empty, where that is allowed)."""
+    may_be_empty = tables_that_may_be_empty(model_class, tables)
+    for name in model_class()._class_table_names():
+        table = tables[name]
+        if set(table) != set(classes) and not (not table and name in may_be_empty):
+            raise field_error(
+                f"tables.{name}",
+                f"has the classes {sorted_or_listed(table)}, but class_counts_ has {classes}; "
+                "a table per class has one entry for each class",
+            )
+
+
+def tables_that_may_be_empty(model_class, tables):
+    """The per-class tables that stay empty: a kind's tables when no feature is of that kind; n_jc with no features."""
+    if not issubclass(model_class, TableNaiveBayes):
+        return set()
+    features, distributions = tables["features_"], tables["distributions_"]
+    names = set() if features else {"feature_counts_"}
+    for kind_name, kind in model_class.distribution_kinds.items():
+        if not any(distributions[feature] == kind_name for feature in features):
+            names.update(kind.count_tables)
+    return names
+
+
+def check_feature_names(model_class, tables):
+    """features_ names each feature once; distributions_ gives each one a distribution the model knows."""
+    features = tables["features_"]
+    if len(set(features)) != len(features):
+        raise field_error("tables.features_", "names a feature twice")
+    distributions = tables["distributions_"]
+    if set(distributions) != set(features):
+        raise field_error(
+            "tables.distributions_", f"has the features {list(distributions)}, but features_ is {features}"
+        )
+    for feature, name in distributions.items():
+        if name not in model_class.distribution_kinds:
+            raise field_error(
+                f"tables.{at('distributions_', feature)}",
+                f"is {name!r}; a {model_class.__name__} knows {', '.join(model_class.distribution_kinds)}",
+            )
+    width = tables["n_columns_"]
+    if width is not None and not all(type(feature) is int and 0 <= feature < width for feature in features):
+        raise field_error(
+            "tables.features_", f"is {features}, but the rows were lists of {width} columns (0 to {width - 1})"
+        )
+
+
+def check_feature_tables(model_class, tables):
+    """Each class counts every feature, n_jc <= N_c, and each kind's tables hold exactly its features."""
+    features, distributions = tables["features_"], tables["distributions_"]
+    class_counts = tables["class_counts_"]
+    for label, counts in tables["feature_counts_"].items():
+        where = f"tables.{at('feature_counts_', label)}"
+        if set(counts) != set(features):
+            raise field_error(where, f"has the features {list(counts)}, but features_ is {features}")
+        for feature, n in counts.items():
+            if n > class_counts[label]:
+                raise field_error(at(where, feature), f"is {n}, more rows than the class has ({class_counts[label]})")
+    for kind_name, kind in model_class.distribution_kinds.items():
+        kind_features = [feature for feature in features if distributions[feature] == kind_name]
+        for name in kind.count_tables:
+            for label, table in tables[name].items():
+                if set(table) != set(kind_features):
+                    raise field_error(
+                        f"tables.{at(name, label)}",
+                        f"has the features {list(table)}, but the {kind_name} features are {kind_features}",
+                    )
+        for name in kind.feature_tables:
+            if set(tables[name]) != set(kind_features):
+                raise field_error(
+                    f"tables.{name}",
+                    f"has the features {list(tables[name])}, but the {kind_name} features are {kind_features}",
+                )
+        if kind_features:
+            KIND_CHECKS[kind_name](tables, kind_features)
+
+
+def check_categorical(tables, features):
+    """n_jc is the sum of the n_jvc."""
+    for label, by_feature in tables["value_counts_"].items():
+        for feature in features:
+            total, n = sum(by_feature[feature].values()), tables["feature_counts_"][label][feature]
+            if total != n:
+                raise field_error(
+                    f"tables.{at(at('value_counts_', label), feature)}",
+                    f"adds up to {total}, but feature_counts_ says the class has {n} rows with the feature",
+                )
+
+
+def check_gaussian(tables, features):
+    """A class's mean and squared deviations are null exactly when it has no value of the feature."""
+    for label, by_feature in tables["feature_counts_"].items():
+        for feature in features:
+            empty = by_feature[feature] == 0
+            for name in ("means_", "squared_deviations_"):
+                value = tables[name][label][feature]
+                if (value is None) != empty:
+                    raise field_error(
+                        f"tables.{at(at(name, label), feature)}",
+                        f"is {value!r}, but the class has {by_feature[feature]} values of the feature "
+                        "(null is for a class with none)",
+                    )
+
+
+def check_poisson(tables, features):
+    """A class with no value of a feature has the sum 0."""
+    for label, by_feature in tables["feature_counts_"].items():
+        for feature in features:
+            if by_feature[feature] == 0 and tables["value_sums_"][label][feature] != 0:
+                raise field_error(
+                    f"tables.{at(at('value_sums_', label), feature)}",
+                    "is not 0, but the class has no values of the feature",
+                )
+
+
+def check_histogram(tables, features):
+    """Edges in order; one count per bin, adding up to n_jc."""
+    for feature in features:
+        edges = tables["bin_edges_"][feature]
+        if len(edges) < 2 or any(low > high for low, high in zip(edges, edges[1:])):
+            raise field_error(
+                f"tables.{at('bin_edges_', feature)}", f"is {edges}; bin edges are at least two numbers, in order"
+            )
+        for label, by_feature in tables["bin_counts_"].items():
+            where = f"tables.{at(at('bin_counts_', label), feature)}"
+            counts = by_feature[feature]
+            if len(counts) != len(edges) - 1:
+                raise field_error(where, f"has {len(counts)} counts, but there are {len(edges) - 1} bins")
+            n = tables["feature_counts_"][label][feature]
+            if sum(counts) != n:
+                raise field_error(where, f"adds up to {sum(counts)}, but feature_counts_ says {n}")
+
+
+KIND_CHECKS = {
+    "categorical": check_categorical,
+    "gaussian": check_gaussian,
+    "poisson": check_poisson,
+    "histogram": check_histogram,
+}
+
+
+def check_cells(tables):
+    """Each cell of the joint table has one value per feature; a class's cells add up to m_c <= N_c."""
+    n_features = len(tables["features_"])
+    for label, cells in tables["cell_counts_"].items():
+        where = f"tables.{at('cell_counts_', label)}"
+        for cell in cells:
+            if not isinstance(cell, tuple) or len(cell) != n_features:
+                raise field_error(
+                    where, f"has the cell {cell!r}; a cell has one value for each of the {n_features} features"
+                )
+        total, complete = sum(cells.values()), tables["complete_counts_"][label]
+        if total != complete:
+            raise field_error(where, f"adds up to {total}, but complete_counts_ says {complete}")
+        if complete > tables["class_counts_"][label]:
+            raise field_error(f"tables.{at('complete_counts_', label)}", f"is {complete}, more rows than the class has")
+
+
+def check_statistics(tables):
+    """Discriminant analysis: a mean vector of d numbers and a symmetric d x d scatter matrix per class."""
+    features = tables["features_"]
+    if not features or len(set(features)) != len(features):
+        raise field_error("tables.features_", "should name at least one feature, each once")
+    width = tables["n_columns_"]
+    if width is not None and features != list(range(width)):
+        raise field_error("tables.features_", f"is {features}, but the rows were lists of {width} columns")
+    d = len(features)
+    for label, mean in tables["mean_vectors_"].items():
+        if len(mean) != d:
+            raise field_error(
+                f"tables.{at('mean_vectors_', label)}", f"has {len(mean)} numbers, one per feature of {d}"
+            )
+    for label, scatter in tables["scatter_matrices_"].items():
+        where = f"tables.{at('scatter_matrices_', label)}"
+        if len(scatter) != d or any(len(row) != d for row in scatter):
+            raise field_error(where, f"should be a {d} x {d} matrix")
+        for j in range(d):
+            if scatter[j][j] < 0:
+                raise field_error(where, f"has {scatter[j][j]} on its diagonal; a sum of squares is >= 0")
+            for k in range(j):
+                if scatter[j][k] != scatter[k][j]:
+                    raise field_error(where, f"is not symmetric: entry [{j}][{k}] differs from [{k}][{j}]")

@@ -1,0 +1,223 @@
+"""Bad input, one row per case: what was passed, the error it must raise, and a phrase of its message.
+
+A student's homework script is where bad input comes from.  Every case below
+must end in one of the library's clear errors, which names the problem and
+the fix, and a failed call must leave the model as it was.  The rows are
+grouped by what they apply to, and the model rows run for every model of that
+kind, so a model added later is put through the same table by adding it to
+``TEXT_MODELS`` or ``TABLE_MODELS``.
+"""
+
+import copy
+import math
+
+import pytest
+
+from naivebayes import (
+    BernoulliNB,
+    CategoricalNB,
+    GaussianNB,
+    HistogramNB,
+    MixedNB,
+    MultinomialNB,
+    NotFittedError,
+    PoissonNB,
+    TfidfTransformer,
+    Tokenizer,
+    accuracy,
+    train_test_split,
+)
+
+TEXT_MODELS = [MultinomialNB, BernoulliNB]
+TABLE_MODELS = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, MixedNB]
+ALL_MODELS = TEXT_MODELS + TABLE_MODELS
+
+DOCUMENTS = ["free prize now", "meeting at noon", "win cash now", "lunch at noon"]
+LABELS = ["spam", "ham", "spam", "ham"]
+
+
+def good_rows(Model):
+    """Rows every table model can learn: small whole numbers (categories, counts and measurements alike)."""
+    return [[1, 2], [2, 3], [5, 6], [6, 8]]
+
+
+def good_data(Model):
+    return (list(DOCUMENTS), list(LABELS)) if Model in TEXT_MODELS else (good_rows(Model), list(LABELS))
+
+
+def fitted(Model, **settings):
+    return Model(**settings).fit(*good_data(Model))
+
+
+# ---------------------------------------------------------------------------
+# Every model: the training set as a whole, the labels, the order of calls.
+# ---------------------------------------------------------------------------
+
+
+def x_of(Model):
+    return good_data(Model)[0]
+
+
+MODEL_CASES = [
+    ("X is a set", lambda M: M().fit(set(map(str, x_of(M))), LABELS), TypeError, "set, which has no fixed order"),
+    ("y is a set", lambda M: M().fit(x_of(M), {"spam", "ham", "x", "y"}), TypeError, "set, which has no fixed order"),
+    ("X is a dict", lambda M: M().fit({"a": 1}, LABELS), TypeError, "dict"),
+    ("y is a dict", lambda M: M().fit(x_of(M), {0: "spam", 1: "ham", 2: "spam", 3: "ham"}), TypeError, "dict"),
+    ("y is one string", lambda M: M().fit(x_of(M), "spam"), TypeError, "single string"),
+    ("X is a generator", lambda M: M().fit((x for x in x_of(M)), LABELS), TypeError, "list(...)"),
+    ("X and y differ in length", lambda M: M().fit(x_of(M), LABELS[:3]), ValueError, "but y has 3 labels"),
+    ("an empty training set", lambda M: M().fit([], []), ValueError, "empty"),
+    ("one class only", lambda M: M().fit(x_of(M), ["spam"] * 4), ValueError, "only one class"),
+    ("a label is None", lambda M: M().fit(x_of(M), ["spam", None, "spam", "ham"]), ValueError, "missing label"),
+    ("a label is NaN", lambda M: M().fit(x_of(M), ["spam", math.nan, "spam", "ham"]), ValueError, "missing label"),
+    ("a label is a list", lambda M: M().fit(x_of(M), ["spam", ["ham"], "spam", "ham"]), TypeError, "cannot be a label"),
+    ("labels of two kinds", lambda M: M().fit(x_of(M), ["spam", 1, "spam", 1]), TypeError, "labels of different kinds"),
+    ("predict before fit", lambda M: M().predict(x_of(M)), NotFittedError, "not been fitted yet"),
+    ("prior of an unknown class", lambda M: fitted(M).prior("eggs"), KeyError, "'eggs' is not a class"),
+    ("class_prior not summing to 1", lambda M: M(class_prior={"spam": 0.5, "ham": 0.6}).fit(*good_data(M)), ValueError, "sum to 1"),
+    ("class_prior naming another class", lambda M: M(class_prior={"spam": 0.5, "eggs": 0.5}).fit(*good_data(M)), ValueError, "exactly one prior per class"),
+    ("class_prior of the wrong kind", lambda M: M(class_prior=0.5).fit(*good_data(M)), TypeError, "class_prior must be"),
+]
+
+SMOOTHED_MODELS = [MultinomialNB, BernoulliNB, CategoricalNB, PoissonNB, HistogramNB, MixedNB]
+SMOOTHING_CASES = [
+    ("alpha below 0", lambda M: M(alpha=-1), ValueError, "finite number >= 0"),
+    ("alpha NaN", lambda M: M(alpha=math.nan), ValueError, "finite number >= 0"),
+    ("alpha infinite", lambda M: M(alpha=math.inf), ValueError, "finite number >= 0"),
+    ("alpha a bool", lambda M: M(alpha=True), ValueError, "finite number >= 0"),
+    ("alpha a string", lambda M: M(alpha="1"), ValueError, "finite number >= 0"),
+    ("alpha too large to matter", lambda M: M(alpha=9e307), ValueError, "larger than 2**53"),
+    ("alpha set to -5 after fit", lambda M: setattr_and_predict(fitted(M), "alpha", -5), ValueError, "finite number >= 0"),
+]
+
+
+def setattr_and_predict(model, name, value):
+    setattr(model, name, value)
+    return model.predict(x_of(type(model)))
+
+
+# ---------------------------------------------------------------------------
+# Text models: documents, counts, tokenizers.
+# ---------------------------------------------------------------------------
+
+TEXT_CASES = [
+    ("a negative count", lambda M: M().fit([{"a": 1}, {"a": -2}], ["x", "y"]), ValueError, "not negative"),
+    ("a NaN count", lambda M: M().fit([{"a": math.nan}, {"a": 1}], ["x", "y"]), ValueError, "finite"),
+    ("an infinite count", lambda M: M().fit([{"a": math.inf}, {"a": 1}], ["x", "y"]), ValueError, "finite"),
+    ("a count too large to add exactly", lambda M: M().fit([[1e16, 1.0], [1.0, 1e16]], ["x", "y"]), ValueError, "2**53"),
+    ("strings mixed with numbers", lambda M: M().fit([["a", "b"], ["a", 3]], ["x", "y"]), TypeError, "mixes strings"),
+    ("a document that is a set", lambda M: M().fit([{"a", "b"}, ["a"]], ["x", "y"]), TypeError, "a document must be"),
+    ("a document that is bytes", lambda M: M().fit([b"free prize", "lunch"], ["x", "y"]), TypeError, "decode"),
+    ("dense rows of two widths", lambda M: M().fit([[1, 0], [0, 1, 2]], ["x", "y"]), ValueError, "columns"),
+    ("a dense row for a text model", lambda M: fitted(M).predict([[1, 0, 2]]), ValueError, "dense"),
+    ("text for a model of dense rows", lambda M: M().fit([[1, 0], [0, 1]], ["x", "y"]).predict(["free prize"]), ValueError, "dense"),
+    ("a tokenizer returning a str", lambda M: M(tokenizer=str.lower).fit(DOCUMENTS, LABELS), TypeError, "tokenizer returned a str"),
+    ("a tokenizer returning None", lambda M: M(tokenizer=lambda text: None).fit(DOCUMENTS, LABELS), TypeError, "tokenizer returned"),
+    ("a tokenizer that is not callable", lambda M: M(tokenizer="english"), TypeError, "tokenizer must be callable"),
+    ("explain([text])", lambda M: fitted(M).explain(["free prize now"]), TypeError, "list holding one text"),
+    ("likelihood of an unseen word", lambda M: fitted(M).likelihood("zebra", "spam"), KeyError, "not in the vocabulary"),
+]
+
+# ---------------------------------------------------------------------------
+# Table models: rows, values, features.
+# ---------------------------------------------------------------------------
+
+TABLE_CASES = [
+    ("rows of two widths", lambda M: M().fit([[1, 2], [2, 3, 4], [5, 6], [6, 8]], LABELS), ValueError, "the model's rows have 2"),
+    ("a row that is a string", lambda M: M().fit(["sunny", [1, 2], [5, 6], [6, 8]], LABELS), TypeError, "is a string"),
+    ("a row that is a number", lambda M: M().fit([3, [1, 2], [5, 6], [6, 8]], LABELS), TypeError, "a row must be"),
+    ("a feature never seen in training", lambda M: fitted(M).predict([{0: 1, "colour": 2}]), ValueError, "training never saw"),
+    ("a predicted row of another width", lambda M: fitted(M).predict([[1, 2, 3]]), ValueError, "the model's rows have 2"),
+    ("explain([row])", lambda M: fitted(M).explain([[1, 2]]), TypeError, "a list of 1 rows"),
+    ("X is a single dict row", lambda M: M().fit({"a": 1}, ["x"]), TypeError, "single dict"),
+]
+
+NUMERIC_MODELS = [GaussianNB, PoissonNB, HistogramNB]
+NUMERIC_CASES = [
+    ("a string among numbers", lambda M: M().fit([[1], ["tall"], [5], [6]], LABELS), ValueError, "X[1]: feature 0 has the value 'tall'"),
+    ("True among numbers", lambda M: M().fit([[1], [True], [5], [6]], LABELS), ValueError, "X[1]: feature 0 has the value True"),
+    ("an infinite value", lambda M: M().fit([[1], [math.inf], [5], [6]], LABELS), ValueError, "X[1]: feature 0 has the value inf"),
+]
+
+SINGLE_CASES = [
+    ("a negative count for Poisson", lambda: PoissonNB().fit([[1], [-1], [5], [6]], LABELS), ValueError, "whole numbers >= 0"),
+    ("a fraction for Poisson", lambda: PoissonNB().fit([[1], [2.5], [5], [6]], LABELS), ValueError, "whole numbers >= 0"),
+    ("an unseen category with unseen='error'", lambda: CategoricalNB(unseen="error").fit(good_rows(CategoricalNB), LABELS).predict([[9, 2]]), ValueError, "never saw"),
+    ("unseen of an unknown kind", lambda: CategoricalNB(unseen="drop"), ValueError, "unseen must be one of"),
+    ("a value outside the given categories", lambda: CategoricalNB(categories={0: [1, 2]}).fit(good_rows(CategoricalNB), LABELS), ValueError, "not among its categories"),
+    ("categories that are not a dict", lambda: CategoricalNB(categories=["a"]), TypeError, "categories must be a dict"),
+    ("a mixed column for MixedNB", lambda: MixedNB().fit([[1], ["?"], [5], [6]], LABELS), ValueError, "mixes numbers"),
+    ("an unknown distribution", lambda: MixedNB(distributions={0: "normal"}), ValueError, "use one of"),
+    ("ddof of 2", lambda: GaussianNB(ddof=2), ValueError, "ddof must be 0"),
+    ("a constant feature with var_smoothing=0", lambda: GaussianNB(var_smoothing=0).fit([[1, 5], [2, 7], [5, 5], [6, 8]], LABELS).predict([[1, 5]]), ValueError, "variance is 0"),
+    ("n_bins of 0", lambda: HistogramNB(n_bins=0), ValueError, "n_bins must be"),
+    ("a strategy of another name", lambda: HistogramNB(strategy="kmeans"), ValueError, "strategy must be one of"),
+    ("a value far beyond any float density", lambda: GaussianNB().fit(good_rows(GaussianNB), LABELS).predict([[1e200, 2]]), ValueError, "so far from every class's mean"),
+    # The text pipeline, the metrics and the split.
+    ("a token pattern that matches nothing at all", lambda: Tokenizer(pattern=r"\w*"), ValueError, "empty"),
+    ("an invalid token pattern", lambda: Tokenizer(pattern="(["), ValueError, "token pattern"),
+    ("a bytes token pattern", lambda: Tokenizer(pattern=rb"\w+"), TypeError, "pattern"),
+    ("sublinear tf of a count below 1", lambda: TfidfTransformer(sublinear_tf=True).fit_transform([{"a": 0.5}, {"b": 2}]), ValueError, "sublinear"),
+    ("a NaN label in y_true", lambda: accuracy(["a", math.nan], ["a", "b"]), ValueError, "y_true[1]"),
+    ("a None label in y_pred", lambda: accuracy(["a", "b"], ["a", None]), ValueError, "y_pred[1]"),
+    ("a negative seed", lambda: train_test_split([1, 2, 3, 4], "abab", random_state=-1), ValueError, "random_state"),
+]
+
+
+def model_rows():
+    for Models, cases in (
+        (ALL_MODELS, MODEL_CASES),
+        (SMOOTHED_MODELS, SMOOTHING_CASES),
+        (TEXT_MODELS, TEXT_CASES),
+        (TABLE_MODELS, TABLE_CASES),
+        (NUMERIC_MODELS, NUMERIC_CASES),
+    ):
+        for Model in Models:
+            for name, call, error, phrase in cases:
+                yield pytest.param(Model, call, error, phrase, id=f"{Model.__name__}: {name}")
+
+
+@pytest.mark.parametrize("Model, call, error, phrase", list(model_rows()))
+def test_a_bad_input_gets_a_clear_error(Model, call, error, phrase):
+    with pytest.raises(error) as raised:
+        call(Model)
+    assert phrase in str(raised.value)
+
+
+@pytest.mark.parametrize("call, error, phrase", [pytest.param(*case[1:], id=case[0]) for case in SINGLE_CASES])
+def test_a_bad_input_outside_the_models_gets_a_clear_error(call, error, phrase):
+    with pytest.raises(error) as raised:
+        call()
+    assert phrase in str(raised.value)
+
+
+# ---------------------------------------------------------------------------
+# A failed call changes nothing.
+# ---------------------------------------------------------------------------
+
+
+def state(model):
+    return copy.deepcopy({name: value for name, value in vars(model).items()})
+
+
+BAD_BATCHES = {
+    "text": [([{"a": 1}, {"a": -2}], ["spam", "ham"]), (["free prize"], [1]), ([["a", 3]], ["spam"])],
+    "table": [([[1, 2], [2, 3, 4]], ["spam", "ham"]), ([[1, 2]], [1]), ([[1, 2], [[1], 2]], ["spam", "ham"])],
+}
+
+
+@pytest.mark.parametrize("Model", ALL_MODELS)
+def test_a_failed_fit_or_partial_fit_leaves_the_model_as_it_was(Model):
+    model = fitted(Model)
+    before = state(model)
+    for X, y in BAD_BATCHES["text" if Model in TEXT_MODELS else "table"]:
+        for method in (model.partial_fit, model.fit):
+            with pytest.raises((TypeError, ValueError)):
+                method(X, y)
+            assert state(model) == before
+
+
+def test_the_table_covers_every_model_and_can_fail():
+    assert len(list(model_rows())) > 100
+    with pytest.raises(AssertionError):
+        test_a_bad_input_gets_a_clear_error(MultinomialNB, lambda M: M(alpha=-1), ValueError, "a phrase it does not say")

@@ -1,0 +1,641 @@
+"""Saving and loading: every model comes back bit for bit, every key with its type, and a bad file is refused by name.
+
+A loaded model must be the saved one: the same count tables (values *and*
+types: a Fraction stays a Fraction, a tuple label a tuple), the same lookup
+tables (built again by the model's own code), the same predictions (``==``,
+not approximately), the same explanation, and ``partial_fit`` must go on
+from it as from the original.  A file that was cut short or changed must be
+refused with the name of the field.
+"""
+
+import json
+import os
+import re
+import stat
+from fractions import Fraction
+
+import pytest
+
+from naivebayes import (
+    BernoulliNB,
+    CategoricalNB,
+    GaussianDiscriminantAnalysis,
+    GaussianNB,
+    HistogramNB,
+    JointBayesClassifier,
+    MixedNB,
+    MultinomialNB,
+    NotFittedError,
+    PoissonNB,
+    Tokenizer,
+)
+from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
+from naivebayes.saving.model_files import (
+    FORMAT_VERSION,
+    MODEL_CLASSES,
+    SETTING_SHAPES,
+    TABLE_SHAPES,
+    ModelFileError,
+    from_json,
+    load,
+    save,
+    to_json,
+)
+from naivebayes.text.stemming import porter_stem
+
+# ---------------------------------------------------------------------------
+# One or more fitted models of every kind, with test examples to predict
+# ---------------------------------------------------------------------------
+
+
+def china_multinomial():
+    documents, labels, test_document = load_china()
+    return MultinomialNB().fit(documents, labels), [test_document, "Tokyo Beijing unseen"]
+
+
+def spam_bernoulli():
+    texts, labels = load_spam()
+    tokenizer = Tokenizer(stop_words="english", stemmer=porter_stem, ngram_range=(1, 2), min_length=2)
+    model = BernoulliNB(alpha=Fraction(1, 2), tokenizer=tokenizer).fit(texts[:80], labels[:80])
+    return model, texts[80:]
+
+
+def weighted_multinomial():
+    """Float weights (as TF-IDF gives), int labels, exact class priors given as a dict."""
+    documents = [{"cat": 0.5, "dog": 1.25}, {"cat": 2.0}, {"fish": 0.1, "dog": 0.3}, {"fish": 1e-9}]
+    model = MultinomialNB(alpha=0.5, class_prior={1: Fraction(1, 3), 2: Fraction(2, 3)})
+    return model.fit(documents, [1, 1, 2, 2]), [{"cat": 1.0}, {"fish": 0.7, "dog": 0.2}]
+
+
+def dense_multinomial():
+    """Dense rows: the words are column numbers, and the model remembers the width."""
+    model = MultinomialNB(class_prior=[0.25, 0.75]).fit([[1, 0, 2], [0, 3, 1], [2, 2, 0]], ["x", "y", "x"])
+    return model, [[1, 1, 1], [0, 5, 0]]
+
+
+def play_tennis_categorical():
+    rows, labels, test_row = load_play_tennis()
+    return CategoricalNB().fit(rows, labels), [test_row, {"outlook": "sunny"}]
+
+
+def odd_keys_categorical():
+    """Labels and feature names and values of every type a model takes."""
+    rows = [
+        {"s": "a", 3: True, 2.5: Fraction(1, 3), None: ("t", 1), (1, "x"): float("inf"), Fraction(1, 2): 0},
+        {"s": "b", 3: False, 2.5: Fraction(2, 3), None: ("t", 2), (1, "x"): -1.5, Fraction(1, 2): 1},
+        {"s": "a", 3: True, 2.5: Fraction(1, 3), None: ("t", 2), (1, "x"): float("-inf"), Fraction(1, 2): None},
+        {"s": "c", 3: False, 2.5: Fraction(2, 3), None: ("t", 1), (1, "x"): 2.0, Fraction(1, 2): 2},
+    ]
+    labels = [("tuple", 1), ("tuple", 2), ("tuple", 1), ("tuple", 2)]
+    model = CategoricalNB(alpha=Fraction(1, 2), categories={"s": ["a", "b", "c", "d"]}, unseen="ignore")
+    return model.fit(rows, labels), rows
+
+
+def number_labels_categorical():
+    rows = [["a", 1], ["b", 2], ["a", 2], ["b", 1]]
+    return CategoricalNB().fit(rows, [0, 2.5, Fraction(7, 2), 0]), rows
+
+
+def iris_gaussian():
+    rows, labels, _ = load_iris()
+    return GaussianNB().fit(rows, labels), rows[::10]
+
+
+def exact_gaussian():
+    rows, labels, _ = load_iris(exact=True)
+    return GaussianNB(var_smoothing=0, ddof=1).fit(rows, labels), rows[::25]
+
+
+def missing_values_gaussian():
+    rows = [[1.0, None], [2.0, 5.0], [None, 7.0], [10.0, 1.0], [12.0, None], [11.5, 2.0]]
+    return GaussianNB().fit(rows, ["a", "a", "a", "b", "b", "b"]), [[1.5, 6.0], [None, 1.0], [11.0, None]]
+
+
+def counts_poisson():
+    rows = [{"links": 0, "caps": 3}, {"links": 1, "caps": 0}, {"links": 7}, {"links": 5}]
+    return PoissonNB(alpha=Fraction(1, 4)).fit(rows, ["ham", "ham", "spam", "spam"]), rows
+
+
+def iris_histogram():
+    rows, labels, _ = load_iris()
+    return HistogramNB(n_bins=4, strategy="quantile").fit(rows, labels), rows[::10]
+
+
+def exact_histogram():
+    rows = [[1], [2], [4], [7], [8], [3]]
+    return HistogramNB(n_bins=3).fit(rows, ["a", "a", "a", "b", "b", "b"]), [[0], [5], [9]]
+
+
+def mixed_kinds():
+    rows = [
+        {"colour": "red", "size": 1.5, "legs": 4, "weight": 10.0},
+        {"colour": "blue", "size": 2.5, "legs": 2, "weight": 12.0},
+        {"colour": "red", "size": None, "legs": 4, "weight": 30.0},
+        {"colour": "green", "size": 7.0, "legs": 0, "weight": 33.0},
+        {"colour": None, "size": 6.5, "legs": 1, "weight": 31.0},
+        {"colour": "green", "size": 8.0, "legs": 0},
+    ]
+    model = MixedNB(distributions={"legs": "poisson", "weight": "histogram"}, n_bins=3, ddof=0)
+    return model.fit(rows, ["cat", "cat", "cat", "fish", "fish", "fish"]), rows
+
+
+def play_tennis_joint():
+    rows, labels, test_row = load_play_tennis()
+    return JointBayesClassifier().fit(rows, labels), [test_row, {"outlook": "rain", "wind": "weak"}]
+
+
+def iris_discriminant():
+    rows, labels, _ = load_iris()
+    return GaussianDiscriminantAnalysis().fit(rows, labels), rows[::10]
+
+
+def exact_discriminant():
+    rows = [[1, 1], [2, 3], [3, 2], [6, 5], [8, 5], [7, 8]]
+    model = GaussianDiscriminantAnalysis(covariance="shared", ddof=1)
+    return model.fit(rows, ["a", "a", "a", "b", "b", "b"]), [[4, 4], [6, 6]]
+
+
+FITTED = {
+    factory.__name__: factory
+    for factory in (
+        china_multinomial,
+        spam_bernoulli,
+        weighted_multinomial,
+        dense_multinomial,
+        play_tennis_categorical,
+        odd_keys_categorical,
+        number_labels_categorical,
+        iris_gaussian,
+        exact_gaussian,
+        missing_values_gaussian,
+        counts_poisson,
+        iris_histogram,
+        exact_histogram,
+        mixed_kinds,
+        play_tennis_joint,
+        iris_discriminant,
+        exact_discriminant,
+    )
+}
+
+
+def same(a, b, ordered=False):
+    """a == b, and of the same types all the way down (a Fraction is not an int, a tuple not a list).
+
+    With ``ordered``, every dict must also list its keys in the same order.
+    (A lookup table made from the vocabulary, a set, follows the set's order,
+    which the file does not keep.)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        keys_agree = list(map(typed, a)) == list(map(typed, b)) if ordered else set(map(typed, a)) == set(map(typed, b))
+        return keys_agree and all(same(a[key], b[key], ordered) for key in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y, ordered) for x, y in zip(a, b))
+    if isinstance(a, (set, frozenset)):
+        return set(map(typed, a)) == set(map(typed, b))
+    return a == b
+
+
+def typed(key):
+    """A key with its type, so that 1, 1.0, True and Fraction(1) are told apart."""
+    if isinstance(key, tuple):
+        return tuple, tuple(map(typed, key))
+    return type(key), key
+
+
+# ---------------------------------------------------------------------------
+# Round trips
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", FITTED)
+def test_a_loaded_model_is_the_saved_one(name, tmp_path):
+    model, examples = FITTED[name]()
+    path = save(model, tmp_path / "model.json")
+    loaded = load(path)
+    assert type(loaded) is type(model)
+    assert loaded.get_params() == model.get_params()
+    for table in model._count_table_names():  # in the same order, too
+        assert same(getattr(loaded, table), getattr(model, table), ordered=True), table
+    for table in model._lookup_table_names():  # built again from the counts
+        assert same(getattr(loaded, table), getattr(model, table)), table
+    assert loaded.predict_proba(examples) == model.predict_proba(examples)  # bit for bit
+    assert loaded.predict_joint_log_proba(examples) == model.predict_joint_log_proba(examples)
+    assert loaded.predict(examples) == model.predict(examples)
+    assert str(loaded.explain(examples[0])) == str(model.explain(examples[0]))
+    assert repr(loaded) == repr(model)
+
+
+@pytest.mark.parametrize("name", FITTED)
+def test_the_text_round_trips(name):
+    model, _ = FITTED[name]()
+    text = to_json(model)
+    assert to_json(from_json(text)) == text
+
+
+@pytest.mark.parametrize("name", FITTED)
+def test_saving_changes_nothing_in_the_model(name, tmp_path):
+    model, examples = FITTED[name]()
+    before = {table: getattr(model, table) for table in model._table_names()}
+    predictions = model.predict_proba(examples)
+    save(model, tmp_path / "model.json")
+    assert all(same(getattr(model, table), value) for table, value in before.items())
+    assert model.predict_proba(examples) == predictions
+
+
+PARTIAL_FIT_DATA = {
+    "china": (MultinomialNB, *load_china()[:2]),
+    "spam": (BernoulliNB, *load_spam()),
+    "tennis": (CategoricalNB, *load_play_tennis()[:2]),
+    "iris gaussian": (GaussianNB, *load_iris(exact=True)[:2]),
+    "iris histogram": (lambda: HistogramNB(n_bins=3), *load_iris()[:2]),
+    "poisson": (PoissonNB, [[0, 1], [3, 2], [1, 0], [5, 5], [2, 2], [7, 1]], list("aabbab")),
+    "mixed": (
+        lambda: MixedNB(distributions={"legs": "poisson", "weight": "histogram"}, n_bins=3),
+        [
+            {"colour": "red", "size": 1.5, "legs": 4, "weight": 10.0},
+            {"colour": "green", "size": 7.0, "legs": 0, "weight": 33.0},
+            {"colour": "blue", "size": 2.5, "legs": 2, "weight": 12.0},
+            {"colour": "red", "size": None, "legs": 4, "weight": 30.0},
+            {"colour": None, "size": 6.5, "legs": 1, "weight": 31.0},
+            {"colour": "green", "size": 8.0, "legs": 0},
+        ],
+        ["cat", "fish", "cat", "cat", "fish", "fish"],
+    ),
+    "joint": (JointBayesClassifier, *load_play_tennis()[:2]),
+    "discriminant": (GaussianDiscriminantAnalysis, *load_iris(exact=True)[:2]),
+}
+
+
+@pytest.mark.parametrize("name", PARTIAL_FIT_DATA)
+def test_partial_fit_goes_on_from_a_loaded_model(name, tmp_path):
+    make, X, y = PARTIAL_FIT_DATA[name]
+    half = len(X) // 2
+    first = make().partial_fit(X[:half], y[:half])
+    loaded = load(save(first, tmp_path / "half.json"))
+    loaded.partial_fit(X[half:], y[half:])
+    first.partial_fit(X[half:], y[half:])  # the model that was never saved
+    whole = make().fit(X, y)
+    for table in whole._count_table_names():
+        assert same(getattr(loaded, table), getattr(first, table), ordered=True), table
+        if "histogram" not in name:  # (a histogram keeps the bins of its first batch, not those of all rows)
+            assert getattr(loaded, table) == getattr(whole, table), table
+    assert loaded.predict_proba(X) == first.predict_proba(X)
+
+
+# ---------------------------------------------------------------------------
+# The file itself
+# ---------------------------------------------------------------------------
+
+
+def test_the_china_file_is_plain_readable_json():
+    model, _ = china_multinomial()
+    text = to_json(model)
+    document = json.loads(text)
+    assert list(document) == ["format", "format_version", "model", "settings", "tables"]
+    assert document["format_version"] == FORMAT_VERSION
+    assert document["tables"]["class_counts_"] == {"china": 3, "japan": 1}
+    assert '  "class_counts_": {"china": 3, "japan": 1},\n' in text
+    assert document["tables"]["vocabulary_"] == sorted(document["tables"]["vocabulary_"])  # a set, sorted
+    assert set(document["tables"]) == set(model._count_table_names())  # no lookup table in the file
+    assert max(map(len, text.splitlines())) <= 110
+
+
+def test_fractions_are_strings_and_floats_are_written_to_round_trip():
+    documents = [{"a": 0.1, "b": 1 / 3}, {"a": 2.0}]
+    model = MultinomialNB(alpha=Fraction(1, 3), class_prior=[Fraction(1, 3), Fraction(2, 3)]).fit(documents, ["x", "y"])
+    document = json.loads(to_json(model))
+    assert document["settings"]["alpha"] == "1/3"
+    assert document["settings"]["class_prior"] == ["1/3", "2/3"]
+    assert document["tables"]["feature_counts_"]["x"] == {"a": 0.1, "b": 0.3333333333333333}
+    assert document["tables"]["feature_counts_"]["y"] == {"a": 2.0}
+    assert '"a": 2.0' in to_json(model)  # a float keeps its decimal point, so it reads back as a float
+
+
+def test_keys_that_are_not_strings_are_written_as_pairs():
+    model, _ = odd_keys_categorical()
+    document = json.loads(to_json(model))
+    assert document["tables"]["classes_"] == [["tuple", 1], ["tuple", 2]]
+    assert document["tables"]["features_"] == ["s", 3, 2.5, None, [1, "x"], {"fraction": "1/2"}]
+    values = dict((json.dumps(key), value) for key, value in document["tables"]["value_counts_"][0][1])
+    assert values['[1, "x"]'] == [[{"float": "inf"}, 1], [{"float": "-inf"}, 1]]
+    assert values["2.5"] == [[{"fraction": "1/3"}, 2]]
+    loaded = from_json(to_json(model))
+    assert same(loaded.value_counts_, model.value_counts_)
+    assert same(loaded.features_, model.features_)
+
+
+def test_the_save_is_atomic_and_the_file_has_normal_permissions(tmp_path, monkeypatch):
+    model, _ = china_multinomial()
+    path = tmp_path / "model.json"
+    path.write_text("the old file", encoding="utf-8")
+
+    def interrupted(source, destination):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save(model, path)
+    assert path.read_text(encoding="utf-8") == "the old file"  # untouched
+    assert [p.name for p in tmp_path.iterdir()] == ["model.json"]  # no temporary file left behind
+    monkeypatch.undo()
+
+    save(model, path)
+    assert load(path).class_counts_ == model.class_counts_
+    assert [p.name for p in tmp_path.iterdir()] == ["model.json"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+
+
+def test_saving_into_a_missing_folder_says_so(tmp_path):
+    model, _ = china_multinomial()
+    with pytest.raises(FileNotFoundError, match="the folder .* does not exist"):
+        save(model, tmp_path / "no such folder" / "model.json")
+
+
+# ---------------------------------------------------------------------------
+# What cannot be saved, and the tokenizer
+# ---------------------------------------------------------------------------
+
+
+def my_tokenize(text):
+    return text.lower().split()
+
+
+def my_stemmer(word):
+    return word.rstrip("s")
+
+
+def test_an_unfitted_model_is_not_saved():
+    with pytest.raises(NotFittedError):
+        to_json(MultinomialNB())
+
+
+def test_a_class_of_your_own_is_not_saved():
+    class MyNB(MultinomialNB):
+        pass
+
+    documents, labels, _ = load_china()
+    with pytest.raises(TypeError, match="a model file can hold one of MultinomialNB, .*not a MyNB"):
+        to_json(MyNB().fit(documents, labels))
+
+
+def test_a_label_of_another_type_is_refused_by_name():
+    model = CategoricalNB().fit([["a"], ["b"]], [frozenset({1}), frozenset({2})])
+    with pytest.raises(TypeError, match=r"tables.classes_\[0\] is frozenset\(\{1\}\), a frozenset"):
+        to_json(model)
+
+
+def test_a_tokenizer_of_your_own_is_refused_at_save_time():
+    documents, labels, test_document = load_china()
+    model = MultinomialNB(tokenizer=my_tokenize).fit(documents, labels)
+    message = (
+        r"the tokenizer of this MultinomialNB is my_tokenize, a function of your own, which cannot be "
+        r"written to a file\. Give the model a Tokenizer\(\.\.\.\).*load\(path, tokenizer=my_tokenize\)"
+    )
+    with pytest.raises(ValueError, match=message):
+        to_json(model)
+    stemmed = MultinomialNB(tokenizer=Tokenizer(stemmer=my_stemmer)).fit(documents, labels)
+    with pytest.raises(ValueError, match="a Tokenizer whose stemmer is my_stemmer, a function of your own"):
+        to_json(stemmed)
+
+
+def test_a_tokenizer_left_out_is_passed_again_when_loading(tmp_path):
+    documents, labels, test_document = load_china()
+    model = MultinomialNB(tokenizer=my_tokenize).fit(documents, labels)
+    path = save(model, tmp_path / "model.json", leave_out_tokenizer=True)
+    assert json.loads(path.read_text(encoding="utf-8"))["settings"]["tokenizer"] == {"left_out": "my_tokenize"}
+    with pytest.raises(ValueError, match=r"saved without its tokenizer, my_tokenize.*load\(path, tokenizer=my_tokenize\)"):
+        load(path)
+    loaded = load(path, tokenizer=my_tokenize)
+    assert loaded.tokenizer is my_tokenize
+    assert loaded.predict_proba([test_document]) == model.predict_proba([test_document])
+
+
+def test_tokenizer_is_only_for_a_file_that_left_it_out(tmp_path):
+    model, _ = china_multinomial()
+    text = to_json(model)
+    with pytest.raises(ValueError, match="the file holds its tokenizer's settings"):
+        from_json(text, tokenizer=my_tokenize)
+    tennis, _ = play_tennis_categorical()
+    with pytest.raises(ValueError, match="a CategoricalNB has no tokenizer"):
+        from_json(to_json(tennis), tokenizer=my_tokenize)
+
+
+def test_every_tokenizer_setting_comes_back():
+    documents, labels, test_document = load_china()
+    tokenizers = [
+        Tokenizer(),
+        Tokenizer(stop_words="english", stemmer=porter_stem, ngram_range=(1, 3), min_length=2, unicode_form="NFKC"),
+        Tokenizer(lowercase=False, stop_words=["Chinese", "caf\u0065\u0301"], unicode_form=None),
+        Tokenizer(pattern=re.compile(r"[a-z]+", re.IGNORECASE), lowercase=False),
+    ]
+    for tokenizer in tokenizers:
+        model = MultinomialNB(tokenizer=tokenizer).fit(documents, labels)
+        loaded = from_json(to_json(model))
+        assert loaded.tokenizer == tokenizer
+        assert loaded.tokenizer("Chinese Café TOKYO runs") == tokenizer("Chinese Café TOKYO runs")
+    flags = json.loads(to_json(MultinomialNB(tokenizer=tokenizers[3]).fit(documents, labels)))
+    assert flags["settings"]["tokenizer"]["pattern_flags"] == re.compile("x", re.IGNORECASE).flags
+    english = json.loads(to_json(MultinomialNB(tokenizer=tokenizers[1]).fit(documents, labels)))
+    assert english["settings"]["tokenizer"]["stop_words"] == "english"
+    assert english["settings"]["tokenizer"]["stemmer"] == "porter_stem"
+
+
+def test_every_table_and_setting_of_every_model_has_a_shape():
+    """A table or setting added to a model must be added to the file format too (this test says which)."""
+    for name, model_class in MODEL_CLASSES.items():
+        model = model_class()
+        assert set(model._count_table_names()) <= set(TABLE_SHAPES), name
+        assert set(model.get_params()) <= set(SETTING_SHAPES), name
+    assert {factory()[0].__class__.__name__ for factory in FITTED.values()} == set(MODEL_CLASSES)
+
+
+def test_a_setting_the_file_leaves_out_takes_its_default():
+    model, test = play_tennis_categorical()
+    document = json.loads(to_json(model))
+    del document["settings"]["unseen"]
+    loaded = from_json(json.dumps(document))
+    assert loaded.unseen == "ignore"
+    assert loaded.predict_proba(test) == model.predict_proba(test)
+
+
+# ---------------------------------------------------------------------------
+# Files cut short or changed: refused, naming the field
+# ---------------------------------------------------------------------------
+
+
+def set_field(path, value):
+    """An edit that sets document[path[0]][path[1]]... = value."""
+
+    def edit(document):
+        *parents, last = path
+        for key in parents:
+            document = document[key]
+        document[last] = value
+
+    return edit
+
+
+def delete_field(path):
+    def edit(document):
+        *parents, last = path
+        for key in parents:
+            document = document[key]
+        del document[last]
+
+    return edit
+
+
+def replace_text(old, new):
+    def edit(text):
+        assert old in text
+        return text.replace(old, new, 1)
+
+    edit.on_text = True
+    return edit
+
+
+def whole_text(new):
+    def edit(text):
+        return new
+
+    edit.on_text = True
+    return edit
+
+
+def more_documents_with_a_word_than_documents(document):
+    ham = document["tables"]["feature_counts_"]["ham"]
+    ham[next(iter(ham))] = 45
+
+
+TAMPERED = [
+    # (what was done, the model, the edit, what the message says)
+    ("cut short", "china_multinomial", replace_text('"tables"', '"tab'), r"not valid JSON: .* line \d+, column \d+"),
+    ("empty", "china_multinomial", whole_text(""), "not valid JSON"),
+    ("another JSON file", "china_multinomial", whole_text('{"name": "x"}'), 'not a model file: it does not begin with "format"'),
+    ("a newer version", "china_multinomial", set_field(["format_version"], 2), "written by a newer naivebayes"),
+    ("a version never written", "china_multinomial", set_field(["format_version"], 0), "format_version is 0"),
+    ("a version that is not a number", "china_multinomial", set_field(["format_version"], "1"), "format_version is \"1\""),
+    ("an unknown model", "china_multinomial", set_field(["model"], "ComplementNB"), 'model is "ComplementNB", which is not'),
+    ("a field too many", "china_multinomial", set_field(["comment"], "hi"), "a field 'comment'"),
+    ("no tables", "china_multinomial", delete_field(["tables"]), "the file has no 'tables' field"),
+    ("a missing table", "china_multinomial", delete_field(["tables", "feature_totals_"]), "tables has no 'feature_totals_'"),
+    ("a lookup table", "china_multinomial", set_field(["tables", "log_priors_"], [0.1]), "'log_priors_', which is not a count table"),
+    ("a negative count", "china_multinomial", set_field(["tables", "class_counts_", "china"], -1),
+     r"tables.class_counts_\['china'\] is -1; a count is a whole number >= 0"),
+    ("a float count", "china_multinomial", set_field(["tables", "class_counts_", "china"], 3.0),
+     r"tables.class_counts_\['china'\] is 3.0; a count is a whole number"),
+    ("a count as a string", "china_multinomial", set_field(["tables", "n_examples_"], "4"),
+     "tables.n_examples_ is \"4\"; a count is a whole number"),
+    ("a count that is true", "play_tennis_categorical", set_field(["tables", "class_counts_", "no"], True), r"class_counts_\['no'\] is true"),
+    ("a fraction over 0", "china_multinomial", set_field(["tables", "feature_totals_", "china"], "8/0"),
+     r"tables.feature_totals_\['china'\] is \"8/0\", a fraction with denominator 0"),
+    ("a number that is text", "china_multinomial", set_field(["tables", "feature_totals_", "china"], "eight"),
+     "a string here is an exact fraction"),
+    ("a negative amount", "china_multinomial", set_field(["tables", "feature_counts_", "china", "macao"], -1),
+     r"feature_counts_\['china'\]\['macao'\] is -1; an amount counted in training is >= 0"),
+    ("a class too many", "china_multinomial", set_field(["tables", "feature_totals_", "korea"], 1),
+     r"tables.feature_totals_ has the classes \['china', 'japan', 'korea'\], but class_counts_ has \['china', 'japan'\]"),
+    ("a class missing", "china_multinomial", delete_field(["tables", "feature_counts_", "japan"]),
+     "tables.feature_counts_ has the classes"),
+    ("classes_ out of order", "china_multinomial", set_field(["tables", "classes_"], ["japan", "china"]),
+     r"tables.classes_ is \['japan', 'china'\], but the labels of class_counts_, sorted, are \['china', 'japan'\]"),
+    ("N that is not the sum", "china_multinomial", set_field(["tables", "n_examples_"], 5), "the class counts N_c add up to 4"),
+    ("a class of 0 examples", "china_multinomial", set_field(["tables", "class_counts_", "japan"], 0), "is 0"),
+    ("a word not in V", "china_multinomial", set_field(["tables", "feature_counts_", "china", "korea"], 1),
+     r"tables.feature_counts_\['china'\] counts 'korea', which is not in vocabulary_"),
+    ("n_c that is not the sum", "china_multinomial", set_field(["tables", "feature_totals_", "china"], 9),
+     r"feature_totals_\['china'\] is 9, but the class's word counts add up to 8"),
+    ("lengths that are not the documents", "china_multinomial",
+     set_field(["tables", "document_lengths_", "japan"], [[3, 2]]), r"document_lengths_\['japan'\] counts 2 documents"),
+    ("a word twice in V", "china_multinomial", set_field(["tables", "vocabulary_"], ["a", "a"]), "names a key twice"),
+    ("a key twice", "china_multinomial", replace_text('"china": 3,', '"china": 3, "china": 3,'), "the key 'china' twice"),
+    ("NaN", "china_multinomial", replace_text('"n_examples_": 4', '"n_examples_": NaN'), "the file has NaN, which is not JSON"),
+    ("a table that is a number", "china_multinomial", set_field(["tables", "feature_counts_"], 7),
+     "tables.feature_counts_ is 7; a table is an object"),
+    ("an unknown setting", "china_multinomial", set_field(["settings", "beta"], 1), "settings has 'beta', which is not a setting"),
+    ("a bad setting", "china_multinomial", set_field(["settings", "alpha"], -1), "settings: alpha must be a finite number >= 0"),
+    ("a setting of the wrong type", "china_multinomial", set_field(["settings", "fit_prior"], "yes"),
+     "settings.fit_prior is \"yes\"; it should be true or false"),
+    ("priors that do not fit the classes", "china_multinomial", set_field(["settings", "class_prior"], {"china": 1}),
+     "the tables cannot be made into a MultinomialNB: class_prior names the classes"),
+    ("an unknown stemmer", "china_multinomial", set_field(["settings", "tokenizer", "stemmer"], "snowball"),
+     r"settings.tokenizer.stemmer is \"snowball\""),
+    ("a pattern that is not a regex", "china_multinomial", set_field(["settings", "tokenizer", "pattern"], "("),
+     "settings.tokenizer: the token pattern '\\(' is not a valid regular expression"),
+    ("a tokenizer setting missing", "china_multinomial", delete_field(["settings", "tokenizer", "ngram_range"]),
+     "settings.tokenizer has no 'ngram_range'"),
+    ("N_jc > N_c", "spam_bernoulli", more_documents_with_a_word_than_documents,
+     r"tables.feature_counts_\['ham'\]\['\w+'\] is 45, more documents than the class has \(44\)"),
+    ("an unknown tag", "dense_multinomial", set_field(["tables", "vocabulary_"], [{"decimal": "1.5"}]),
+     r"tables.vocabulary_\[0\] is \{\"decimal\": \"1.5\"\}; a key is"),
+    ("a pair that is not a pair", "dense_multinomial", set_field(["tables", "feature_counts_", "x"], [[0, 3, 1]]),
+     r"tables.feature_counts_\['x'\]\[0\] is \[0, 3, 1\]; an entry of a table written as a list is a \[key, value\] pair"),
+    ("value counts that do not add up", "play_tennis_categorical", set_field(["tables", "value_counts_", "no", "outlook", "sunny"], 9),
+     r"tables.value_counts_\['no'\]\['outlook'\] adds up to 11, but feature_counts_ says the class has 5 rows"),
+    ("more rows with a feature than rows", "play_tennis_categorical", set_field(["tables", "feature_counts_", "no", "wind"], 6),
+     r"feature_counts_\['no'\]\['wind'\] is 6, more rows than the class has \(5\)"),
+    ("an unknown distribution", "play_tennis_categorical", set_field(["tables", "distributions_", "wind"], "beta"),
+     r"distributions_\['wind'\] is 'beta'; a CategoricalNB knows categorical"),
+    ("a feature missing", "play_tennis_categorical", delete_field(["tables", "distributions_", "wind"]), "tables.distributions_ has the features"),
+    ("a mean of nothing", "missing_values_gaussian", set_field(["tables", "means_", "a"], [[0, None], [1, 6.0]]),
+     r"tables.means_\['a'\]\[0\] is None, but the class has 2 values"),
+    ("list rows with a feature beyond them", "missing_values_gaussian", set_field(["tables", "n_columns_"], 1),
+     "tables.features_ is \\[0, 1\\], but the rows were lists of 1 columns"),
+    ("a bin too few", "exact_histogram", set_field(["tables", "bin_counts_", "a"], [[0, [2, 1]]]),
+     r"bin_counts_\['a'\]\[0\] has 2 counts, but there are 3 bins"),
+    ("bins that do not add up", "exact_histogram", set_field(["tables", "bin_counts_", "a"], [[0, [2, 1, 1]]]),
+     r"bin_counts_\['a'\]\[0\] adds up to 4, but feature_counts_ says 3"),
+    ("a negative sum of squares", "missing_values_gaussian",
+     set_field(["tables", "squared_deviations_", "b"], [[0, -1.0], [1, 0.5]]),
+     r"squared_deviations_\['b'\]\[0\] is -1.0; an amount counted in training is >= 0"),
+    ("an unknown input form", "china_multinomial", set_field(["tables", "input_form_"], "bytes"),
+     "tables.input_form_ is 'bytes'"),
+    ("edges out of order", "exact_histogram", set_field(["tables", "bin_edges_"], [[0, [1, "5", "3", 8]]]),
+     r"bin_edges_\[0\] is \[1, Fraction\(5, 1\), Fraction\(3, 1\), 8\]; bin edges are at least two numbers, in order"),
+    ("a sum of no counts", "counts_poisson", set_field(["tables", "value_sums_", "spam", "caps"], 3),
+     r"tables.value_sums_\['spam'\]\['caps'\] is not 0, but the class has no values of the feature"),
+    ("a cell of two values", "play_tennis_joint", set_field(["tables", "cell_counts_", "no"], [[["sunny", "hot"], 5]]),
+     r"cell_counts_\['no'\] has the cell \('sunny', 'hot'\); a cell has one value for each of the 4 features"),
+    ("a scatter matrix that is not symmetric", "exact_discriminant",
+     set_field(["tables", "scatter_matrices_", "a", 0, 1], "5"), r"scatter_matrices_\['a'\] is not symmetric"),
+    ("a mean vector too short", "exact_discriminant", set_field(["tables", "mean_vectors_", "b"], ["7"]),
+     r"mean_vectors_\['b'\] has 1 numbers, one per feature of 2"),
+]
+
+
+def tampered_text(model_name, edit):
+    text = to_json(FITTED[model_name]()[0])
+    if getattr(edit, "on_text", False):
+        return edit(text)
+    document = json.loads(text)
+    edit(document)
+    return json.dumps(document, indent=1)
+
+
+@pytest.mark.parametrize("what, model_name, edit, message", TAMPERED, ids=[case[0] for case in TAMPERED])
+def test_a_changed_file_is_refused_naming_the_field(what, model_name, edit, message, tmp_path):
+    text = tampered_text(model_name, edit)
+    with pytest.raises(ModelFileError, match=message):
+        from_json(text)
+    path = tmp_path / "model.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ModelFileError) as raised:
+        load(path)
+    assert str(raised.value).startswith(f"{path}: ")
+
+
+def test_a_file_that_is_not_text_is_refused(tmp_path):
+    path = tmp_path / "model.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(ModelFileError, match="is not a model file: it is not UTF-8 text"):
+        load(path)
+
+
+def test_from_json_takes_text():
+    with pytest.raises(TypeError, match="from_json takes the text of a model file"):
+        from_json(b"{}")
