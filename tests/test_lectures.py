@@ -14,6 +14,11 @@ variable, or ../shared/data next to this checkout) and otherwise skip those
 runs (the from-scratch companion runs with ``--no-newsgroups``); nothing is
 ever downloaded.  With the archive present, the Pudding and Cornell
 companions also run in full and must print the notes' numbers.
+
+The companion of "Lecture #7: Naïve Bayes" reads the UCI Adult census in
+four of its steps: the tests pass ``--adult`` with the folder of adult.data
+and adult.test (NAIVEBAYES_ADULT_PATH, or ../shared/data) and otherwise run
+it with ``--no-adult`` and skip the census checks.
 """
 
 import importlib.util
@@ -23,6 +28,7 @@ import random
 import re
 import subprocess
 import sys
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -60,6 +66,36 @@ def newsgroups_arguments(script):
         pytest.skip("no local 20news-bydate.tar.gz, and the tests never download it")
     return ()
 
+
+LECTURE_7 = LECTURES / "lecture_7_naive_bayes.py"  # "Lecture #7: Naïve Bayes" (course slides)
+OPTIONAL_ADULT = {LECTURE_7}  # steps 3, 4, 5 and 8 read the Adult census; --no-adult skips them
+
+
+def local_adult():
+    """The folder of adult.data and adult.test to pass with --adult, or None.
+
+    NAIVEBAYES_ADULT_PATH when it is set, else ../shared/data next to this
+    checkout, spelt as docs/lectures.md spells it (the companions run from
+    the repository root), so that the docs test and the tests below share
+    one run.
+    """
+    named = os.environ.get("NAIVEBAYES_ADULT_PATH")
+    candidates = [named] if named else []
+    candidates.append("../shared/data")
+    return next((folder for folder in candidates
+                 if all((ROOT / folder / name).is_file() for name in ("adult.data", "adult.test"))), None)
+
+
+ADULT = local_adult()
+needs_adult = pytest.mark.skipif(ADULT is None, reason="no local adult.data and adult.test")
+
+
+def adult_arguments(script):
+    """--adult when the census is at hand; otherwise the Lecture #7 companion skips its census steps."""
+    if script not in OPTIONAL_ADULT:
+        return ()
+    return ("--adult", ADULT) if ADULT is not None else ("--no-adult",)
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -95,7 +131,7 @@ def test_no_companion_is_named_by_a_number():
 
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
 def test_every_companion_runs_on_a_slice(script):
-    code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script))
+    code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
@@ -186,7 +222,8 @@ def test_from_scratch_step_8_fails_clearly_without_an_archive(tmp_path):
 
 
 def cornell_full_output():
-    code, out, err = run(CORNELL, "--archive", ARCHIVE)
+    """Steps 1 to 7 on every training post (step 8, the logistic regression, has its own quick test)."""
+    code, out, err = run(CORNELL, "--skip-logistic", "--archive", ARCHIVE)
     assert code == 0, err
     return out
 
@@ -291,6 +328,114 @@ def test_cornell_every_choice_of_tied_words_scores_as_a_model_fitted_on_it():
         assert cornell.count_correct(labels, cornell.predict_clipped(fitted, psis, rows)) == correct
 
 
+# -- Cornell, step 8: the same model class, logistic regression against naive Bayes --
+
+CORNELL_QUICK = ("--limit", "300", "--quick", "--logistic-iterations", "30")  # two sizes, 30 iterations
+
+
+@needs_archive
+def test_cornell_step_8_compares_naive_bayes_with_logistic_regression():
+    code, out, err = run(CORNELL, *CORNELL_QUICK, "--archive", ARCHIVE)
+    assert code == 0, err
+    assert "Step 8. The same model class, another objective: logistic regression" in out
+    assert "with lambda = 1.0" in out and "(at most 30 iterations)" in out
+    number = r"([01]\.\d{4})"
+    rows = re.findall(rf"^ +(\d+) +1 +{number} +{number} +{number} +{number} +(\d+)$", out, re.M)
+    assert [size for size, *_ in rows] == ["50", "200"]
+    for _, *accuracies, iterations in rows:
+        assert all(0.3 < float(accuracy) < 1 for accuracy in accuracies)  # four classes: chance is 1/4
+        assert int(iterations) <= 30
+    wins = re.findall(r"^  (clipped|Bernoulli|multinomial) NB +at (\d) of 2 sizes: ", out, re.M)
+    assert [name for name, _ in wins] == ["clipped", "Bernoulli", "multinomial"]
+    differences = re.findall(r"every training post: largest difference (\S+)$", out, re.M)
+    assert len(differences) == 2 and all(float(difference) < 1e-12 for difference in differences)
+    assert out.count("its predict and the argmax of its form agree on 1502 of the 1502 test posts") == 2
+    assert re.search(r"^  logistic regression +0\.\d{4} +\d\.\d{4}$", out, re.M)
+    assert re.search(r"^step 8 took \d+ s of processor time$", out, re.M)
+    # docs/logistic-form.md shows the full run's table: it must still be the table the companion prints.
+    page = (ROOT / "docs" / "logistic-form.md").read_text(encoding="utf-8")
+    table = page.split("<!-- the table below is printed by: python lectures/cornell_lecture_8_bernoulli.py")[1]
+    quoted = table.split("```text\n")[1].split("```")[0].splitlines()
+    for line in quoted[:3] + ["Where naive Bayes beats logistic regression:", quoted[-9], quoted[-1]]:
+        assert line in out.splitlines()
+
+
+@needs_archive
+def test_cornell_skip_logistic_leaves_step_8_out():
+    assert "Step 8" not in cornell_full_output()
+
+
+def small_binary_problem(seed, n_posts=40, n_features=8, n_classes=3):
+    """Posts as sorted feature numbers, with labels that depend on the features."""
+    rng = random.Random(seed)
+    posts, labels = [], []
+    for _ in range(n_posts):
+        label = rng.randrange(n_classes)
+        favoured = range(label * 2, label * 2 + 3)
+        post = {j for j in range(n_features) if rng.random() < (0.6 if j in favoured else 0.2)}
+        posts.append(sorted(post))
+        labels.append(label)
+    return posts, labels
+
+
+def test_cornell_logistic_gradient_is_the_derivative_of_the_objective():
+    """Central differences of J / n agree with the gradient the companion works out by hand."""
+    cornell = load_companion(CORNELL)
+    n_features, n_classes = 8, 3
+    posts, labels = small_binary_problem(1, n_features=n_features, n_classes=n_classes)
+    containing = cornell.posts_per_word(posts, n_features)
+    rng = random.Random(2)
+    parameters = [rng.uniform(-1, 1) for _ in range(n_classes * (n_features + 1))]
+
+    def value(point):
+        return cornell.logistic_objective(point, posts, labels, containing, 0.7, n_classes)[0]
+
+    _, gradient = cornell.logistic_objective(parameters, posts, labels, containing, 0.7, n_classes)
+    step = 1e-6
+    for i in range(len(parameters)):
+        up, down = list(parameters), list(parameters)
+        up[i] += step
+        down[i] -= step
+        assert gradient[i] == pytest.approx((value(up) - value(down)) / (2 * step), abs=1e-8)
+
+
+def test_cornell_logistic_regression_reaches_scikit_learns_optimum():
+    """The companion's L-BFGS and scikit-learn's LogisticRegression(C=1) give the same probabilities."""
+    np = pytest.importorskip("numpy")
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    cornell = load_companion(CORNELL)
+    n_features, n_classes = 8, 3
+    posts, labels = small_binary_problem(3, n_features=n_features, n_classes=n_classes)
+    weights, biases, iterations = cornell.fit_logistic(posts, labels, n_features, n_classes, 1.0, 500, tolerance=1e-10)
+    assert iterations < 500
+    X = np.zeros((len(posts), n_features))
+    for i, post in enumerate(posts):
+        X[i, post] = 1
+    theirs = linear_model.LogisticRegression(C=1.0, tol=1e-12, max_iter=10000).fit(X, labels)
+    for post, expected in zip(posts, theirs.predict_proba(X)):
+        ours, _ = cornell.softmax_and_loss(cornell.class_scores(weights, biases, post), 0)
+        assert ours == pytest.approx(expected.tolist(), abs=1e-7)
+
+
+def test_cornell_naive_bayes_as_logistic_regression_is_its_posterior():
+    """Naive Bayes's softmax form, put into the logistic regression's parameters, scores as predict_proba."""
+    cornell = load_companion(CORNELL)
+    from naivebayes import BernoulliNB, MultinomialNB
+
+    posts, numbers = small_binary_problem(4)
+    words = [f"w{j}" for j in range(8)]
+    classes = ["a", "b", "c"]
+    rows = [{words[j]: 1 for j in post} for post in posts]
+    labels = [classes[k] for k in numbers]
+    for model_class in (BernoulliNB, MultinomialNB):
+        model = model_class().fit(rows, labels)
+        weights, biases = cornell.naive_bayes_as_logistic(model, words, classes)
+        for post, row, posterior in zip(posts, rows, model.predict_proba(rows)):
+            ours, _ = cornell.softmax_and_loss(cornell.class_scores(weights, biases, post), 0)
+            assert ours == pytest.approx([posterior[label] for label in classes], abs=1e-12)
+        assert cornell.largest_form_difference(model, rows) < 1e-12
+
+
 # -- The Pudding documentation "Naive Bayes": TF-IDF and multinomial naive Bayes --------
 
 
@@ -312,12 +457,371 @@ def test_newsgroups_companions_fail_clearly_without_an_archive(script, tmp_path)
     assert "Traceback" not in err
 
 
+# -- The blog post on naive Bayes with TensorFlow Probability: Gaussians by gradient on iris --
+
+TFP_BLOG = LECTURES / "tfp_blog_gaussian_iris.py"  # the blog post on naive Bayes with TensorFlow Probability
+CORNELL_LDA = LECTURES / "cornell_lecture_8_lda.py"  # Cornell Tech, "Lecture 8: Naive Bayes": LDA on iris
+TFP_BLOG_PICTURES = {"training-history.svg", "training-set.svg", "densities-sepal-length.svg",
+                     "densities-sepal-width.svg", "density-contours.svg", "decision-regions.svg"}
+CORNELL_LDA_PICTURES = {"lecture-lda-regions.svg", "textbook-lda-regions.svg", "naive-bayes-regions.svg"}
+
+
+@lru_cache(maxsize=None)
+def run_with_pictures(script):
+    """Run a companion with --out in a fresh temporary folder: (stdout, the folder)."""
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix=f"{script.stem}-"))
+    code, stdout, err = run(script, "--out", str(out))
+    assert code == 0, err
+    return stdout, out
+
+
+def well_formed_svg(path):
+    """True when the file parses as XML and its root is an <svg> element."""
+    import xml.etree.ElementTree as ElementTree
+
+    return ElementTree.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+
+
+def test_there_are_companions_for_the_tfp_blog_post_and_cornells_lda():
+    assert {TFP_BLOG, CORNELL_LDA} <= set(COMPANIONS)
+
+
+def test_tfp_blog_class_sizes_are_read_off_the_posts_means():
+    """n x mean has one decimal: the closed form came from 43/37/40 flowers, the Adam run from 41/40/39."""
+    out, _ = run_with_pictures(TFP_BLOG)
+    assert "    setosa      closed form: n in [43]   Adam: n in [41]" in out
+    assert "    versicolor  closed form: n in [37]   Adam: n in [10, 20, 30, 40, 50]" in out
+    assert "    virginica   closed form: n in [20, 40]   Adam: n in [39]" in out
+    assert "    With 120 training flowers: closed form 43/37/40, Adam 41/40/39." in out
+    tfp = load_companion(TFP_BLOG)
+    closed = [tfp.class_sizes([float(m) for m in means], 1e-4) for means in tfp.POST_CLOSED_MEANS]
+    adam = [tfp.class_sizes([float(m) for m in means], 1e-3) for means in tfp.POST_ADAM_MEANS]
+    assert tfp.the_size_that_makes_120(closed) == [43, 37, 40]
+    assert tfp.the_size_that_makes_120(adam) == [41, 40, 39]
+
+
+def test_tfp_blog_priors_are_the_adam_splits_shares():
+    out, _ = run_with_pictures(TFP_BLOG)
+    assert "    [0.34166667 0.33333333 0.32500000]   post: [0.34166667 0.33333333 0.325]" in out
+    assert "    the post's priors, to every digit printed: True" in out
+    assert [f"{n / 120:.8f}" for n in (41, 40, 39)] == ["0.34166667", "0.33333333", "0.32500000"]
+
+
+def test_tfp_blog_sums_of_squares_land_on_two_decimals():
+    out, _ = run_with_pictures(TFP_BLOG)
+    sums = re.findall(r"^    (Adam|closed form) +(\w+) +(\d+) +([\d.]+) +([\d.]+) +([\d.]+) +([\d.]+)   (\S+)$", out, re.M)
+    assert len(sums) == 6
+    assert ("Adam", "setosa", "41", "205.1", "1030.93", "140.4", "486.66") == sums[0][:7]
+    assert ("closed form", "virginica", "40", "265.4", "1779.84", "119.0", "358.74") == sums[5][:7]
+    assert all(float(gap) < 1e-4 for *_, gap in sums)  # a value still on its way lands anywhere within 0.005
+
+
+def test_tfp_blog_refit_from_its_split_reproduces_the_posts_adam_output_to_1e_6():
+    """fit_gaussians_by_gradient_from_statistics on the post's own split's n, sum x and sum x^2."""
+    from naivebayes.models.gradient import fit_gaussians_by_gradient_from_statistics
+
+    tfp = load_companion(TFP_BLOG)
+    statistics, _ = tfp.statistics_of_a_split([41, 40, 39], tfp.POST_ADAM_MEANS, tfp.POST_ADAM_SDS)
+    refit = fit_gaussians_by_gradient_from_statistics(statistics)  # the post's settings are the defaults
+    for k, species in enumerate(tfp.SPECIES):
+        for j, feature in enumerate(tfp.FEATURES):
+            assert abs(refit.means_[species][feature] - float(tfp.POST_ADAM_MEANS[k][j])) < 1e-6
+            assert abs(refit.scales_[species][feature] - float(tfp.POST_ADAM_SDS[k][j])) < 1e-6
+    out, _ = run_with_pictures(TFP_BLOG)
+    printed = re.findall(r"^    [\w ]{11} (?:means|sds  ) \[(\S+)  (\S+)\] +post: \[(\S+)  (\S+)\] +steps: "
+                         r"([+-]\d+) ([+-]\d+)$", out, re.M)
+    assert len(printed) == 6
+    for mine_0, mine_1, post_0, post_1, *steps in printed:
+        assert abs(float(mine_0) - float(post_0)) < 1e-6 and abs(float(mine_1) - float(post_1)) < 1e-6
+        assert all(abs(int(step)) <= 4 for step in steps)  # a few steps of a 32-bit float
+    assert "    setosa      means [5.002439  3.4243903]    post: [5.002439  3.42439]      steps: +0 +1" in out
+
+
+def test_tfp_blog_float32_helpers():
+    tfp = load_companion(TFP_BLOG)
+    assert tfp.float32_text(3.4243902439) == "3.4243903"  # as numpy prints np.float32(3.4243902439)
+    assert tfp.float32_text(0.325) == "0.325"
+    assert tfp.float32_steps(1.0, 1.0) == 0
+    assert tfp.float32_steps(1.0 + 2**-23, 1.0) == 1  # the next 32-bit float above 1
+    assert tfp.float32_steps(-1.0, 1.0) < 0
+
+
+def test_tfp_blog_closed_form_comes_exactly_from_its_other_split():
+    out, _ = run_with_pictures(TFP_BLOG)
+    assert "    virginica   means [6.63500000  2.97500000]   post: [6.635  2.975]" in out
+    assert "    setosa      means [5.00930233  3.41860465]   post: [5.00930233  3.41860465]" in out
+    assert "    every digit the post prints: True" in out
+
+
+def test_tfp_blog_accuracy_0_8667_is_26_of_30():
+    out, _ = run_with_pictures(TFP_BLOG)
+    assert "(f) The accuracy.  0.8667 = 26/30: the only k/30 that prints so" in out
+    assert "    The Adam split leaves 9 setosa, 10 versicolor, 11 virginica to test on;" in out
+    assert [k for k in range(31) if f"{k / 30:.4f}" == "0.8667"] == [26]
+
+
+def test_tfp_blog_gradient_reaches_the_closed_form_on_the_seeded_split():
+    out, _ = run_with_pictures(TFP_BLOG)
+    assert "train_test_split(test_size=0.2, random_state=0): 120 training flowers, 30 test flowers" in out
+    gap = re.search(r"^largest gap after 10000 epochs: (\S+)$", out, re.M)
+    assert gap and float(gap[1]) < 1e-12  # docs/fitting-by-gradient.md: to 1e-14
+    assert "accuracy on the 30 test flowers: 21/30 = 0.7000   (post: 0.8667 on its own split, step 7)" in out
+    assert "the closed form predicts the same class for every test flower: True" in out
+
+
+def test_tfp_blog_writes_its_pictures_as_well_formed_svg():
+    out, folder = run_with_pictures(TFP_BLOG)
+    assert {path.name for path in folder.iterdir()} == TFP_BLOG_PICTURES
+    assert all(well_formed_svg(folder / name) for name in TFP_BLOG_PICTURES)
+    assert f"pictures go to {folder}" in out
+
+
+@pytest.mark.parametrize("script", [TFP_BLOG, CORNELL_LDA], ids=["tfp-blog", "cornell-lda"])
+def test_iris_companions_write_their_pictures_outside_the_repository_by_default(script):
+    default = load_companion(script).default_out()
+    assert default.is_absolute() and ROOT not in default.parents
+
+
+# -- Cornell Tech, "Lecture 8: Naive Bayes", the iris part: LDA with the lecture's covariance --
+
+# The lecture's print(idx), as the note shows it: 0 setosa, 1 versicolor, 2 virginica.
+CORNELL_LDA_PRINTED = """\
+[0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+ 0 0 0 0 1 0 0 0 0 0 0 0 0 2 2 2 1 2 1 2 1 2 1 1 1 1 1 1 2 1 1 1 1 2 1 1 1
+ 2 2 2 2 1 1 1 1 1 1 1 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 2 1 2 2 2 2 1 2 1 2 2
+ 1 2 1 1 2 2 2 2 1 2 1 2 1 2 2 1 1 2 2 2 2 2 1 1 2 2 2 1 2 2 2 1 2 2 2 1 2
+ 2 1]"""
+
+
+def test_cornell_lda_prints_the_lectures_means():
+    out, _ = run_with_pictures(CORNELL_LDA)
+    assert "print(mus):\n[[5.006 3.428]\n [5.936 2.77 ]\n [6.588 2.974]]\n" in out
+    assert "the lecture's printed means, character for character: True" in out
+
+
+def test_cornell_lda_reproduces_the_lectures_150_predictions():
+    out, _ = run_with_pictures(CORNELL_LDA)
+    assert load_companion(CORNELL_LDA).LECTURE_PREDICTIONS == CORNELL_LDA_PRINTED
+    assert f"print(idx):\n{CORNELL_LDA_PRINTED}\n" in out
+    assert "the same as the lecture's printed array: 150 of 150 flowers, character for character" in out
+    assert "right: 118 of 150 = 0.7867" in out
+
+
+def test_cornell_lda_reads_the_lectures_density_code():
+    """Its argmax is the nearest mean; the closest call is far above rounding; unequal priors would show the bugs."""
+    out, _ = run_with_pictures(CORNELL_LDA)
+    assert "predictions agree on 150 of 150, and all are the lecture's: True" in out
+    from fractions import Fraction
+
+    closest = re.search(r"^by (\S+) \(exactly (\d+)/(\d+)\)", out, re.M)
+    assert closest and closest[1] == "3.51e-04"
+    assert Fraction(1, 3000) < Fraction(int(closest[2]), int(closest[3])) < Fraction(1, 2000)
+    assert "The closest call: flower  91 (6.1, 3.0) versicolor" in out
+    counts = dict(re.findall(r"^  (the code, equal priors|the code, \(0\.1, 0\.1, 0\.8\)|Bayes' rule, "
+                             r"\(0\.1, 0\.1, 0\.8\)) +(\d+)$", out, re.M))
+    assert counts == {"the code, equal priors": "47", "the code, (0.1, 0.1, 0.8)": "13",
+                      "Bayes' rule, (0.1, 0.1, 0.8)": "119"}
+
+
+def test_cornell_lda_lecture_score_is_negative_and_picks_the_nearest_mean():
+    cornell = load_companion(CORNELL_LDA)
+    assert cornell.lecture_score(0.0, 0.5, 1 / 3) < 0
+    assert cornell.lecture_score(2.0, 0.5, 1 / 3) < cornell.lecture_score(1.0, 0.5, 1 / 3)
+    equal = [math.log(1 / 3)] * 3
+    assert cornell.lecture_choice([3.0, 1.0, 2.0], equal) == cornell.correct_choice([3.0, 1.0, 2.0], equal) == 1
+    skewed = [math.log(0.1), math.log(0.1), math.log(0.8)]
+    # The nearest mean has the largest prior: Bayes' rule picks it, the code's score turns the prior against it.
+    assert cornell.correct_choice([2.0, 5.0, 1.0], skewed) == 2
+    assert cornell.lecture_choice([2.0, 5.0, 1.0], skewed) == 0
+
+
+def test_cornell_lda_textbook_lda_disagrees_on_14_flowers():
+    out, _ = run_with_pictures(CORNELL_LDA)
+    assert "right: the lecture's 118/150, textbook 120/150; they disagree on 14 flowers:" in out
+    flowers = [int(i) for i in re.findall(r"^  flower +(\d+) \(", out, re.M)]
+    assert flowers == [56, 68, 70, 72, 85, 87, 100, 108, 111, 123, 133, 136, 146, 148]  # as tests/test_discriminant.py
+    assert "Textbook LDA is right on 8 of them, the lecture's on 6." in out
+    assert "Dividing by n or n - 1 (n - K) changes no prediction, for either matrix: True" in out
+
+
+def test_cornell_lda_compares_gaussian_naive_bayes():
+    out, _ = run_with_pictures(CORNELL_LDA)
+    assert 'GaussianNB and covariance="diagonal" predict alike on all 150: True' in out
+    assert re.search(r"^  Gaussian naive Bayes +117/150   same as the lecture's on 145$", out, re.M)
+    assert re.search(r"^  LDA, total covariance \(the lecture\) +118/150   same as the lecture's on 150$", out, re.M)
+
+
+def test_cornell_lda_writes_its_pictures_as_well_formed_svg():
+    out, folder = run_with_pictures(CORNELL_LDA)
+    assert {path.name for path in folder.iterdir()} == CORNELL_LDA_PICTURES
+    assert all(well_formed_svg(folder / name) for name in CORNELL_LDA_PICTURES)
+    assert f"pictures go to {folder}" in out
+
+
 @pytest.mark.parametrize("limit", ["0", "1"])
 def test_from_scratch_refuses_a_limit_that_leaves_one_class(limit):
     code, out, err = run(FROM_SCRATCH, "--limit", limit)
     assert code == 2
     assert "--limit" in err
     assert "Step 2" not in out
+
+
+# -- "Lecture #7: Naïve Bayes" (course slides): the joint table, Bernoulli spam, Mahalanobis --
+
+
+def lecture_7_output(*arguments):
+    code, out, err = run(LECTURE_7, *arguments)
+    assert code == 0, err
+    return out
+
+
+def test_lecture_7_has_a_companion():
+    assert LECTURE_7 in COMPANIONS
+
+
+def test_lecture_7_truth_table_is_the_slides():
+    """The slide's A, B, C table: 20 records, each row records matching / total, as the slide prints it."""
+    out = lecture_7_output("--no-adult")
+    rows = re.findall(r"^([01]) ([01]) ([01]) +(\d+)/20 = (0\.\d\d)   (0\.\d\d)$", out, re.M)
+    slide = ["0.30", "0.05", "0.10", "0.05", "0.05", "0.10", "0.25", "0.10"]
+    assert [printed for *_, printed, _ in rows] == slide
+    assert [shown for *_, shown in rows] == slide
+    assert [f"{int(n) / 20:.2f}" for _, _, _, n, _, _ in rows] == slide
+    assert "the slide's example row, A and B true but C false: 5/20 = 0.25   (slide: 0.25)" in out
+
+
+def test_lecture_7_bayes_rule_and_parameter_counts():
+    out = lecture_7_output("--no-adult")
+    assert re.search(r"^generative: .* = 2/7 ", out, re.M)  # P(C=1 | A=1, B=1): (2/20) / (2/20 + 5/20)
+    assert re.search(r"^discriminative: .* = 2/7 ", out, re.M)
+    counts = dict(re.findall(r"^ +(\d+) +([\d,]+) +\d+$", out, re.M))
+    assert counts["30"] == f"{2 * (2**30 - 1):,}" and counts["10"] == "2,046"
+
+
+def test_lecture_7_thunder_is_conditionally_independent_but_not_independent():
+    out = lecture_7_output("--no-adult")
+    assert "p(thunder | raining, lightning) = 4/5 = p(thunder | lightning) = 4/5" in out
+    assert "p(thunder | raining) = 13/25 but p(thunder) = 11/40" in out
+    assert re.search(r"I\(raining; thunder \| lightning\) = 0\.0$", out, re.M)
+    assert "I(A; B) = 0.0, I(A; B | C) = 0.693147 = log 2" in out
+
+
+def spam_document_counts(words):
+    """{(word, label): N_{i|y}} and {label: N_y}, counted from the training messages without the companion."""
+    from naivebayes import Tokenizer, train_test_split
+    from naivebayes.datasets import load_spam
+
+    texts, labels = load_spam()
+    X_train, _, y_train, _ = train_test_split(texts, labels, test_size=0.25, random_state=0)
+    tokenize = Tokenizer(stop_words="english")
+    in_class = {(word, label): 0 for word in words for label in set(y_train)}
+    for text, label in zip(X_train, y_train):
+        tokens = set(tokenize(text))
+        for word in words:
+            in_class[(word, label)] += word in tokens
+    return in_class, {label: y_train.count(label) for label in set(y_train)}
+
+
+def test_lecture_7_mle_and_laplace_fractions():
+    """N_{i|y}/N_y and (N_{i|y} + 1)/(N_y + 2), recounted here from the spam corpus."""
+    out = lecture_7_output("--no-adult")
+    line = (r"^  '(\w+)' +(ham|spam) +MLE (\d+)/(\d+) = [\d.]+ +Laplace \((\d+) \+ 1\)/\((\d+) \+ 2\) = "
+            r"(\d+(?:/\d+)?) = ([\d.]+)$")
+    estimates = re.findall(line, out, re.M)
+    assert len(estimates) == 8  # four words, two classes
+    in_class, class_counts = spam_document_counts({word for word, *_ in estimates})
+    for word, label, n_word, n_class, n_word_again, n_class_again, laplace, shown in estimates:
+        assert (int(n_word), int(n_class)) == (in_class[(word, label)], class_counts[label])
+        assert (n_word_again, n_class_again) == (n_word, n_class)
+        assert Fraction(laplace) == Fraction(int(n_word) + 1, int(n_class) + 2)
+        assert shown == f"{(int(n_word) + 1) / (int(n_class) + 2):.4f}"
+    assert "  'free'       spam  MLE 15/38 = 0.3947   Laplace (15 + 1)/(38 + 2) = 2/5 = 0.4000" in out
+    assert "  'claim'      ham   MLE 0/44 = 0.0000   Laplace (0 + 1)/(44 + 2) = 1/46 = 0.0217" in out
+    assert "dictionary: 292 words (350 before stop words are removed; 'the' in it: False, 'and' in it: False)" in out
+
+
+def test_lecture_7_mahalanobis_is_zero_in_both_classes_until_laplace():
+    out = lecture_7_output("--no-adult")
+    assert "  MLE:     P(x_n+1 = 1 | y = spam) = 0/38 = 0" in out
+    assert "  MLE:     P(x_n+1 = 1 | y = ham) = 0/44 = 0" in out
+    assert "  P(x | y) P(y) = 0 for spam and 0 for ham: P(x | y) = 0 for both classes" in out
+    assert re.search(r"^  posterior: ZeroProbabilityError: .*0/0 is undefined\.$", out, re.M)
+    assert "  Laplace: P(x_n+1 = 1 | y = spam) = (0 + 1)/(38 + 2) = 1/40" in out
+    assert "  Laplace: P(x_n+1 = 1 | y = ham) = (0 + 1)/(44 + 2) = 1/46" in out
+    assert "(explain lists it as ['mahalanobis'])" in out
+
+
+def test_lecture_7_without_the_census_says_so_and_runs_the_rest():
+    out = lecture_7_output("--no-adult")
+    assert "(--no-adult: steps 3 and 8 and the census parts of steps 4 and 5 are skipped)" in out
+    assert "Step 3." not in out and "Step 8." not in out
+    assert re.search(r"^accuracy on the 28 test messages: 24/28 = 0\.8571", out, re.M)
+
+
+def test_lecture_7_fails_clearly_without_the_census(tmp_path):
+    code, out, err = run(LECTURE_7, "--adult", str(tmp_path / "missing"))
+    assert code == 1
+    assert "could not load the UCI Adult census" in err
+    assert "--adult path/to/folder" in err and "--no-adult" in err
+    assert "Traceback" not in err
+
+
+def raw_adult_joint(folder):
+    """{(sex, hours-per-week > 40.5, income): records}, counted from the two raw files with string operations."""
+    counts = {}
+    for name in ("adult.data", "adult.test"):
+        with open(ROOT / folder / name, encoding="utf-8") as file:
+            for line in file:
+                if not line.strip() or line.startswith("|"):  # a blank line, or adult.test's banner
+                    continue
+                fields = [field.strip() for field in line.split(",")]
+                sex, hours, income = fields[9], int(fields[12]), fields[14].rstrip(".")
+                key = (sex, str(hours > 40.5), income)
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+@needs_adult
+def test_lecture_7_joint_table_is_the_census_counted_by_hand():
+    """The eight probabilities of step 3, recomputed here from adult.data and adult.test."""
+    out = lecture_7_output("--adult", ADULT)
+    rows = re.findall(r"^  (Female|Male) +(False|True) +(<=50K|>50K) +([\d,]+)  (0\.\d{6})$", out, re.M)
+    assert len(rows) == 8
+    counts = raw_adult_joint(ADULT)
+    total = sum(counts.values())
+    assert total == 48842
+    for sex, long_hours, income, records, probability in rows:
+        n = counts[(sex, long_hours, income)]
+        assert int(records.replace(",", "")) == n
+        assert probability == f"{n / total:.6f}"
+    assert "records: 32,561 of adult.data + 16,281 of adult.test = 48,842   (none left out: True)" in out
+    assert "  P(income = >50K | sex = Male, hours-per-week > 40.5) = 5,174/11,724 = 0.441317" in out
+
+
+@needs_adult
+def test_lecture_7_census_numbers_agree_with_the_docs_pages():
+    """The numbers that docs/why-naive.md and docs/choosing-distributions.md print too."""
+    out = lecture_7_output("--adult", ADULT)
+    # why-naive.md: the lecture's table, and the overfitting run on the first 1,000 people
+    assert "I(sex; hours-per-week > 40.5 | income) = 0.013783: income explains part of the dependence, not all." in out
+    assert re.search(r"^   12         8,190     24  0\.9565  0\.1832       0\.8120      0\.7813       0\.8170"
+                     r"      0\.8214$", out, re.M)
+    assert re.search(r"^  hours-per-week > 40\.5  capital-gain > 0 +0\.0036 +0\.0003$", out, re.M)
+    # choosing-distributions.md: CategoricalNB on the eight categorical features
+    assert "CategoricalNB, P(x_i = j | y) for the 8 categorical columns: test accuracy 0.7972" in out
+
+
+@needs_adult
+def test_lecture_7_reports_the_discretizing_experiment_whichever_way_it_goes():
+    out = lecture_7_output("--adult", ADULT)
+    gaussian = re.search(r"^\+ the three numbers, each a Gaussian per class \(MixedNB\): +(0\.\d{4})$", out, re.M)
+    one_at_a_time = dict(re.findall(r"^  ([\w-]+) +discretized: (0\.\d{4})   ", out, re.M))
+    assert gaussian and set(one_at_a_time) == {"age", "hours-per-week", "capital-gain"}
+    helped = [f for f, score in one_at_a_time.items() if float(score) > float(gaussian[1])]
+    assert re.search(rf"^What the data says: .*discretizing helped {' and '.join(helped) or 'no feature'} ",
+                     out, re.M)
 
 
 QUOTED_OUTPUT = re.compile(r"^<!-- output of lectures/(\S+\.py)(.*?) -->\n+```text\n(.*?)^```", re.M | re.S)
@@ -353,6 +857,11 @@ def test_output_quoted_on_the_docs_page_is_current(index):
         if ARCHIVE is None:
             pytest.skip("no local 20news-bydate.tar.gz, and the tests never download it")
         arguments = (*arguments, "--archive", ARCHIVE)
+    if "--adult" in arguments:  # the page names ../shared/data; use the local copy, or skip
+        if ADULT is None:
+            pytest.skip("no local adult.data and adult.test, and the tests never download them")
+        at = arguments.index("--adult") + 1
+        arguments = (*arguments[:at], ADULT, *arguments[at + 1:])
     code, out, err = run(script, *arguments)
     assert code == 0, err
     printed = set(out.splitlines())
