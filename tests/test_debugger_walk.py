@@ -45,7 +45,7 @@ def in_order(names, steps):
 def text_models():
     documents, labels, test_document = load_china()
     return [
-        (MultinomialNB().fit(documents, labels), test_document, "multinomial_word_terms", "multinomial_joint_log_likelihoods"),
+        (MultinomialNB().fit(documents, labels), test_document, "multinomial_word_terms", "multinomial_joint_log_likelihoods_of_tokens"),
         (BernoulliNB().fit(documents, labels), test_document, "bernoulli_word_terms", "bernoulli_joint_log_likelihoods"),
     ]
 
@@ -66,9 +66,9 @@ def table_models():
 @pytest.mark.parametrize("model, document, terms, fast", text_models(), ids=["multinomial", "bernoulli"])
 def test_a_text_prediction_walks_the_named_steps(model, document, terms, fast):
     reference = calls_made_by(lambda: model.joint_log_likelihood(document))
-    assert in_order(reference, ["_check_example", "document_counts", "_log_likelihood_terms", terms, "add_log_terms"])
+    assert in_order(reference, ["_check_example", "document_bag", "_log_likelihood_terms", terms, "add_log_terms"])
     predicted = calls_made_by(lambda: model.predict_proba([document]))
-    assert in_order(predicted, ["_check_example", "document_counts", "_joint_log_likelihoods", fast, "log_posterior", "log_sum_exp"])
+    assert in_order(predicted, ["_check_bag", "document_bag", "_joint_log_likelihoods", fast, "log_posterior", "log_sum_exp"])
     explained = calls_made_by(lambda: model.explain(document))
     assert in_order(explained, ["_check_example", "_log_likelihood_terms", terms, "add_log_terms", "from_terms", "log_posterior"])
 

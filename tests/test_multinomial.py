@@ -8,6 +8,7 @@ china: 8 word occurrences, 5 of them "chinese"; japan: 3 occurrences, 1 "chinese
 """
 
 import math
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,7 @@ from naivebayes.datasets import load_china
 from naivebayes.models.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
+    multinomial_joint_log_likelihoods_of_tokens,
     multinomial_joint_probability,
     multinomial_likelihood,
     multinomial_log_likelihood,
@@ -125,15 +127,30 @@ def test_eq_multinomial_rows_hold_every_class_per_word(model):
         assert row == tuple(model.log_likelihood(word, label) for label in model.classes_)
 
 
-def test_eq_multinomial_joint_rows_equal_the_reference_exactly(model):
+def test_eq_multinomial_joint_rows_agree_with_the_reference(model):
     rows = {"a": (math.log(0.5), math.log(0.25)), "b": (math.log(0.5), math.log(0.75))}
+    # Two terms per class: sum and fsum both round a + b once, so these are exact.
     assert multinomial_joint_log_likelihoods({"a": 2, "b": 1, "z": 3}, rows, [-1.0, -2.0]) == [
         -1.0 + math.fsum([2 * math.log(0.5), math.log(0.5)]),
         -2.0 + math.fsum([2 * math.log(0.25), math.log(0.75)]),
     ]
     assert multinomial_joint_log_likelihoods({"z": 3}, rows, [-1.0, -2.0]) == [-1.0, -2.0]
+    fast = model.predict_joint_log_proba([dict(Counter(TEST_DOCUMENT.lower().split()))])[0]
+    reference = model.joint_log_likelihood(TEST_DOCUMENT)
+    assert fast == pytest.approx(reference, rel=1e-14)  # a plain sum, not fsum: to the last bits
+
+
+def test_eq_multinomial_joint_tokens_adds_a_row_per_occurrence(model):
+    rows = {"a": (math.log(0.5), math.log(0.25)), "b": (math.log(0.5), math.log(0.75))}
+    # "a a b z": a's row twice, b's once, z has none; added left to right, as sum does.
+    assert multinomial_joint_log_likelihoods_of_tokens(["a", "a", "b", "z"], rows, [-1.0, -2.0]) == [
+        -1.0 + (math.log(0.5) + math.log(0.5) + math.log(0.5)),
+        -2.0 + (math.log(0.25) + math.log(0.25) + math.log(0.75)),
+    ]
+    assert multinomial_joint_log_likelihoods_of_tokens(["z"], rows, [-1.0, -2.0]) == [-1.0, -2.0]
     (fast,) = model.predict_joint_log_proba([TEST_DOCUMENT])
-    assert fast == model.joint_log_likelihood(TEST_DOCUMENT)  # to the last bit
+    reference = model.joint_log_likelihood(TEST_DOCUMENT)
+    assert fast == pytest.approx(reference, rel=1e-14)
 
 
 def test_alpha_zero_shows_the_zero_frequency_problem(model):
@@ -222,8 +239,8 @@ def test_running_the_module_prints_the_worked_example(capsys):
 
 def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
     # TF-IDF rows are {word: float weight}; the model treats the weights as fractional counts.
-    # Both paths compute the same products count * log theta_jc and add them with math.fsum,
-    # so they must agree to the last bit, not just approximately.
+    # Both paths compute the same products count * log theta_jc; the fast path adds them
+    # with sum, the reference with math.fsum, so they agree to the last few bits.
     from naivebayes.text.bag_of_words import BagOfWords
     from naivebayes.datasets import load_spam
     from naivebayes.evaluation.split import train_test_split
@@ -239,4 +256,5 @@ def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
     fast = model.predict_joint_log_proba(test_rows)
     assert len(fast) == len(test_rows) > 0
     for row, scores in zip(test_rows, fast):
-        assert scores == model.joint_log_likelihood(row)
+        reference = model.joint_log_likelihood(row)
+        assert scores == pytest.approx(reference, rel=1e-12)

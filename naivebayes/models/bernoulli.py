@@ -28,12 +28,14 @@ Run ``python -m naivebayes bernoulli`` to print the whole computation.
 """
 
 import math
+from collections import Counter
+from itertools import chain
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import ordered
-from naivebayes.models.text_base import TextNaiveBayes, value_per_word
+from naivebayes.models.text_base import TextNaiveBayes, shared_rows
 
 __all__ = [
     "BernoulliNB",
@@ -188,17 +190,15 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
 
     Formula: docs/bernoulli.md#eq-bernoulli-rows
     """
-    words = list(vocabulary)
-    positions = {word: j for j, word in enumerate(words)}
-    columns = []
+    log_odds_of_counts = []
     for label in classes:
         n_class = class_counts[label]
-        log_odds_of_count = {
+        log_odds_of_counts.append({
             n: bernoulli_log_likelihood(True, n, n_class, alpha) - bernoulli_log_likelihood(False, n, n_class, alpha)
             for n in {0, *feature_counts[label].values()}
-        }
-        columns.append(value_per_word(feature_counts[label], positions, log_odds_of_count))
-    return dict(zip(words, zip(*columns)))
+        })
+    tables = [feature_counts[label] for label in classes]
+    return shared_rows(tables, vocabulary, log_odds_of_counts)  # words with the same counts share a row
 # --8<-- [end:eq-bernoulli-rows]
 
 
@@ -208,14 +208,15 @@ def bernoulli_joint_log_likelihoods(present, rows, base_scores):
 
     ``base_scores[k]`` is log P(c_k) + A_{c_k}, the score of an empty document;
     each word the document contains swaps its factor 1 - p_jc for p_jc.  The
-    cost is one lookup per distinct word of the document, whatever |V| is.
+    cost is one lookup per distinct word of the document, whatever |V| is, and
+    the sums are plain ``sum``s in C (not exactly rounded, as ``math.fsum`` is:
+    see the docs page for what that costs).
 
     Formula: docs/bernoulli.md#eq-bernoulli-joint-rows
     """
-    known_rows = [rows[word] for word in present if word in rows]  # unseen words ignored
-    if not known_rows:
-        return list(base_scores)
-    return [base + math.fsum(column) for base, column in zip(base_scores, zip(*known_rows))]
+    flat = list(chain.from_iterable(filter(None, map(rows.get, present))))  # unseen words have no row
+    n_classes = len(base_scores)
+    return [base + sum(flat[k::n_classes]) for k, base in enumerate(base_scores)]  # class k: every K-th
 # --8<-- [end:eq-bernoulli-joint-rows]
 
 
@@ -295,7 +296,11 @@ class BernoulliNB(TextNaiveBayes):
         return super()._lookup_table_names() + ["words_per_count_", "log_odds_rows_", "empty_document_scores_"]
 
     def _add_document(self, counts, label):
-        add_bernoulli_counts(self.feature_counts_.setdefault(label, {}), counts)  # N_jc
+        add_bernoulli_counts(self._class_counter(label), counts)  # N_jc
+
+    def _add_tokens(self, tokens, label):
+        """The fast path of ``_add_document``: each distinct token adds 1 to its N_jc, counted in C."""
+        self._class_counter(label).update(dict.fromkeys(tokens).keys())  # each present word once, in order
 
     def _build_lookup_tables(self):
         """Per class: how many words share each N_jc, the log-odds rows and log P(c) + A_c."""
@@ -336,17 +341,15 @@ class BernoulliNB(TextNaiveBayes):
     def log_likelihood_table(self):
         """{word: (log P(x_j = 1 | c) for c in classes_)} for the whole vocabulary."""
         self._check_fitted()
-        words = list(self.vocabulary_)
-        positions = {word: j for j, word in enumerate(words)}
-        columns = []
+        log_p_of_counts = []
         for label in self.classes_:
             n_class = self.class_counts_[label]
-            log_p_of_count = {
+            log_p_of_counts.append({
                 n: bernoulli_log_likelihood(True, n, n_class, self.alpha)
                 for n in {0, *self.feature_counts_[label].values()}
-            }
-            columns.append(value_per_word(self.feature_counts_[label], positions, log_p_of_count))
-        return dict(zip(words, zip(*columns)))
+            })
+        tables = [self.feature_counts_[label] for label in self.classes_]
+        return shared_rows(tables, self.vocabulary_, log_p_of_counts)
 
     # -- the linear form (docs/logistic-form.md) -----------------------------
 
@@ -415,15 +418,19 @@ class BernoulliNB(TextNaiveBayes):
 
     # -- many documents, fast ------------------------------------------------
 
-    def _joint_log_likelihoods(self, counts):
+    def _joint_log_likelihoods(self, bag):
         """The fast path: ``bernoulli_joint_log_likelihoods`` on the tables built in training.
 
-        With alpha = 0 some p_jc are exactly 0 or 1, and the rewrite would
-        subtract -inf from -inf; the model then takes the reference path.
+        A text's tokens give its present words as ``dict.fromkeys(tokens)`` (each
+        once, in the text's order, so the sum is the same every run), counts as the
+        words with a count above 0.  With alpha = 0 some p_jc are exactly 0 or
+        1, and the rewrite would subtract -inf from -inf; the model then takes
+        the reference path.
         """
         if self.alpha == 0:
-            return super()._joint_log_likelihoods(counts)
-        return bernoulli_joint_log_likelihoods(self._present(counts), self.log_odds_rows_, self.empty_document_scores_)
+            return super()._joint_log_likelihoods(Counter(bag) if type(bag) is list else bag)
+        present = dict.fromkeys(bag) if type(bag) is list else self._present(bag)  # distinct, in order
+        return bernoulli_joint_log_likelihoods(present, self.log_odds_rows_, self.empty_document_scores_)
 
     # -- a generative model (docs/generative.md) ------------------------------
 

@@ -17,27 +17,42 @@ leaves it out (the rule of the blog post on multinomial naive Bayes from
 scratch); ``explain`` lists it as ignored.
 """
 
+from collections import Counter
+from itertools import repeat
+
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.base import NaiveBayes, add_count
-from naivebayes.text.documents import check_documents, document_counts, document_form
+from naivebayes.text.documents import check_documents, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TextNaiveBayes", "value_per_word"]
+__all__ = ["TextNaiveBayes", "shared_rows"]
 
 
-def value_per_word(table, positions, value_of_count):
-    """A column with ``value_of_count[table.get(word, 0)]`` at ``positions[word]``, for every word.
+def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
+    """{word: (v_1, ..., v_K)}, v_k = ``values_of_counts[k][tables[k].get(word, 0)]``: the fast paths' lookup table.
 
-    ``positions`` is {word: column number} for the whole vocabulary, and
-    ``table`` holds the words whose count is not 0 (a class's count table).
-    ``value_of_count`` holds the formula's value for each distinct count, so
-    the formula ran once per count (0, 1, 2, ...), not once per word; and only
-    the table's words are visited, since every other word has count 0.
+    ``tables`` holds the K classes' count tables and ``values_of_counts[k]``
+    the formula's value for each distinct count of class k, so the formula
+    ran once per count (0, 1, 2, ...), not once per word.  The words are taken
+    a few thousand at a time: each class's values for them are looked up in C
+    (``map`` over ``table.get`` and ``values.__getitem__``), and ``zip`` turns
+    the K columns into one row per word.  Words with the same row share one
+    tuple: in a large vocabulary most words were seen once or twice, in one
+    class, so a million words need far fewer than a million rows, and the
+    table costs about one dictionary entry per word instead of K floats.
     """
-    column = [value_of_count[0]] * len(positions)  # every word starts with the value of count 0 ...
-    for word, count in table.items():
-        column[positions[word]] = value_of_count[count]  # ... except those the table counted
-    return column
+    shared = {}  # {row: the one tuple every word with this row uses}
+    rows = {}
+    words = list(vocabulary)
+    for start in range(0, len(words), words_at_a_time):
+        part = words[start : start + words_at_a_time]
+        columns = [
+            list(map(values.__getitem__, map(table.get, part, repeat(0, len(part)))))
+            for table, values in zip(tables, values_of_counts)
+        ]
+        for word, row in zip(part, zip(*columns)):
+            rows[word] = shared.setdefault(row, row)
+    return rows
 
 
 def form_mismatch_message(form, trained_form, n_columns, where, training):
@@ -118,7 +133,16 @@ class TextNaiveBayes(NaiveBayes):
         return check_documents(X)
 
     def _check_example(self, document, where, training=False):
-        """The ``{feature: count}`` form of one document; dense rows must keep the training width."""
+        """One document as ``{feature: count}``, the form the reference path and ``explain`` read."""
+        bag = self._check_bag(document, where, training)
+        return Counter(bag) if type(bag) is list else bag
+
+    def _check_bag(self, document, where, training=False):
+        """One checked document as a bag of words: its token list, or ``{feature: count}`` (see ``document_bag``).
+
+        A model reads only the form it was trained on, and dense rows must keep
+        the training width.
+        """
         form = document_form(document, where)
         if self.input_form_ is None and training:  # the first training document decides
             self.input_form_ = form
@@ -132,7 +156,11 @@ class TextNaiveBayes(NaiveBayes):
                     f"{where} has {len(document)} columns, but the model's dense rows have "
                     f"{self.n_columns_}; every dense row must have one column per feature"
                 )
-        return document_counts(document, self.tokenizer, where)
+        return document_bag(document, self.tokenizer, where)
+
+    def _prediction_input(self, document, where):
+        """The fast paths read the bag as it is: a text's tokens need no counting."""
+        return self._check_bag(document, where)
 
     def _check_one_example(self, document, method):
         """``[text]``, a list holding one document as ``predict`` wants, is not one token list."""
@@ -159,15 +187,38 @@ class TextNaiveBayes(NaiveBayes):
     # ------------------------------------------------------------------
 
     def _count(self, documents, labels):
-        """Count every document into N_c, N, V and the event model's ``feature_counts_``."""
+        """Count every document into N_c, N, V and the event model's ``feature_counts_``.
+
+        A text or a token list goes in as its tokens (``_add_tokens``), counted
+        in C by the class's ``Counter``; a ``{word: count}`` dict or a dense row
+        as its counts (``_add_document``), by the event model's formula.  Both
+        give the same tables (the tests check it); the first is the fast path.
+        """
         self._count_classes(labels)
         for i, (document, label) in enumerate(zip(documents, labels)):
-            counts = self._check_example(document, f"X[{i}]", training=True)
-            self.vocabulary_.update(counts)  # every feature seen in training joins V
-            self._add_document(counts, label)
+            bag = self._check_bag(document, f"X[{i}]", training=True)
+            if type(bag) is list:
+                self._add_tokens(bag, label)
+            else:
+                self.vocabulary_.update(bag)  # a dense row's zeros name features of V too
+                self._add_document(bag, label)
+        for label, table in self.feature_counts_.items():
+            self.vocabulary_.update(table)  # every word counted in training joins V
+            self.feature_counts_[label] = dict(table)  # a plain dict, to print and to save
+
+    def _class_counter(self, label):
+        """The class's count table while counting: a ``Counter``, which counts a list of tokens in C."""
+        table = self.feature_counts_.get(label)
+        if table is None:
+            table = self.feature_counts_[label] = Counter()
+        return table
 
     def _add_document(self, counts, label):
         """Add one document's counts to ``feature_counts_[label]`` (each event model its own way)."""
+        raise NotImplementedError
+
+    def _add_tokens(self, tokens, label):
+        """Add one document's tokens to ``feature_counts_[label]`` (each event model its own way)."""
         raise NotImplementedError
 
     def _merge(self, other):

@@ -168,6 +168,24 @@ def document_form(document, where="the document"):
     raise unknown_form_error(document, where)
 
 
+def document_bag(document, tokenizer, where="the document"):
+    """One document as a bag of words: its list of tokens, or its {feature: count} dict.
+
+    A text gives the tokenizer's list and a token list gives itself (every
+    occurrence of a word listed once); the other forms give their counts.
+    Both are bags: a word's count is how often the list holds it.  The fast
+    paths of the text models read the list directly, without counting it.
+    """
+    if type(document) is str:
+        tokens = tokenizer(document)
+        if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
+            check_tokens(tokens, tokenizer, where)
+        return tokens
+    if type(document) is list and set(map(type, document)) <= {str}:  # a token list, checked in C
+        return document
+    return document_counts(document, tokenizer, where)
+
+
 def document_counts(document, tokenizer, where="the document"):
     """The {feature: count} form of one document (see the module docstring for the forms)."""
     if isinstance(document, str):

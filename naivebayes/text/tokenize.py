@@ -32,7 +32,7 @@ import unicodedata
 
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "word_ngrams"]
+__all__ = ["Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "runs_of_word_characters", "word_ngrams"]
 
 # A token is a run of word characters (letters, digits, underscore), and runs
 # joined by a hyphen or an apostrophe (' or the typographic ’) stay one token:
@@ -54,6 +54,40 @@ UNICODE_FORMS = ("NFC", "NFKC", None)
 # A new pattern is tried on these texts: one that finds an empty token in any
 # of them is refused (see compile_pattern).
 PATTERN_PROBES = ("", "The cat's e-mail, x_1 #tag # 3.14 caf\u00e9... y?!\n")
+
+
+class NonWordCharactersToSpaces(dict):
+    """A ``str.translate`` table: every character that is not a word character becomes a space.
+
+    A word character is what ``\\w`` matches: a letter, a digit or "_"
+    (``str.isalnum()`` or "_").  There are a million code points, so the
+    table decides each one the first time a text holds it and keeps the
+    answer: 32 (a space) for a non-word character, the character's own code
+    for a word character.
+    """
+
+    def __missing__(self, code):
+        character = chr(code)
+        self[code] = code if character.isalnum() or character == "_" else 32
+        return self[code]
+
+
+NON_WORD_TO_SPACE = NonWordCharactersToSpaces()
+
+
+def runs_of_word_characters(text, min_length=2):
+    """The tokens of ``SKLEARN_PATTERN`` (runs of two or more word characters), found without a regex.
+
+    Every non-word character becomes a space, ``split`` cuts the text at the
+    spaces, and runs shorter than ``min_length`` are dropped.  What ``split``
+    leaves are the maximal runs of word characters, and ``\\b\\w\\w+\\b``
+    matches exactly the maximal runs of two or more: the same tokens, in the
+    same order (the tests check this on the 20 Newsgroups corpus and on
+    random text).  ``translate`` and ``split`` run in C and need no
+    backtracking, so this takes about half the time of ``findall`` (see the
+    performance page).
+    """
+    return [run for run in text.translate(NON_WORD_TO_SPACE).split() if len(run) >= min_length]
 
 
 class Tokenizer:
@@ -87,6 +121,10 @@ class Tokenizer:
         self.unicode_form = check_unicode_form(unicode_form)
         self.lowercase = bool(lowercase)
         self.pattern = compile_pattern(pattern)
+        # scikit-learn's pattern finds runs of two or more word characters: step 3 then needs no regex.
+        self.finds_runs_of_word_characters = (
+            self.pattern.pattern == SKLEARN_PATTERN and self.pattern.flags == re.UNICODE
+        )
         self.min_length = check_min_length(min_length)
         # Stop words get the text's normal form, so that they match its tokens.
         self.stop_words = stop_word_set(stop_words, self.unicode_form)
@@ -102,7 +140,7 @@ class Tokenizer:
             text = unicodedata.normalize(self.unicode_form, text)
         if self.lowercase:
             text = text.lower()
-        tokens = self.pattern.findall(text)
+        tokens = self.find_tokens(text)
         if self.min_length is not None:
             tokens = [token for token in tokens if len(token) >= self.min_length]
         if self.stop_words is not None:
@@ -115,6 +153,16 @@ class Tokenizer:
 
     # The same step under a name that reads well in a sentence.
     tokenize = __call__
+
+    def find_tokens(self, text):
+        """Step 3: the pattern's matches in the text.
+
+        For scikit-learn's pattern the same tokens come from
+        ``runs_of_word_characters``, which is about twice as fast as the regex.
+        """
+        if self.finds_runs_of_word_characters:
+            return runs_of_word_characters(text)
+        return self.pattern.findall(text)
 
     def stem(self, tokens):
         """Apply the stemmer to every token, checking that it gives back strings."""
