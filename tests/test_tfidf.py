@@ -36,7 +36,7 @@ from naivebayes.text.tfidf import (
     scaled_by_power_of_two,
     smoothed_idf,
     sublinear_term_frequency,
-    tfidf_weight,
+    tfidf_weights,
     unsmoothed_idf,
 )
 from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
@@ -118,10 +118,12 @@ def test_eq_tfidf_sublinear_tf_grows_slower_than_the_count():
 
 
 def test_eq_tfidf_weight_by_hand():
-    assert tfidf_weight(2, 1.0) == 2.0  # "the" in d1: tf 2, idf 1
-    assert tfidf_weight(3, 1.5) == 4.5
-    assert close(tfidf_weight(1, smoothed_idf(3, 1)), IDF_SAT)  # tf 1: the weight is the idf
-    assert tfidf_weight(0, IDF_SAT) == 0
+    idf = {"the": 1.0, "cat": 1.5, "sat": smoothed_idf(3, 1)}
+    # "the": tf 2, idf 1; "cat": 3 * 1.5; "sat": tf 1, so the weight is the idf.
+    weights = tfidf_weights({"the": 2, "cat": 3, "sat": 1}, idf)
+    assert weights["the"] == 2.0 and weights["cat"] == 4.5 and close(weights["sat"], IDF_SAT)
+    # A count of 0 is no occurrence, and a term without an idf is dropped.
+    assert tfidf_weights({"the": 0, "dog": 4, "cat": 1}, idf) == {"cat": 1.5}
 
 
 def test_eq_tfidf_l2_norm_of_a_three_four_five_row():

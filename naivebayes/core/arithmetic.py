@@ -46,6 +46,8 @@ def log(value):
     tiny exact probability such as ``1/10**400`` does not underflow to 0.0 on
     the way.  Negative values are never probabilities and raise ``ValueError``.
     """
+    if type(value) is float and value > 0:
+        return math.log(value)  # the usual case, decided quickly
     if value == 0:
         return -math.inf
     if value < 0:

@@ -35,7 +35,7 @@ Run ``python -m naivebayes multinomial`` to print the whole computation.
 """
 
 import math
-from itertools import chain
+from itertools import chain, repeat
 from operator import mul
 
 from naivebayes.core.arithmetic import log, ratio
@@ -168,11 +168,13 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
     vocabulary_size = len(vocabulary)
     log_theta_of_counts = []
     for label in classes:
-        total = feature_totals[label]
-        log_theta_of_counts.append({
-            count: multinomial_log_likelihood(count, total, alpha, vocabulary_size)
-            for count in {0, *feature_counts[label].values()}
-        })
+        counts = {0, *feature_counts[label].values()}  # each distinct count once
+        total, n_counts = feature_totals[label], len(counts)
+        log_thetas = map(
+            multinomial_log_likelihood, counts, repeat(total, n_counts), repeat(alpha, n_counts),
+            repeat(vocabulary_size, n_counts),
+        )
+        log_theta_of_counts.append(dict(zip(counts, log_thetas)))
     tables = [feature_counts[label] for label in classes]
     return shared_rows(tables, vocabulary, log_theta_of_counts)
 # --8<-- [end:eq-multinomial-rows]
@@ -190,12 +192,17 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
 
     Formula: docs/multinomial.md#eq-multinomial-joint-rows
     """
-    known_counts, flat = [], []
-    for word, count in counts.items():
-        row = rows.get(word)  # None for a word never seen in training: ignored
-        if row is not None and count:
-            known_counts.append(count)
-            flat.extend(row)  # the rows end to end: class k's entries are flat[k::K]
+    if rows.keys() >= counts.keys() and min(counts.values(), default=1) > 0:
+        # The usual row (every word known, every count above 0) is read in C.
+        known_counts = list(counts.values())
+        flat = list(chain.from_iterable(map(rows.__getitem__, counts)))  # class k's entries: flat[k::K]
+    else:
+        known_counts, flat = [], []
+        for word, count in counts.items():
+            row = rows.get(word)  # None for a word never seen in training: ignored
+            if row is not None and count:
+                known_counts.append(count)
+                flat.extend(row)  # the rows end to end: class k's entries are flat[k::K]
     n_classes = len(log_priors)
     return [
         log_prior + sum(map(mul, known_counts, flat[k::n_classes])) for k, log_prior in enumerate(log_priors)

@@ -19,6 +19,7 @@ scratch); ``explain`` lists it as ignored.
 
 from collections import Counter
 from itertools import repeat
+from operator import getitem
 
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.base import NaiveBayes, add_count
@@ -34,24 +35,24 @@ def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
     ``tables`` holds the K classes' count tables and ``values_of_counts[k]``
     the formula's value for each distinct count of class k, so the formula
     ran once per count (0, 1, 2, ...), not once per word.  The words are taken
-    a few thousand at a time: each class's values for them are looked up in C
-    (``map`` over ``table.get`` and ``values.__getitem__``), and ``zip`` turns
-    the K columns into one row per word.  Words with the same row share one
-    tuple: in a large vocabulary most words were seen once or twice, in one
-    class, so a million words need far fewer than a million rows, and the
-    table costs about one dictionary entry per word instead of K floats.
+    a few thousand at a time: each class's counts of them are looked up in C
+    (``map`` over ``table.get``), and ``zip`` turns the K columns into each
+    word's counts in every class.  Words with the same counts share one row:
+    in a large vocabulary most words were seen once or twice, in one class,
+    so a million words need far fewer than a million rows, and the table costs
+    about one dictionary entry per word instead of K floats.
     """
-    shared = {}  # {row: the one tuple every word with this row uses}
+    shared = {}  # {(count in each class): the row every word with these counts uses}
     rows = {}
     words = list(vocabulary)
     for start in range(0, len(words), words_at_a_time):
         part = words[start : start + words_at_a_time]
-        columns = [
-            list(map(values.__getitem__, map(table.get, part, repeat(0, len(part)))))
-            for table, values in zip(tables, values_of_counts)
-        ]
-        for word, row in zip(part, zip(*columns)):
-            rows[word] = shared.setdefault(row, row)
+        columns = [list(map(table.get, part, repeat(0, len(part)))) for table in tables]
+        for word, counts in zip(part, zip(*columns)):
+            row = shared.get(counts)
+            if row is None:  # the first word with these counts: look up its values once
+                row = shared[counts] = tuple(map(getitem, values_of_counts, counts))
+            rows[word] = row
     return rows
 
 

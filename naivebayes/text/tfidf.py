@@ -35,6 +35,8 @@ heuristic).
 """
 
 import math
+from itertools import repeat
+from operator import mul, truediv
 from collections.abc import Mapping
 from numbers import Real
 
@@ -46,7 +48,7 @@ __all__ = [
     "smoothed_idf",
     "unsmoothed_idf",
     "sublinear_term_frequency",
-    "tfidf_weight",
+    "tfidf_weights",
     "l2_normalize",
     "scaled_by_power_of_two",
 ]
@@ -91,12 +93,20 @@ def sublinear_term_frequency(tf):
 
 
 # --8<-- [start:eq-tfidf-weight]
-def tfidf_weight(tf, idf):
-    """w_t = tf_t * idf_t: the term's (possibly sublinear) count times its idf.
+def tfidf_weights(tfs, idf):
+    """{term: w_t} with w_t = tf_t * idf_t: each term's (possibly sublinear) count times its idf.
+
+    Only the terms with a count above 0 and an idf are kept: a count of 0 is
+    no occurrence, and a term ``fit`` never saw has no idf, so it is dropped.
+    The usual row (from ``BagOfWords``) has neither, and is weighed in C:
+    ``map`` multiplies each count by its term's idf, looked up with
+    ``idf.__getitem__``.
 
     Formula: docs/tfidf.md#eq-tfidf-weight
     """
-    return tf * idf
+    if idf.keys() >= tfs.keys() and min(tfs.values(), default=1) > 0:  # every term known, every count > 0
+        return dict(zip(tfs, map(mul, tfs.values(), map(idf.__getitem__, tfs))))
+    return {term: tf * idf[term] for term, tf in tfs.items() if tf and term in idf}
 # --8<-- [end:eq-tfidf-weight]
 
 
@@ -104,21 +114,36 @@ def tfidf_weight(tf, idf):
 def l2_normalize(weights):
     """w_t / sqrt(sum over s of w_s ** 2), as a new dict; a row whose weights are all 0 becomes {}.
 
-    The weights are first divided by a power of two, which cancels in the
-    ratio (see ``scaled_by_power_of_two``): squared as they are, weights above
-    about 1e154 would overflow to inf and weights below about 1e-162 would
-    underflow to 0.  ``math.fsum`` adds the squares exactly rounded, so the
-    result does not depend on the order of the terms.
+    Squared as they are, weights above about 1e154 would overflow to inf and
+    weights that are all below about 1e-162 would underflow to 0; such a row
+    is first divided by a power of two, which cancels in the ratio (see
+    ``scaled_by_power_of_two``) and changes no digit.  ``math.fsum`` adds the
+    squares exactly rounded, so the result does not depend on the order of
+    the terms.
 
     Formula: docs/tfidf.md#eq-tfidf-l2-norm
     """
-    scaled = scaled_by_power_of_two(weights)  # w_t / 2**e, each in (-1, 1)
-    squares = [weight * weight for weight in scaled.values()]
-    length = math.sqrt(math.fsum(squares))  # ||w||_2 / 2**e, at least 0.5 unless every weight is 0
+    if not squares_fit_in_a_float(weights.values()):
+        weights = scaled_by_power_of_two(weights)  # w_t / 2**e, each in (-1, 1)
+    values = weights.values()
+    length = math.sqrt(math.fsum(map(mul, values, values)))  # ||w||_2 (or ||w||_2 / 2**e)
     if length == 0:
         return {}  # nothing to scale: no terms, or only zero weights
-    return {term: weight / length for term, weight in scaled.items()}  # the 2**e cancels
+    return dict(zip(weights, map(truediv, weights.values(), repeat(length))))  # w_t / ||w||; a 2**e cancels
 # --8<-- [end:eq-tfidf-l2-norm]
+
+
+def terms_present(row):
+    """The terms of a row of counts with a count above 0 (all of them, in the usual row, found in C)."""
+    if min(row.values(), default=1) > 0:
+        return row.keys()
+    return [term for term, count in row.items() if count]
+
+
+def squares_fit_in_a_float(values):
+    """True when the largest |v| lies between 2**-500 and 2**500: its square can neither overflow nor vanish."""
+    largest = max(map(abs, values), default=0)
+    return largest == 0 or 2.0**-500 <= largest <= 2.0**500
 
 
 # --8<-- [start:eq-tfidf-l2-scaling]
@@ -203,7 +228,7 @@ class TfidfTransformer:
         if not rows:
             raise ValueError("fit needs at least one row of counts; the list of rows is empty")
         # A term counts for a document when its count there is positive.
-        df = document_frequency([term for term, count in row.items() if count] for row in rows)
+        df = document_frequency(terms_present(row) for row in rows)
         if not df:
             raise ValueError(
                 "no row has a positive count, so there is no term to weigh; "
@@ -233,23 +258,20 @@ class TfidfTransformer:
 
         ``where`` names the row in an error message, such as "row 3".
         """
-        idf = self.idf_
-        # A count of 0 is no occurrence, and a term not seen in fit has no idf: both are dropped.
-        counts = {term: count for term, count in counts.items() if count and term in idf}
-        if self.norm == "l2" and not self.sublinear_tf:
-            # The norm divides out any common factor of the counts, so divide them exactly
-            # by a power of two first: tf * idf can then neither overflow (tf = 1e308) nor
-            # lose digits among the tiniest floats (tf = 1e-320), and an ordinary row gives
-            # the same floats as without it.  (1 + ln tf is at most 710: nothing to do.)
-            counts = scaled_by_power_of_two(counts)
-        weights = {}
-        for term, count in counts.items():
-            tf = sublinear_term_frequency(count) if self.sublinear_tf else count
-            weights[term] = tfidf_weight(tf, idf[term])
+        if self.sublinear_tf:
+            tfs = {term: sublinear_term_frequency(count) for term, count in counts.items() if count}
+        elif self.norm == "l2" and not squares_fit_in_a_float(counts.values()):
+            # The norm divides out any common factor of the counts, so divide extreme counts
+            # exactly by a power of two first: tf * idf can then neither overflow (tf = 1e308)
+            # nor lose digits among the tiniest floats (tf = 1e-320).  (1 + ln tf is at most 710.)
+            tfs = scaled_by_power_of_two(counts)
+        else:
+            tfs = counts
+        weights = tfidf_weights(tfs, self.idf_)
         if self.norm == "l2":
             return l2_normalize(weights)
         if math.inf in weights.values():  # norm=None keeps tf * idf, which may pass 1.8e308
-            raise ValueError(too_large_message(weights, counts, idf, where))
+            raise ValueError(too_large_message(weights, counts, self.idf_, where))
         return weights
 
     def __repr__(self):
