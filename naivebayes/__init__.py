@@ -50,6 +50,7 @@ from naivebayes.inspect.pictures import (
 )
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
+from naivebayes.models.combining import combine_posteriors, combine_predict_proba
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
@@ -96,6 +97,8 @@ __all__ = [
     "overfitting_table",
     "OutlierDetector",
     "merge",
+    "combine_posteriors",
+    "combine_predict_proba",
     "LinearForm",
     "SoftmaxForm",
     "save",

@@ -13,5 +13,7 @@
 * ``discriminant.py`` -- Gaussian discriminant analysis (QDA, LDA, and naive Bayes
   as its diagonal case);
 * ``merging.py`` -- ``merge``: the model trained on the rows of several models,
-  from their tables alone.
+  from their tables alone;
+* ``combining.py`` -- models trained on different features of the same rows,
+  combined by Bayes' rule with the prior counted once.
 """
