@@ -211,7 +211,7 @@ def test_a_label_number_out_of_range(tmp_path):
         read_csv(path, label=2)
 
 
-@pytest.mark.parametrize("label", [True, 1.0, None, ["b"]])
+@pytest.mark.parametrize("label", [True, 1.0, ["b"]])
 def test_a_label_of_the_wrong_type(tmp_path, label):
     path = write(tmp_path, "a,b\n1,x\n")
     with pytest.raises(TypeError, match="label must be a column name"):
@@ -582,3 +582,12 @@ def test_no_adult_file_and_no_download_says_where_it_looked(tmp_path):
     assert f"the cache {cache} does not exist" in message
     assert "download_if_missing=True" in message and "load_adult(path='path/to/folder')" in message
     assert not (tmp_path / "home").exists()  # nothing was created
+
+
+def test_label_none_reads_a_table_without_labels(tmp_path):
+    # Rows to predict: every column is a feature, and there are no labels to take out.
+    path = write(tmp_path, "a,b\n1,x\n2,?\n")
+    data = read_csv(path, label=None)
+    assert data.rows == [{"a": 1, "b": "x"}, {"a": 2, "b": None}]
+    assert (data.labels, data.features, data.label_names) == (None, ["a", "b"], [])
+    assert data.select(["b"]).labels is None

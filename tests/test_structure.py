@@ -26,6 +26,8 @@ ALLOWED = {
     "evaluation": {"core", "evaluation"},
     "datasets": {"core", "datasets"},
     "saving": {"core", "text", "tables", "models", "saving"},
+    # The command line sits on top of everything: it may use every layer.
+    "command_line": {"core", "text", "tables", "models", "inspect", "evaluation", "datasets", "saving", "command_line"},
 }
 
 

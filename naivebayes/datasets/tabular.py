@@ -45,12 +45,14 @@ class Dataset(NamedTuple):
     """
 
     rows: list  # one {feature: value} dict per example, keys in column order
-    labels: list  # one label per example
+    labels: list  # one label per example (None for a table read with label=None)
     features: list  # the feature names, in column order
 
     @property
     def label_names(self):
         """The distinct labels, sorted (in order of first appearance if they cannot be sorted)."""
+        if self.labels is None:  # read with label=None
+            return []
         distinct = list(dict.fromkeys(self.labels))
         try:
             return sorted(distinct)
@@ -75,7 +77,7 @@ class Dataset(NamedTuple):
         """
         features = _check_selection(features, self.features)
         rows = [{name: row[name] for name in features} for row in self.rows]
-        return Dataset(rows, list(self.labels), features)
+        return Dataset(rows, None if self.labels is None else list(self.labels), features)
 
 
 def _check_selection(features, available):
@@ -154,6 +156,8 @@ def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=Non
     * ``label``: the column that holds the labels, by name, or by number
       counted from 0 as in Python (-1 is the last column).  It is taken out
       of the rows; the other columns are the features, in file order.
+      ``label=None`` reads a table without labels, rows to predict: every
+      column is a feature, and ``labels`` is None.
     * ``missing``: the texts that mean "no value"; such a field becomes None.
       The default is ``("?", "")``: UCI's question mark and an empty field.
     * ``delimiter``: the character between fields; spaces around each field
@@ -194,9 +198,12 @@ def read_csv_lines(
             if names is None:
                 names = _check_header(header_fields, source, reader.line_num)
         columns = names
-        label_column = _label_column(label, columns, source, delimiter)
-        label_name = columns[label_column]
-        features = columns[:label_column] + columns[label_column + 1:]
+        if label is None:  # a table without labels: every column is a feature
+            label_column, label_name, features = None, None, list(columns)
+        else:
+            label_column = _label_column(label, columns, source, delimiter)
+            label_name = columns[label_column]
+            features = columns[:label_column] + columns[label_column + 1:]
 
         rows, labels = [], []
         parsed = {}  # field text -> its value: each distinct text is parsed once
@@ -209,18 +216,19 @@ def read_csv_lines(
                 if text not in parsed:
                     parsed[text] = parse_field(text, missing, exact)
             values = [parsed[text] for text in fields]
-            label_value = values.pop(label_column)
-            if label_value is None or label_value == "":
-                raise TableError(_empty_label_message(source, reader.line_num, fields[label_column], label_name))
+            if label_column is not None:
+                label_value = values.pop(label_column)
+                if label_value is None or label_value == "":
+                    raise TableError(_empty_label_message(source, reader.line_num, fields[label_column], label_name))
+                labels.append(label_value)
             rows.append(dict(zip(features, values)))
-            labels.append(label_value)
     except csv.Error as error:  # such as a field longer than the csv module allows
         raise TableError(f"{source}, line {reader.line_num}: {error}") from None
 
     if not rows:
         where = "only a header line" if header else "no rows"
         raise TableError(f"{source} has {where}: there are no examples to read")
-    return Dataset(rows, labels, features)
+    return Dataset(rows, labels if label_column is not None else None, features)
 
 
 def _is_blank(fields):

@@ -24,7 +24,7 @@ Fraction(2, 3)
 >>> model.predict([test_document])
 ['japan']
 
-Run ``python -m naivebayes bernoulli`` to print the whole computation.
+Run ``python -m naivebayes demo bernoulli`` to print the whole computation.
 """
 
 import math

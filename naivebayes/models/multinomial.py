@@ -31,7 +31,7 @@ The worked example is the "China" example on the docs page:
 >>> round(model.predict_proba([test_document])[0]["china"], 4)
 0.6898
 
-Run ``python -m naivebayes multinomial`` to print the whole computation.
+Run ``python -m naivebayes demo multinomial`` to print the whole computation.
 """
 
 import math

@@ -1,0 +1,197 @@
+"""The command line: ``naivebayes`` (or ``python -m naivebayes``) and its five commands.
+
+    naivebayes train DATA --output model.json    fit a model, save it as JSON
+    naivebayes predict model.json DATA           one predicted class per example
+    naivebayes explain model.json TEXT...        one prediction, step by step
+    naivebayes evaluate model.json DATA          accuracy, report, confusion matrix
+    naivebayes demo [spam | multinomial | ...]   the demos that need no data
+
+DATA is a folder with one subfolder of text files per class (the 20
+Newsgroups layout) or a CSV table with a header line (a file ending .csv,
+.tsv, .data or .test).  With no command at all, ``python -m naivebayes`` runs
+the spam demo, as the README says.
+
+Exit status: 0 when the command did what it was asked; 2, with one line on
+the error stream that says what to do, for a bad argument, a missing or
+malformed file, or data the model refuses.  An error that is none of these
+is a bug in the library and keeps its traceback, so that it can be reported.
+"""
+
+import argparse
+import os
+import sys
+
+from naivebayes import __version__
+from naivebayes.command_line import commands
+from naivebayes.command_line.demos import DEMOS
+
+__all__ = ["main", "main_script", "build_parser"]
+
+USAGE_ERROR = 2  # as argparse, and most Unix tools, use for "you called me wrongly"
+
+
+class UsageError(Exception):
+    """Raised instead of printing argparse's two-line usage message, so ``main`` prints one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line: the problem, then where to read the options."""
+
+    def error(self, message):
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def build_parser(prog="naivebayes"):
+    """The parser of every command, each with its own --help."""
+    parser = Parser(
+        prog=prog,
+        description="Naive Bayes from the command line: train on a folder of texts or a CSV table, "
+        "then predict, explain and evaluate with the saved model.",
+        epilog="DATA is a folder with one subfolder of text files per class (the subfolder names are the "
+        "classes), or a CSV table with a header line (a file ending .csv, .tsv, .data or .test). "
+        "Run any command with --help for its options.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    train = subparsers.add_parser(
+        "train", help="fit a model on labelled data and save it as a JSON model file",
+        description="Fit a model on labelled examples and save it as a JSON model file "
+        "(readable as text, loaded in Python by naivebayes.load).",
+    )
+    train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, or a CSV table")
+    train.add_argument("-o", "--output", required=True, metavar="MODEL.json", help="the model file to write")
+    train.add_argument(
+        "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
+        help="for texts: multinomial (the default) or bernoulli; for a table: mixed (the default: "
+        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson or histogram",
+    )
+    train.add_argument(
+        "--alpha", type=commands.number, metavar="A",
+        help="the pseudo-count of Laplace/Lidstone smoothing (default 1); 1/2 or 1 keep probabilities exact",
+    )
+    add_table_options(train, "the column of labels, by name or by number from 0 (default: the last column)")
+    train.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
+    train.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
+    train.set_defaults(run=commands.train)
+
+    predict = subparsers.add_parser(
+        "predict", help="print the predicted class of each example",
+        description="Print one tab-separated line per example: its name, the predicted class, and with "
+        "--probabilities P(class | example) for each class.",
+    )
+    predict.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
+    predict.add_argument(
+        "data", metavar="DATA",
+        help="text model: a text file, or a folder of text files (at any depth); table model: a CSV table",
+    )
+    predict.add_argument("--probabilities", action="store_true", help="also print P(class | example) per class")
+    predict.add_argument("--lines", action="store_true", help="text model: one text per line of the file")
+    add_table_options(predict, "a column to leave out, such as the labels (default: the one column the "
+                      "model was not trained on, if there is one)")
+    predict.set_defaults(run=commands.predict)
+
+    explain = subparsers.add_parser(
+        "explain", help="show one prediction step by step",
+        description="Show one prediction as the table of its steps: the prior, each feature's term, "
+        "the joint score and the posterior.",
+    )
+    explain.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
+    explain.add_argument(
+        "input", nargs="*", metavar="INPUT",
+        help="text model: the words of the text; table model: feature=value pairs, such as outlook=sunny",
+    )
+    explain.add_argument("--file", metavar="PATH", help="text model: a text file; table model: a CSV table")
+    explain.add_argument("--row", type=int, metavar="N", help="table model: the row of --file, from 1 (default 1)")
+    add_table_options(explain, "a column of --file to leave out, such as the labels")
+    explain.set_defaults(run=commands.explain)
+
+    evaluate = subparsers.add_parser(
+        "evaluate", help="score a model on labelled data",
+        description="Print the accuracy, precision, recall and F1 of each class, and the confusion matrix.",
+    )
+    evaluate.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
+    evaluate.add_argument("data", metavar="DATA", help="labelled data, laid out as for 'train'")
+    add_table_options(evaluate, "the column of labels (default: the one column the model was not trained on)")
+    evaluate.set_defaults(run=commands.evaluate)
+
+    demo = subparsers.add_parser(
+        "demo", help="run a demo that needs no data of yours",
+        description="spam (the default): train on the spam corpus that ships with the package and explain "
+        "one message. multinomial, bernoulli: the textbook China example. categorical: Mitchell's "
+        "PlayTennis table. gaussian: one iris flower.",
+    )
+    demo.add_argument("name", nargs="?", default="spam", choices=list(DEMOS), metavar="NAME",
+                      help=f"one of: {', '.join(DEMOS)}")
+    demo.set_defaults(run=run_demo)
+    return parser
+
+
+def add_table_options(parser, label_help):
+    parser.add_argument("--label", metavar="COLUMN", help=f"tables: {label_help}")
+    parser.add_argument(
+        "--text", metavar="COLUMN",
+        help="text models on a table: the column of texts (default: the one column besides the labels)",
+    )
+    parser.add_argument("--delimiter", default=None, metavar="CHAR",
+                        help="tables: the character between fields (default: tab for .tsv, else a comma)")
+
+
+def run_demo(args, out, err):
+    DEMOS[args.name]()
+
+
+def main(argv=None, out=None, err=None, prog="naivebayes"):
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    if not argv:
+        argv = ["demo"]  # the README's demo command: python -m naivebayes
+    elif argv[0] in DEMOS and argv[0] != "spam":
+        argv = ["demo", *argv]  # python -m naivebayes multinomial, as before there were commands
+    parser = build_parser(prog)
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help and --version end here, with status 0
+            return done.code
+        if args.command is None:
+            parser.error("give a command: train, predict, explain, evaluate or demo")
+        if hasattr(args, "delimiter") and args.delimiter is None:
+            args.delimiter = default_delimiter(args)
+        args.run(args, out, err)
+    except UsageError as error:
+        print(error, file=err)
+        return USAGE_ERROR
+    except BrokenPipeError:  # the reader went away, as `naivebayes predict ... | head` does: not an error
+        sys.stdout = open(os.devnull, "w")  # so that Python's final flush does not complain either
+        return 0
+    except (ValueError, TypeError, KeyError, OSError) as error:
+        # The library's own errors (ModelFileError, TableError, ZeroProbabilityError, ... are
+        # ValueErrors) and the operating system's: the message names the problem.
+        print(f"{prog} {args.command}: {one_line(error)}", file=err)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=err)
+        return 130  # 128 + SIGINT, as a shell reports it
+    return 0
+
+
+def default_delimiter(args):
+    """A tab for a table whose name ends .tsv, a comma for any other."""
+    table = getattr(args, "data", None) or getattr(args, "file", None) or ""
+    return "\t" if str(table).lower().endswith(".tsv") else ","
+
+
+def one_line(error):
+    """An exception's message on one line (a KeyError's key without the repr quotes around it)."""
+    message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+    if isinstance(error, OSError) and error.filename is not None and error.strerror:
+        message = f"{error.filename}: {error.strerror}"
+    return " ".join(str(message).split()) or type(error).__name__
+
+
+def main_script():
+    """The ``naivebayes`` console script that pip installs: ``main`` with the process's exit status."""
+    sys.exit(main())
