@@ -7,6 +7,7 @@ problem, and write no model file.
 """
 
 import io
+from argparse import ArgumentTypeError
 import subprocess
 import sys
 from pathlib import Path
@@ -248,7 +249,8 @@ BAD_CALLS = [
     (["train", "{iris}", "-o", "{tmp}/no/such/folder/m.json"], "does not exist; create it first"),
     (["train", "{iris}", "-o", "{tmp}"], "is a folder; --output takes the name of the model file"),
     (["train", "{iris}", "-o", "{tmp}/m.json", "--label", "specie"], "Did you mean 'species'?"),
-    (["train", "{iris}", "-o", "{tmp}/m.json", "--alpha", "lots"], "argument --alpha: invalid number value"),
+    (["train", "{iris}", "-o", "{tmp}/m.json", "--alpha", "lots"], "argument --alpha: 'lots' is not a number such as 1"),
+    (["train", "{iris}", "-o", "{tmp}/m.json", "--alpha", "1/0"], "argument --alpha: '1/0' is not a fraction"),
     (["train", "{iris}", "-o", "{tmp}/m.json", "--alpha", "-1"], "alpha must be a finite number >= 0"),
     (["train", "{iris}", "-o", "{tmp}/m.json", "--model", "gaussian", "--alpha", "1"], "gaussian naive Bayes has none"),
     (["train", "{iris}", "-o", "{tmp}/m.json", "--model", "forest"], "invalid choice: 'forest'"),
@@ -321,7 +323,7 @@ def test_alpha_is_read_as_python_would_keep_it_exact():
 
     assert [number("1"), number("1/2"), number("0.5")] == [1, Fraction(1, 2), 0.5]
     assert type(number("1")) is int and type(number("0.5")) is float
-    with pytest.raises(ValueError):
+    with pytest.raises(ArgumentTypeError, match="not a finite number"):  # argparse prints it as one line
         number("inf")
 
 
@@ -346,3 +348,19 @@ def test_python_dash_m_runs_the_command_line():
 def test_the_console_script_is_declared():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'naivebayes = "naivebayes.command_line:main_script"' in text
+
+
+def test_names_reads_a_table_without_a_header_line(tmp_path):
+    # UCI's files, such as adult.data, have no header line: --names gives the columns their names.
+    rows, labels, day = load_play_tennis()
+    features = list(rows[0])
+    table = tmp_path / "tennis.data"
+    table.write_text("".join(",".join([*row.values(), label]) + "\n" for row, label in zip(rows, labels)))
+    names = ",".join([*features, "play"])
+    status, out, _ = run("train", table, "-o", tmp_path / "m.json", "--names", names, "--model", "categorical")
+    assert status == 0 and "14 rows of 4 features" in out
+    assert load(tmp_path / "m.json").predict_proba(rows) == CategoricalNB().fit(rows, labels).predict_proba(rows)
+    status, out, _ = run("evaluate", tmp_path / "m.json", table, "--names", names)
+    assert status == 0 and out.startswith("14 examples")
+    status, _, err = run("train", table, "-o", tmp_path / "n.json", "--names", "a,,b")
+    assert status == 2 and "has an empty name" in err

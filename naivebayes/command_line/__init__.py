@@ -24,6 +24,7 @@ import sys
 from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
+from naivebayes.command_line.inputs import column_names
 
 __all__ = ["main", "main_script", "build_parser"]
 
@@ -132,6 +133,10 @@ def add_table_options(parser, label_help):
     parser.add_argument(
         "--text", metavar="COLUMN",
         help="text models on a table: the column of texts (default: the one column besides the labels)",
+    )
+    parser.add_argument(
+        "--names", type=column_names, metavar="NAME,NAME,...",
+        help="tables: the column names, for a file without a header line (such as UCI's adult.data)",
     )
     parser.add_argument("--delimiter", default=None, metavar="CHAR",
                         help="tables: the character between fields (default: tab for .tsv, else a comma)")

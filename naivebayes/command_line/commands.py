@@ -7,6 +7,7 @@ JSON files, so a model trained here can be loaded in Python with
 """
 
 import math
+from argparse import ArgumentTypeError
 from fractions import Fraction
 from pathlib import Path
 
@@ -71,10 +72,13 @@ def number(text):
         try:
             return Fraction(text)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{text!r} is not a fraction such as 1/2") from None
-    value = float(text)  # a ValueError here is argparse's "invalid number value"
+            raise ArgumentTypeError(f"{text!r} is not a fraction such as 1/2") from None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ArgumentTypeError(f"{text!r} is not a number such as 1, 1/2 or 0.5") from None
     if not math.isfinite(value):
-        raise ValueError(f"{text!r} is not a finite number")
+        raise ArgumentTypeError(f"{text!r} is not a finite number")
     return value
 
 
@@ -109,7 +113,7 @@ def train(args, out, err):
             )
         if args.text is not None:
             raise CommandError(f"--text names a column of texts, for the text models ({', '.join(TEXT_MODELS)})")
-        data = read_table(args.data, -1 if args.label is None else column(args.label), args.delimiter)
+        data = read_table(args.data, -1 if args.label is None else column(args.label), args.delimiter, args.names)
         inputs, labels = data.rows, data.labels
         check_no_text_column(data, args.data)
         what = f"{len(inputs):,} rows of {len(data.features)} features"
@@ -153,7 +157,7 @@ def labelled_texts(args, notes, err):
     """``(texts, labels)`` for a text model: a folder of class subfolders, or a table with a text column."""
     if is_table(args.data):
         texts, labels, _ = text_table(
-            args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, True
+            args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, True, args.names
         )
         return texts, labels
     if args.label is not None or args.text is not None:
@@ -215,7 +219,7 @@ def is_text_model(model):
     return True
 
 
-def table_rows(model, path, label, delimiter, need_labels):
+def table_rows(model, path, label, delimiter, need_labels, names=None):
     """``(rows, labels, names)`` of a CSV table for a table model, with the columns matched to its features.
 
     The label column is ``--label`` if given; otherwise the one column the
@@ -225,7 +229,7 @@ def table_rows(model, path, label, delimiter, need_labels):
     """
     features = list(model.features_)
     if label is None:
-        header = read_table(path, None, delimiter).features
+        header = read_table(path, None, delimiter, names).features
         extra = [name for name in header if name not in features]
         if len(extra) == 1 and (need_labels or len(header) > len(features)):
             label = extra[0]
@@ -234,7 +238,7 @@ def table_rows(model, path, label, delimiter, need_labels):
                 f"which column of {path} holds the labels? Give --label COLUMN "
                 f"(the columns the model was not trained on: {', '.join(map(str, extra)) or 'none'})"
             )
-    data = read_table(path, label, delimiter)
+    data = read_table(path, label, delimiter, names)
     absent = [feature for feature in features if feature not in data.features]
     if absent:
         raise CommandError(
@@ -294,7 +298,7 @@ def predict(args, out, err):
     if is_text_model(model):
         if is_table(args.data) and not args.lines:
             inputs, _, names = text_table(
-                args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, False
+                args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, False, args.names
             )
         else:
             if args.label is not None or args.text is not None:
@@ -303,7 +307,7 @@ def predict(args, out, err):
     else:
         if args.lines or args.text is not None:
             raise CommandError("--lines and --text are for text models; this is a table model, which reads a CSV table")
-        inputs, _, names = table_rows(model, args.data, column_or_none(args.label), args.delimiter, False)
+        inputs, _, names = table_rows(model, args.data, column_or_none(args.label), args.delimiter, False, args.names)
     classes = list(model.classes_)
     header = ["input", "prediction"]
     if args.probabilities:
@@ -332,7 +336,7 @@ def explain(args, out, err):
                 raise CommandError("give the text either as words or with --file, not both")
             if is_table(args.file):
                 texts, _, _ = text_table(
-                    args.file, column_or_none(args.label), column_or_none(args.text), args.delimiter, False
+                    args.file, column_or_none(args.label), column_or_none(args.text), args.delimiter, False, args.names
                 )
                 document = texts[row_number(args.row, len(texts), args.file) - 1]
             else:
@@ -364,7 +368,7 @@ def table_row_to_explain(model, args):
     if args.file is not None:
         if args.input:
             raise CommandError("give the row either as feature=value pairs or with --file and --row, not both")
-        rows, _, _ = table_rows(model, args.file, column_or_none(args.label), args.delimiter, False)
+        rows, _, _ = table_rows(model, args.file, column_or_none(args.label), args.delimiter, False, args.names)
         return rows[row_number(args.row, len(rows), args.file) - 1]
     if args.row is not None:
         raise CommandError("--row picks a row of the table given with --file")
@@ -394,7 +398,7 @@ def evaluate(args, out, err):
     else:
         if args.text is not None:
             raise CommandError("--text is for text models; this is a table model, which reads a CSV table")
-        inputs, labels, _ = table_rows(model, args.data, column_or_none(args.label), args.delimiter, True)
+        inputs, labels, _ = table_rows(model, args.data, column_or_none(args.label), args.delimiter, True, args.names)
     say(notes, err)
     known = {str(label) for label in model.classes_}
     unknown = sorted({str(label) for label in labels} - known)

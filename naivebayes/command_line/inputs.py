@@ -15,6 +15,7 @@ refused), and the command says how many files that happened to, since a word
 such as "café" then reads as "cafÃ©" if the guess is wrong.
 """
 
+import argparse
 import csv
 import sys
 from pathlib import Path
@@ -140,12 +141,20 @@ def read_texts(paths, notes, stream=None):
     return texts
 
 
-def read_table(path, label, delimiter):
-    """``read_csv(path, label, delimiter=...)`` after checking that the file is there."""
+def read_table(path, label, delimiter, names=None):
+    """``read_csv`` after checking that the file is there; ``names`` for a file without a header line."""
     path = existing(path, "a CSV table")
     if path.is_dir():
         raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
-    return read_csv(path, label=label, delimiter=delimiter)
+    return read_csv(path, label=label, delimiter=delimiter, header=names is None, names=names)
+
+
+def column_names(text):
+    """``--names age,workclass,...`` as a list of names."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r} has an empty name; separate the names with single commas")
+    return names
 
 
 def column(text):
@@ -156,7 +165,7 @@ def column(text):
         return text
 
 
-def text_table(path, label, text, delimiter, need_labels):
+def text_table(path, label, text, delimiter, need_labels, names=None):
     """``(texts, labels, names)`` from a table with a column of texts, such as ``label,message`` rows.
 
     The text column is ``text`` (a name or a number from 0), or else the one
@@ -170,9 +179,13 @@ def text_table(path, label, text, delimiter, need_labels):
         raise CommandError(f"{path} is a folder; give a CSV table")
     with open(path, encoding="utf-8-sig", newline="") as file:
         records = [fields for fields in csv.reader(file, delimiter=delimiter)]
-    header, *records = [fields for fields in records if any(field.strip() for field in fields)] or [[]]
+    records = [fields for fields in records if any(field.strip() for field in fields)]
+    if names is None:  # the first line names the columns
+        header, *records = records or [[]]
+    else:
+        header = names
     if not records:
-        raise CommandError(f"{path} has no rows after its header line: nothing to read")
+        raise CommandError(f"{path} has no rows{' after its header line' if names is None else ''}: nothing to read")
     columns = [name.strip() for name in header]
     label_at = None if label is None else position(label, columns, path, "--label")
     text_at = None if text is None else position(text, columns, path, "--text")
