@@ -287,3 +287,25 @@ def test_partial_fit_on_arrays_learns_what_fit_learns():
     pieces = GaussianNB().partial_fit(X[:2], y[:2]).partial_fit(X[2:], y[2:])
     assert pieces.means_ == whole.means_ and pieces.classes_ == whole.classes_
     assert math.isclose(pieces.score(X, pd.Series(y)), 1)
+
+
+def test_a_scipy_sparse_matrix_is_read_as_its_dense_rows():
+    # CountVectorizer().fit_transform(texts) is sparse: the same predictions as its dense rows.
+    sparse = pytest.importorskip("scipy.sparse")
+    dense = [[2, 0, 1], [0, 3, 0], [1, 1, 0], [0, 0, 4]]
+    labels = ["a", "b", "a", "b"]
+    X = sparse.csr_matrix(np.array(dense))
+    for model_class in (MultinomialNB, BernoulliNB, GaussianNB):
+        from_sparse = model_class().fit(X, labels)
+        from_lists = model_class().fit(dense, labels)
+        assert from_sparse.predict_proba(X) == from_lists.predict_proba(dense)
+    assert MultinomialNB().fit(X, labels).feature_counts_ == {"a": {0: 3, 2: 1, 1: 1}, "b": {1: 3, 2: 4}}
+
+
+def test_a_sparse_matrix_too_large_to_make_dense_is_refused():
+    sparse = pytest.importorskip("scipy.sparse")
+    huge = sparse.csr_matrix((5_000, 5_000), dtype=np.int64)  # 25 million cells, none stored
+    with pytest.raises(ValueError, match=r"sparse matrix of shape 5000 x 5000, too large .* pass the texts themselves"):
+        MultinomialNB().fit(huge, ["a", "b"] * 2_500)
+    with pytest.raises(ValueError, match="pass the rows themselves"):
+        GaussianNB().fit(huge, ["a", "b"] * 2_500)

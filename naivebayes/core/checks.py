@@ -54,6 +54,9 @@ __all__ = [
     "PLAIN_TYPES",
     "a_kind",
     "frame_records",
+    "is_sparse_matrix",
+    "sparse_rows",
+    "SPARSE_CELL_LIMIT",
     "is_data_frame",
     "ndim_of",
     "plain_value",
@@ -74,6 +77,31 @@ def ndim_of(values):
     """The number of dimensions of a numpy array or a pandas object; None for anything else (such as a list)."""
     ndim = getattr(values, "ndim", None)
     return ndim if type(ndim) is int and hasattr(values, "shape") else None
+
+
+SPARSE_CELL_LIMIT = 20_000_000  # cells of a sparse matrix made dense: about 160 MB of list slots
+
+
+def is_sparse_matrix(values):
+    """True for a scipy sparse matrix (recognised by ``toarray`` and ``nnz``; scipy is never imported)."""
+    return ndim_of(values) == 2 and hasattr(values, "toarray") and hasattr(values, "nnz")
+
+
+def sparse_rows(name, matrix, what):
+    """A scipy sparse matrix as dense list rows, as ``matrix.toarray().tolist()``, if it is small enough.
+
+    A bag-of-words matrix from scikit-learn's ``CountVectorizer`` is sparse;
+    its dense rows are what this package reads.  A matrix too large to make
+    dense is refused, with what to pass instead.
+    """
+    n_rows, n_columns = matrix.shape
+    if n_rows * n_columns > SPARSE_CELL_LIMIT:
+        raise ValueError(
+            f"{name} is a sparse matrix of shape {n_rows} x {n_columns}, too large to read as dense rows "
+            f"(more than {SPARSE_CELL_LIMIT:,} cells); pass the {what} themselves instead (a text model "
+            "counts texts with its own Tokenizer), or a slice of the columns"
+        )
+    return matrix.toarray().tolist()
 
 
 def is_data_frame(values):

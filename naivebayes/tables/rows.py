@@ -39,10 +39,12 @@ from collections.abc import Mapping
 from naivebayes.core.checks import (
     frame_records,
     is_data_frame,
+    is_sparse_matrix,
     is_missing,
     ndim_of,
     plain_value,
     refuse_no_length,
+    sparse_rows,
 )
 
 __all__ = ["check_rows", "present_values", "row_width", "table_rows"]
@@ -71,6 +73,8 @@ def table_rows(X, ndim, name="X"):
     """The rows of a DataFrame (as dicts) or of a 2-D numpy array (as lists); any other shape is an error."""
     if is_data_frame(X):
         return frame_records(name, X)
+    if is_sparse_matrix(X):
+        return sparse_rows(name, X, "rows")
     if ndim == 2:
         return X.tolist()
     if ndim == 1:

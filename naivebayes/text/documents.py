@@ -41,6 +41,10 @@ package never imports either):
 
 * a 2-D numpy array of counts is a list of dense rows, ``X.tolist()``, so
   the counts are Python ints, which never wrap around as ``np.uint8`` does;
+* a scipy sparse matrix, such as scikit-learn's ``CountVectorizer`` returns,
+  is a list of dense rows too (``X.toarray().tolist()``), when it has at
+  most 20 million cells; a larger one is refused, with the hint to pass
+  the texts themselves;
 * a 1-D array or Series of texts is a list of texts, ``X.tolist()``; a 1-D
   array of numbers is refused (one document, or one count per document?);
 * a pandas DataFrame of counts (a column per word, such as a document-term
@@ -62,10 +66,12 @@ from naivebayes.core.checks import (
     a_kind,
     frame_records,
     is_data_frame,
+    is_sparse_matrix,
     is_missing,
     ndim_of,
     plain_value,
     refuse_no_length,
+    sparse_rows,
 )
 from naivebayes.text.tokenize import Tokenizer
 
@@ -276,6 +282,8 @@ def check_documents(X, name="X"):
 def array_documents(X, ndim, name="X"):
     """The documents of a numpy array or pandas object, as plain lists and dicts (see the module docstring)."""
     kind = type(X).__name__
+    if is_sparse_matrix(X):  # such as CountVectorizer().fit_transform(texts)
+        return sparse_rows(name, X, "texts")
     if is_data_frame(X):
         for column, dtype in zip(X.columns, X.dtypes):
             if getattr(dtype, "kind", None) not in NUMBER_KINDS:
