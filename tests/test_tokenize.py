@@ -1,9 +1,13 @@
 """Tests for naivebayes/tokenize.py and naivebayes/stop_words.py."""
 
+import os
+import random
 import re
+import sys
 import time
 import unicodedata
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -506,3 +510,53 @@ def test_a_list_of_documents_is_refused_with_a_hint():
 def test_other_text_types_are_refused():
     with pytest.raises(TypeError, match="must be a str, not int"):
         Tokenizer()(42)
+
+
+# ---------------------------------------------------------------------------
+# The regex-free path for scikit-learn's pattern gives the regex's tokens exactly
+# ---------------------------------------------------------------------------
+
+SKLEARN_REGEX = re.compile(SKLEARN_PATTERN)
+
+
+def test_every_code_point_is_a_word_character_for_translate_exactly_when_it_is_for_the_regex():
+    # runs_of_word_characters rests on one claim: str.isalnum() or "_" is what \w matches.
+    from naivebayes.text.tokenize import NonWordCharactersToSpaces
+
+    table = NonWordCharactersToSpaces()
+    word = re.compile(r"\w")
+    differ = [code for code in range(sys.maxunicode + 1) if (table[code] != 32) != bool(word.match(chr(code)))]
+    assert differ == []
+
+
+def test_runs_of_word_characters_equal_findall_on_random_text():
+    from naivebayes.text.tokenize import runs_of_word_characters
+
+    generator = random.Random(20261123)
+    # Letters of several scripts, digits of several kinds, marks, spaces, punctuation and controls.
+    alphabet = "aZ_9\u00e9\u0301\u00b2\u0663\u4e2d\u0416\u05d0 \t\n\x1c\x85\u00a0\u2028-'.,!?$\u200b\ufeff\U0001f600"
+    for _ in range(2_000):
+        text = "".join(generator.choice(alphabet) for _ in range(generator.randint(0, 40)))
+        assert runs_of_word_characters(text) == SKLEARN_REGEX.findall(text), repr(text)
+
+
+def test_the_tokenizer_takes_the_regex_free_path_only_for_scikit_learns_pattern():
+    assert Tokenizer(pattern=SKLEARN_PATTERN).finds_runs_of_word_characters
+    assert not Tokenizer().finds_runs_of_word_characters
+    assert not Tokenizer(pattern=re.compile(SKLEARN_PATTERN, re.IGNORECASE)).finds_runs_of_word_characters
+
+
+def newsgroups_archive():
+    named = os.environ.get("NAIVEBAYES_20NEWS_ARCHIVE")
+    path = Path(named) if named else Path(__file__).resolve().parents[2] / "shared" / "data" / "20news-bydate.tar.gz"
+    return path if path.is_file() else None
+
+
+@pytest.mark.skipif(newsgroups_archive() is None, reason="no local 20news-bydate.tar.gz")
+def test_runs_of_word_characters_equal_findall_on_every_post_of_20_newsgroups():
+    from naivebayes.datasets import load_20newsgroups
+
+    fast = Tokenizer(pattern=SKLEARN_PATTERN)
+    texts = load_20newsgroups("all", archive=newsgroups_archive(), download_if_missing=False).texts
+    different = [i for i, text in enumerate(texts) if fast(text) != SKLEARN_REGEX.findall(unicodedata.normalize("NFC", text).lower())]
+    assert len(texts) == 18_846 and different == []
