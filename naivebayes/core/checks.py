@@ -39,17 +39,20 @@ import os
 import sys
 import warnings
 from collections.abc import Mapping
-from numbers import Real
+from numbers import Rational, Real
 
 __all__ = [
     "NotFittedError",
     "as_list",
     "check_labels",
     "check_smoothing",
+    "check_bool",
+    "shown_number",
     "MAX_SMOOTHING",
     "check_choice",
     "is_missing",
     "sorted_labels",
+    "sorted_keys",
     # numpy and pandas at the boundary, without importing either
     "PLAIN_TYPES",
     "a_kind",
@@ -291,6 +294,37 @@ def sorted_labels(labels):
         ) from None
 
 
+def shown_number(value):
+    """``repr(value)`` for a message, or "about 2.0e400" for an int too long to show in one.
+
+    (Python refuses to turn an int of more than 4,300 digits into text at all.)
+
+    >>> shown_number(12), shown_number(2 * 10**400)
+    ('12', 'about 2.0e400')
+    """
+    if isinstance(value, int) and abs(value) > 10**50:
+        exponent = math.floor(math.log10(abs(value)))
+        return f"about {value / 10**exponent:.1f}e{exponent}"  # (int / int is exactly rounded, however large)
+    return repr(value)
+
+
+def sorted_keys(keys):
+    """The keys sorted; keys of kinds that cannot be compared (say str and int) by kind first.
+
+    >>> sorted_keys(["b", "a"]), sorted_keys(["b", None, 3, "a"])
+    (['a', 'b'], [None, 3, 'a', 'b'])
+    """
+    try:
+        return sorted(keys)
+    except TypeError:
+        return sorted(keys, key=kind_and_repr)
+
+
+def kind_and_repr(key):
+    """("int", "3"): a sort key that any two keys have."""
+    return type(key).__name__, repr(key)
+
+
 # The largest pseudo-count accepted: 2**53.  Beyond it a float can no longer tell
 # alpha from alpha + 1, so adding a real count to it changes nothing and the
 # training data would be ignored.
@@ -299,13 +333,22 @@ MAX_SMOOTHING = 2**53
 
 def check_smoothing(name, value, hint="1 is Laplace smoothing"):
     """A smoothing pseudo-count: a real number from 0 to 2**53 (int, Fraction or float; not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, Real) or not value >= 0 or not math.isfinite(value):
+    exact = isinstance(value, Rational)  # an int or a Fraction: finite, however large (math.isfinite may overflow)
+    if isinstance(value, bool) or not isinstance(value, Real) or not value >= 0 or not (exact or math.isfinite(value)):
         raise ValueError(f"{name} must be a finite number >= 0 ({hint}), not {value!r}")
     if value > MAX_SMOOTHING:
         raise ValueError(
-            f"{name}={value!r} is larger than 2**53 (about 9.0e15), where a float can no longer tell "
+            f"{name}={shown_number(value)} is larger than 2**53 (about 9.0e15), where a float can no longer tell "
             f"{name} from {name} + 1, so the training counts would change nothing; use a smaller {name} ({hint})"
         )
+    return value
+
+
+def check_bool(name, value, hint):
+    """``value`` as a plain True or False (a numpy bool too), else a clear error; ``hint`` says what False does."""
+    value = plain_value(value)
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False ({hint}), not {shown_number(value):.60}")
     return value
 
 

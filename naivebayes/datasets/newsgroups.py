@@ -302,6 +302,28 @@ def _tar_mode(path):
     return "r:gz"
 
 
+def _check_end_of_archive(tar, path):
+    """Raise ArchiveError unless the members of a plain tar file end in the end-of-archive block.
+
+    A tar file ends in a block of 512 zero bytes (two, as written); tarfile
+    stops without a word at a header that is cut short, damaged or missing,
+    so a file cut between two posts would read as a smaller archive.  After
+    the last member tarfile has read, the next block must be those zeros.
+    """
+    tar.fileobj.seek(tar.offset)  # where the header after the last member read would be
+    block = tar.fileobj.read(tarfile.BLOCKSIZE)
+    if block.count(0) == tarfile.BLOCKSIZE:
+        return  # the end-of-archive block
+    if len(block) < tarfile.BLOCKSIZE:
+        problem = f"is cut short: the tar file ends at byte {tar.offset + len(block)}"
+    else:
+        problem = f"is damaged: the block at byte {tar.offset} is neither a readable header nor the end of the archive"
+    raise ArchiveError(
+        f"{path} {problem}, after {len(tar.getmembers())} members, so the posts after them would be lost. "
+        f"Download or copy it again (the whole {ARCHIVE_NAME} is about 14 MB)"
+    )
+
+
 def read_archive(path):
     """Read every post of the archive in one pass, without writing anything to disk.
 
@@ -312,8 +334,9 @@ def read_archive(path):
     listing = {TRAIN_FOLDER: {}, TEST_FOLDER: {}}
     posts = {}
     top_level = set()  # every top-level name, to describe an archive with the wrong layout
+    mode = _tar_mode(path)
     try:
-        with tarfile.open(path, _tar_mode(path)) as tar:
+        with tarfile.open(path, mode) as tar:
             for member in tar:
                 parts = member.name.removeprefix("./").split("/")
                 top_level.add(parts[0])
@@ -326,8 +349,11 @@ def read_archive(path):
                 file_names.add(parts[2])
                 raw = tar.extractfile(member).read()
                 posts[(folder, newsgroup, parts[2])] = raw.decode("latin-1")
-            # tarfile stops quietly at a damaged header; reading on to the end makes
-            # gzip check the CRC of everything, so a damaged file cannot pass as a short one.
+            # tarfile stops quietly at a damaged or missing header.  Reading on to the end
+            # makes gzip check the CRC of everything, so a damaged file cannot pass as a
+            # short one; a plain tar has no CRC, but it must end in a block of zeros.
+            if mode == "r:":
+                _check_end_of_archive(tar, path)
             while tar.fileobj.read(1 << 16):
                 pass
     except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:

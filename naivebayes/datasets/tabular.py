@@ -172,12 +172,33 @@ def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=Non
     UTF-8 (a byte-order mark, as Excel writes, is dropped).  Raises
     ``TableError`` naming the file and the line for a file of the wrong
     shape: empty, a header naming a column twice, a row with the wrong
-    number of fields, an empty label, or no column ``label``.
+    number of fields, an empty label, or no column ``label``; and for a file
+    that is not UTF-8, such as one saved as Latin-1.
     """
     check_path(path, "path", "my_table.csv")
     path = Path(path).expanduser()
     with open(path, encoding="utf-8-sig", newline="") as file:
-        return read_csv_lines(file, label, missing, delimiter, header, names, exact, source=str(path))
+        try:
+            return read_csv_lines(file, label, missing, delimiter, header, names, exact, source=str(path))
+        except UnicodeDecodeError:
+            raise TableError(_not_utf8_message(path)) from None
+
+
+def _not_utf8_message(path):
+    """Where a file stops being UTF-8, by line and byte, and how to convert it."""
+    data = path.read_bytes()
+    try:
+        data.decode("utf-8")
+        offset = len(data)  # (the file changed while it was read)
+    except UnicodeDecodeError as error:
+        offset = error.start
+    line = data.count(b"\n", 0, offset) + 1
+    byte = f" (the byte 0x{data[offset]:02x}, at byte {offset} of the file)" if offset < len(data) else ""
+    return (
+        f"{path}, line {line}: the file is not UTF-8 text{byte}; it was probably saved as Latin-1 or "
+        "Windows-1252, as older versions of Excel do. Save it again as UTF-8 (Excel: \"CSV UTF-8\"), or "
+        "convert it in Python: path.write_text(path.read_text(encoding='latin-1'), encoding='utf-8')"
+    )
 
 
 def read_csv_lines(
@@ -187,6 +208,8 @@ def read_csv_lines(
 
     ``source`` names the table in error messages, such as the file's path.
     """
+    _check_lines(lines)
+    _check_delimiter(delimiter)
     missing = _check_missing(missing)
     names = _check_names(names, header)
     reader = csv.reader(lines, delimiter=delimiter)
@@ -253,6 +276,25 @@ def _empty_label_message(source, line_number, text, label_name):
     )
 
 
+def _check_lines(lines):
+    """Raise a clear error unless ``lines`` is something that gives lines of text (a list, an open file)."""
+    if isinstance(lines, (str, bytes)):
+        raise TypeError(
+            f"lines is a single {type(lines).__name__} ({lines[:30]!r}...); pass a list of lines, such as "
+            "text.splitlines(), or an open file"
+        )
+    if not hasattr(lines, "__iter__"):
+        raise TypeError(f"lines must be a list of lines of text or an open file, not {type(lines).__name__}")
+
+
+def _check_delimiter(delimiter):
+    """Raise a clear error unless ``delimiter`` is one character."""
+    if not isinstance(delimiter, str) or len(delimiter) != 1:
+        raise TypeError(
+            f"delimiter must be one character, such as ',', ';' or '\\t' (a tab), not {delimiter!r:.30}"
+        )
+
+
 def _check_missing(missing):
     """The missing-value markers, as a frozenset of strings."""
     if missing is None:
@@ -261,6 +303,11 @@ def _check_missing(missing):
         raise TypeError(
             f"missing is a single string ({missing!r}); pass a tuple of markers, e.g. "
             f"missing=({missing!r},) -- note the comma"
+        )
+    if not hasattr(missing, "__iter__"):
+        raise TypeError(
+            f"missing must be a tuple of missing-value markers, such as ('?', ''), or None; not "
+            f"{type(missing).__name__} ({missing!r:.30})"
         )
     missing = frozenset(missing)
     for marker in missing:
@@ -280,7 +327,11 @@ def _check_names(names, header):
         return None
     if isinstance(names, str):
         raise TypeError(f"names is a single string ({names!r}); pass a list, one name per column")
+    if not hasattr(names, "__iter__"):
+        raise TypeError(f"names must be a list of column names, one per column, not {type(names).__name__}")
     names = list(names)
+    if not names:
+        raise ValueError("names is empty; pass one name per column, e.g. names=['age', 'colour', 'label']")
     for position, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"names[{position}] is {name!r}; each column name must be a non-empty string")

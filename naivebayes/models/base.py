@@ -48,7 +48,7 @@ from naivebayes.core.bayes import (
     prior_mle,
     uniform_prior,
 )
-from naivebayes.core.checks import NotFittedError, as_list, check_labels, sorted_labels
+from naivebayes.core.checks import NotFittedError, as_list, check_bool, check_labels, sorted_labels
 from naivebayes.core.explanation import Explanation
 from naivebayes.models.generative import (
     check_sample_size,
@@ -129,7 +129,7 @@ class NaiveBayes:
     example_noun = "example"  # what messages call one example ("document", "row")
 
     def __init__(self, fit_prior=True, class_prior=None):
-        self.fit_prior = fit_prior
+        self.fit_prior = check_bool("fit_prior", fit_prior, "False gives every class the prior 1/K")
         self.class_prior = class_prior
         self._start_empty()
 
@@ -358,7 +358,11 @@ class NaiveBayes:
 
     def _check_label(self, label):
         self._check_fitted()
-        if label not in self.class_counts_:
+        try:
+            known = label in self.class_counts_
+        except TypeError:  # unhashable, such as a list: no label can be one
+            known = False
+        if not known:
             raise KeyError(f"{label!r} is not a class of this model; its classes are {self.classes_}")
 
     def _check_can_predict(self):

@@ -49,6 +49,7 @@ from naivebayes.models.generative import (
     per_word_score,
 )
 from naivebayes.models.text_base import TextNaiveBayes, shared_rows
+from naivebayes.text.documents import LARGEST_COUNT, too_large_count_message
 
 __all__ = [
     "MultinomialNB",
@@ -64,6 +65,8 @@ __all__ = [
     "multinomial_linear_form",
     "multinomial_draw_document",
 ]
+
+LONGEST_SAMPLED_DOCUMENT = 10**7  # sample draws word by word: longer documents would take minutes each
 
 
 # --8<-- [start:eq-multinomial-count]
@@ -329,7 +332,17 @@ class MultinomialNB(TextNaiveBayes):
     def _build_lookup_tables(self):
         """log P(c) per class, and log theta_jc per word and class, once, when training ends."""
         super()._build_lookup_tables()
+        if not self.vocabulary_:  # theta_jc would be (0 + alpha) / (0 + alpha * 0), whatever alpha is
+            raise ValueError(
+                "the training documents hold no tokens at all (the tokenizer found no words in any text, "
+                "and any token lists or {word: count} dicts are empty), so there is nothing to learn; check "
+                "that X holds the documents, and the tokenizer's pattern, min_length and stop_words"
+            )
         for label in self.classes_:
+            if self.feature_totals_[label] > LARGEST_COUNT:  # each count fits in a float, but their sum does not
+                raise ValueError(
+                    too_large_count_message(self.feature_totals_[label], f"class {label!r}", "word counts adding up to")
+                )
             if self.feature_totals_[label] + self.alpha * len(self.vocabulary_) == 0:
                 raise ZeroDivisionError(
                     f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
@@ -432,6 +445,12 @@ class MultinomialNB(TextNaiveBayes):
                         f"class {label!r} has a training document of {length} words: the model was trained "
                         "on weights (such as TF-IDF), not counts, and a drawn document needs a whole "
                         "number of words; fit a model on word counts to sample from it"
+                    )
+                if length > LONGEST_SAMPLED_DOCUMENT:
+                    raise ValueError(
+                        f"class {label!r} has a training document of {length:.3g} words, and sample draws a "
+                        f"document one word at a time: at most {LONGEST_SAMPLED_DOCUMENT:,} words a document. "
+                        "Fit the model on documents of a readable length (word counts of real texts) to sample"
                     )
         return {"words": ordered(self.vocabulary_), "classes": {}}
 

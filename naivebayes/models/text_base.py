@@ -106,8 +106,18 @@ class TextNaiveBayes(NaiveBayes):
         if tokenizer is not None and not callable(tokenizer):
             raise TypeError("tokenizer must be callable: text -> list of tokens, such as Tokenizer()")
         self.alpha = alpha
-        self.tokenizer = Tokenizer() if tokenizer is None else tokenizer
+        self.tokenizer = tokenizer
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    @property
+    def tokenizer(self):
+        """What turns a raw-string document into tokens: ``Tokenizer()`` unless another was given."""
+        return self._tokenizer
+
+    @tokenizer.setter
+    def tokenizer(self, tokenizer):
+        # None means the default, here as in the constructor: also ``model.tokenizer = None`` after training.
+        self._tokenizer = Tokenizer() if tokenizer is None else tokenizer
 
     def _start_empty(self):
         super()._start_empty()
@@ -260,6 +270,19 @@ class TextNaiveBayes(NaiveBayes):
         if name == "tokenizer":
             return value != Tokenizer()  # the default tokenizer goes without saying
         return super()._shows_setting(name, value)
+
+    def sample(self, n, label=None, random_state=None):
+        """Draw ``n`` documents and their labels, each in the form the model was trained on.
+
+        A document is drawn as ``{word: count}``; a model trained on dense rows
+        gets each as a row of its ``n_columns_`` counts instead, column j
+        holding the count of feature j, so that ``predict`` and ``fit`` take it.
+        """
+        documents, labels = super().sample(n, label=label, random_state=random_state)
+        if self.input_form_ == "dense":
+            columns = range(self.n_columns_)
+            documents = [[counts.get(j, 0) for j in columns] for counts in documents]
+        return documents, labels
 
     def impute(self, document, distribution=False):
         """Refused: a document has no missing features to fill in (docs/generative.md says why)."""

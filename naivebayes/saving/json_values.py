@@ -49,7 +49,19 @@ import math
 import re
 from fractions import Fraction
 
-__all__ = ["ModelFileError", "encode", "decode", "encode_key", "decode_key", "json_text", "parse_json", "at"]
+from naivebayes.core.checks import sorted_keys
+
+__all__ = [
+    "ModelFileError",
+    "encode",
+    "decode",
+    "encode_key",
+    "decode_key",
+    "json_text",
+    "escape_surrogates",
+    "parse_json",
+    "at",
+]
 
 
 class ModelFileError(ValueError):
@@ -184,19 +196,6 @@ def decode_key(raw, where):
 # ---------------------------------------------------------------------------
 
 
-def sorted_keys(keys):
-    """The keys sorted; keys of kinds that cannot be compared (say str and int) by kind first."""
-    try:
-        return sorted(keys)
-    except TypeError:
-        return sorted(keys, key=kind_and_repr)
-
-
-def kind_and_repr(key):
-    """("int", "3"): a sort key that any two keys have."""
-    return type(key).__name__, repr(key)
-
-
 def encode(shape, value, where):
     """``value`` as JSON by its ``shape`` (see the module docstring)."""
     if shape in ("count", "amount", "number"):
@@ -303,6 +302,35 @@ def json_text(value, indent=0):
         entries = [pad + json_text(item, indent + 1) for item in value]
         opening, closing = "[", "]"
     return opening + "\n" + ",\n".join(entries) + "\n" + " " * indent + closing
+
+
+# A surrogate code point, such as "\ud800" (bytes decoded with errors="surrogateescape" hold them), and
+# a high surrogate followed by a low one.  Neither is a character: UTF-8 cannot write them.
+SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def escape_surrogates(text):
+    """JSON text with each surrogate code point written as its escape, ``\\ud800``, so that a UTF-8 file can hold it.
+
+    Outside its strings JSON text is ASCII, so a surrogate can only be inside
+    a string, where the escape stands for the same code point and reads back
+    as it.  A high surrogate followed by a low one is refused: JSON reads their
+    two escapes as the one character whose UTF-16 halves they are
+    (``"\\ud83d\\ude00"`` is 😀), so the string would come back changed.
+    """
+    if SURROGATE.search(text) is None:
+        return text  # the usual text, checked in C
+    pair = SURROGATE_PAIR.search(text)
+    if pair is not None:
+        joined = pair.group().encode("utf-16", "surrogatepass").decode("utf-16")
+        raise ValueError(
+            f"the model holds a string with the surrogate pair {pair.group()!r}: two code points that a JSON "
+            f"file cannot keep apart from the one character {joined!r} they encode in UTF-16, so the string "
+            "would load as another; join them in the data first "
+            "(text.encode('utf-16', 'surrogatepass').decode('utf-16')), then train again"
+        )
+    return SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def scalar_text(value):

@@ -68,7 +68,16 @@ from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.models.text_base import TextNaiveBayes
-from naivebayes.saving.json_values import ModelFileError, at, decode, encode, json_text, parse_json, shown
+from naivebayes.saving.json_values import (
+    ModelFileError,
+    at,
+    decode,
+    encode,
+    escape_surrogates,
+    json_text,
+    parse_json,
+    shown,
+)
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 from naivebayes.text.tokenize import Tokenizer
@@ -184,7 +193,7 @@ def to_json(model, leave_out_tokenizer=False):
         "settings": settings,
         "tables": tables,
     }
-    return json_text(document) + "\n"
+    return escape_surrogates(json_text(document)) + "\n"  # (a lone "\ud800" as its escape: UTF-8 cannot hold it)
 
 
 def save(model, path, leave_out_tokenizer=False):
@@ -365,7 +374,7 @@ def check_header(document):
     if version != FORMAT_VERSION:
         raise ModelFileError(f"format_version is {version}, which no naivebayes wrote; this one reads {FORMAT_VERSION}")
     name = document["model"]
-    if name not in MODEL_CLASSES:
+    if type(name) is not str or name not in MODEL_CLASSES:  # (a list or an object cannot even be looked up)
         raise ModelFileError(f"model is {shown(name)}, which is not a model of naivebayes: {', '.join(MODEL_CLASSES)}")
     return MODEL_CLASSES[name]
 

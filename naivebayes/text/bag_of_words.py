@@ -212,6 +212,11 @@ class BagOfWords:
             raise TypeError(
                 "expected a list of documents, got a single string; for one document use [text]"
             )
+        if not hasattr(documents, "__iter__"):
+            raise TypeError(
+                f"documents must be a list of documents (texts or token lists), not "
+                f"{type(documents).__name__}; for one document use [text]"
+            )
         for index, document in enumerate(documents):
             if isinstance(document, str):
                 tokens = self.tokenizer(document)

@@ -32,7 +32,10 @@ or a Fraction.  What else could look like a count:
   (a numpy array of bools: ``X.astype(int)``);
 * a float above 2**53 (such as 1e16) is refused: from there on floats cannot
   add 1 exactly (``1e16 + 1 == 1e16``), so the counts would not add up; whole
-  counts passed as ints add up exactly, however large;
+  counts passed as ints add up exactly, up to the next rule's bound;
+* an int or a Fraction above the largest float (about 1.8e308, such as
+  10**400) is refused: Python holds it exactly, but the formulas turn
+  counts into floats (probabilities, weights), and it cannot become one;
 * a missing count (None, NaN) is refused: fill it in, with 0 if the word
   does not occur (``df.fillna(0)``).
 
@@ -58,9 +61,10 @@ package never imports either):
 """
 
 import math
+import sys
 from collections import Counter
 from collections.abc import Mapping
-from numbers import Real
+from numbers import Rational, Real
 
 from naivebayes.core.checks import (
     a_kind,
@@ -71,6 +75,7 @@ from naivebayes.core.checks import (
     ndim_of,
     plain_value,
     refuse_no_length,
+    shown_number,
     sparse_rows,
 )
 from naivebayes.text.tokenize import Tokenizer
@@ -82,10 +87,16 @@ __all__ = [
     "check_documents",
     "is_dense_row",
     "MAX_FLOAT_COUNT",
+    "LARGEST_COUNT",
+    "too_large_count_message",
 ]
 
 # numpy's dtype.kind of numbers: signed and unsigned ints, floats, complex numbers, bools.
 NUMBER_KINDS = frozenset("iufcb")
+
+# The largest count of any kind: the largest float, about 1.8e308.  An int or a
+# Fraction may be larger, but the formulas turn counts into floats.
+LARGEST_COUNT = sys.float_info.max
 
 # The largest float count: 2**53.  Above it a float cannot hold every whole
 # number (2**53 + 1 is rounded to 2**53), so float counts no longer add up.
@@ -123,11 +134,14 @@ def checked_count(value, where):
             f"{where} has the value {value!r}, a missing count; counts and weights must be finite "
             "numbers that are not negative: fill it in, with 0 if the word does not occur (df.fillna(0))"
         )
-    if not isinstance(value, Real) or not value >= 0 or not (isinstance(value, int) or math.isfinite(value)):
+    exact = isinstance(value, Rational)  # an int or a Fraction: finite, however large (math.isfinite may overflow)
+    if not isinstance(value, Real) or not value >= 0 or not (exact or math.isfinite(value)):
         raise ValueError(
             f"{where} has the value {value!r}; counts and weights must be finite numbers "
             "that are not negative"
         )
+    if exact and value > LARGEST_COUNT:
+        raise ValueError(too_large_count_message(value, where))
     if isinstance(value, float) and value > MAX_FLOAT_COUNT:
         raise ValueError(
             f"{where} has the count {value!r}, a float above 2**53, where floats can no longer add 1 "
@@ -135,6 +149,16 @@ def checked_count(value, where):
             "which add up exactly"
         )
     return value
+
+
+def too_large_count_message(value, where, what="the count"):
+    """Why an exact count above the largest float is refused, and what to do (``what``: the count, or a sum of them)."""
+    return (
+        f"{where} has {what} {shown_number(value)}, larger than the largest float (about 1.8e308): "
+        "Python holds it exactly, but the formulas turn counts into floats (probabilities, weights), "
+        "and this one cannot become one; scale the counts down (divide them by a common factor), or "
+        "check how they were made"
+    )
 
 
 def checked_counts(values, where):

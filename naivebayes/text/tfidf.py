@@ -38,10 +38,11 @@ import math
 from itertools import repeat
 from operator import mul, truediv
 from collections.abc import Mapping
-from numbers import Real
+from numbers import Rational, Real
 
+from naivebayes.core.checks import sorted_keys
 from naivebayes.text.bag_of_words import document_frequency
-from naivebayes.text.documents import all_plain_counts
+from naivebayes.text.documents import LARGEST_COUNT, all_plain_counts, too_large_count_message
 
 __all__ = [
     "TfidfTransformer",
@@ -236,7 +237,7 @@ class TfidfTransformer:
             )
         n_documents = len(rows)  # N
         idf_of = smoothed_idf if self.smooth_idf else unsmoothed_idf
-        terms = sorted(df)  # alphabetical, like BagOfWords's columns
+        terms = sorted_keys(df)  # alphabetical, like BagOfWords's columns (terms of mixed kinds by kind first)
         # Nothing above changed the transformer, so a fit that fails leaves it as it was.
         self.document_frequency_ = {term: df[term] for term in terms}
         self.idf_ = {term: idf_of(n_documents, df[term]) for term in terms}  # once per term
@@ -343,8 +344,11 @@ def check_counts(row, index):
     for term, count in row.items():
         if isinstance(count, bool) or not isinstance(count, Real):
             raise TypeError(f"row {index} has the count {count!r} for {term!r}; counts must be numbers")
-        if not (count >= 0 and math.isfinite(count)):
+        exact = isinstance(count, Rational)  # an int or a Fraction: finite, however large (math.isfinite may overflow)
+        if not (count >= 0 and (exact or math.isfinite(count))):
             raise ValueError(
                 f"row {index} has the count {count!r} for {term!r}; counts must be finite "
                 "numbers that are not negative"
             )
+        if exact and count > LARGEST_COUNT:
+            raise ValueError(too_large_count_message(count, f"row {index}, for {term!r},"))
