@@ -195,7 +195,7 @@ def test_eq_poisson_sample_with_scripted_draws():
     assert [poisson_draw(Scripted(uniforms=[u]), 1) for u in (0.3, 0.5, 0.9)] == [0, 1, 2]
     assert poisson_draw(Scripted(), 0) == 0  # nothing to draw
     generator = Scripted(uniforms=[0.5, 0.5])
-    poisson_draw(generator, 1000)  # drawn as two pieces of 500
+    poisson_draw(generator, 1000)  # above 500: one pair of uniforms, which PTRS's squeeze takes
     assert generator.uniforms == []
 
 

@@ -346,6 +346,14 @@ def check_categories(categories):
         if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
             raise TypeError(f"categories[{feature!r}] must be a list of values, not {values!r}")
         values = list(values)
+        for value in values:
+            try:
+                hash(value)
+            except TypeError:
+                raise TypeError(
+                    f"categories[{feature!r}] has the value {value!r}, which cannot be a category (categories "
+                    "must be hashable, such as strings, numbers or tuples)"
+                ) from None
         if len(set(values)) != len(values) or not values:
             raise ValueError(f"categories[{feature!r}] must list each value once, and at least one: {values!r}")
     return categories

@@ -53,10 +53,17 @@ from naivebayes.core.linalg import (
     scatter_matrix,
 )
 from naivebayes.models.base import NaiveBayes, Term
-from naivebayes.models.gaussian import check_ddof
+from naivebayes.models.gaussian import check_ddof, is_finite_float
 from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
 from naivebayes.models.generative import mixture_mean_variance
-from naivebayes.tables.rows import check_rows, present_values, row_width
+from naivebayes.tables.rows import (
+    LARGEST_FLOAT,
+    check_fits_float,
+    check_row_form,
+    check_rows,
+    present_values,
+    row_width,
+)
 
 __all__ = [
     "GaussianDiscriminantAnalysis",
@@ -192,14 +199,15 @@ def conditional_normal(mean, covariance, observed, values, factor):
 
 
 def check_measurement(feature, value, where):
-    """``value`` if it is a finite real number (not a bool), else a clear error."""
-    if type(value) in (int, float) and math.isfinite(value):
+    """``value`` if it is a finite real number (not a bool) that a float can hold, else a clear error."""
+    if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
         return value  # the usual case, decided quickly
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ValueError(
             f"{where}: feature {feature!r} has the value {value!r}, but discriminant analysis takes "
             "numbers (measurements); for categories use CategoricalNB"
         )
+    check_fits_float(feature, value, where)
     if not math.isfinite(value):
         raise ValueError(f"{where}: feature {feature!r} has the value {value!r}; measurements must be finite")
     return value
@@ -324,9 +332,15 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
     def _check_examples(self, X):
         return check_rows(X)
 
-    def _check_example(self, row, where, training=False):
-        """The row as a vector [x_1, ..., x_d] in ``features_`` order, or a clear error."""
+    def _check_example(self, row, where, training=False, before="the model's rows are"):
+        """The row as a vector [x_1, ..., x_d] in ``features_`` order, or a clear error.
+
+        A training row must have the form (dict or list) of the model's rows,
+        or in the first batch that of the rows ``before`` it.
+        """
         values = present_values(row, where)
+        if training:
+            check_row_form(row, where, "dict" if self.n_columns_ is None else "list", before)
         width = row_width(row)
         if width is not None and width != self.n_columns_:
             expected = "dicts of named features" if self.n_columns_ is None else f"{self.n_columns_} values"
@@ -365,19 +379,27 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
     def _count(self, rows, labels):
         """N_c and N, then per class the mean vector and the scatter matrix of its rows."""
         self._count_classes(labels)
+        before = "the model's rows are"
         if not self.features_:  # the first row names the features
             present_values(rows[0], "X[0]")  # (a clear error for a row that is not a row)
             self.features_ = feature_names(rows[0])
             self.n_columns_ = row_width(rows[0])
+            before = "the rows before it are"
             if not self.features_:
                 raise ValueError("X[0] has no features; every row needs at least one measurement")
         vectors = {label: [] for label in self.class_counts_}
         for i, (row, label) in enumerate(zip(rows, labels)):
-            vectors[label].append(self._check_example(row, f"X[{i}]", training=True))
+            vectors[label].append(self._check_example(row, f"X[{i}]", training=True, before=before))
         for label, class_rows in vectors.items():
-            mean = mean_vector(class_rows)  # mu_c
+            try:
+                mean = mean_vector(class_rows)  # mu_c
+                scatter = scatter_matrix(class_rows, mean)  # S_c
+            except (OverflowError, ValueError):  # math.fsum beyond the largest float, or inf - inf
+                columns = range(len(self.features_))
+                largest = max(columns, key=lambda j: max(abs(row[j]) for row in class_rows))
+                raise self._too_large(largest, label) from None
             self.mean_vectors_[label] = mean
-            self.scatter_matrices_[label] = scatter_matrix(class_rows, mean)  # S_c
+            self.scatter_matrices_[label] = scatter
 
     def _statistics(self, label):
         """(n_c, mu_c, S_c) of one class; (0, None, None) when this model has no rows of it."""
@@ -410,6 +432,7 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         """
         super()._build_lookup_tables()
         self.covariance_matrices_ = self._covariances()
+        self._check_finite()
         self.ldl_factors_, self.log_determinants_, self.covariance_problems_ = {}, {}, {}
         self.density_lookups_ = []
         factored = {}  # id(matrix) -> (factor, problem): a shared matrix is factored once
@@ -433,6 +456,26 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                     self.log_determinants_[label],
                 )
             )
+
+    def _check_finite(self):
+        """Raise a clear error if a mean or a covariance is beyond the largest float (its values are too large)."""
+        per_class = self.covariance in ("full", "diagonal")
+        for label in self.classes_:
+            matrix = self.covariance_matrices_[label]
+            for j, mean in enumerate(self.mean_vectors_[label]):
+                row = [] if matrix is None else matrix[j]
+                if not (is_finite_float(mean) and all(map(is_finite_float, row))):
+                    raise self._too_large(j, label if per_class else None)
+
+    def _too_large(self, j, label):
+        """The error for feature j, whose values (in class ``label``, or over all rows: None) overflow a float."""
+        feature = f"x[{self.features_[j]}]" if self.n_columns_ is not None else repr(self.features_[j])
+        where = "over all training rows" if label is None else f"in class {label!r}"
+        return ValueError(
+            f"the feature {feature} {where} has values too large for a float: the covariance matrix sums "
+            "products of deviations from the mean, and these pass the largest float, about 1.8e308; "
+            "rescale the feature, such as dividing it by a power of ten or measuring it in larger units"
+        )
 
     def _factor(self, label, matrix):
         """(the L D L^T factor of ``matrix``, None), or (None, the problem as (index, coefficients, message))."""
@@ -550,7 +593,10 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         constants, log_dets, distances = [], [], []
         for mean, lower, pivots, log_det in self.density_lookups_:
             deviation = [value - m for value, m in zip(x, mean)]  # x - mu_c
-            squared_distance = quadratic_form((lower, pivots), deviation)  # (x - mu_c)^T Sigma_c^-1 (x - mu_c)
+            try:
+                squared_distance = quadratic_form((lower, pivots), deviation)  # (x - mu_c)^T Sigma_c^-1 (x - mu_c)
+            except (OverflowError, ValueError):  # math.fsum past the largest float, or inf - inf on the way
+                squared_distance = math.inf
             if math.isinf(squared_distance):
                 raise ValueError(
                     f"the row {x} is so far from every class's mean that its squared distance overflows a "

@@ -36,6 +36,7 @@ from naivebayes.core.arithmetic import is_exact, ratio
 from naivebayes.core.checks import check_smoothing
 from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.tables.rows import LARGEST_FLOAT, check_fits_float
 
 __all__ = [
     "GaussianNB",
@@ -160,6 +161,15 @@ def gaussian_draw(generator, mean, variance):
 # --8<-- [end:eq-gaussian-sample]
 
 
+def standardized_log_density(x, mean, variance):
+    """log N(x; mu, sigma^2) with z = (x - mu) / sigma squared, for an x whose (x - mu)^2 overflows a float.
+
+    -inf when even z^2 / 2 is beyond the largest float: a density of 0.0.
+    """
+    z = (x - mean) / math.sqrt(variance)
+    return -0.5 * (LOG_TWO_PI + math.log(variance)) - 0.5 * z * z
+
+
 def plain_measurements(values):
     """True when every value is a plain int or float and none is infinite (checked in C)."""
     if not set(map(type, values)) <= {int, float}:
@@ -171,8 +181,8 @@ def plain_measurements(values):
 
 
 def check_measurement(feature, value, where, kind):
-    """``value`` if it is a finite number (int, float or Fraction; not a bool), else a clear error."""
-    if type(value) in (int, float) and math.isfinite(value):
+    """``value`` if it is a finite number (int, float or Fraction; not a bool) that fits a float, else a clear error."""
+    if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
         return value  # the usual case, decided quickly
     if isinstance(value, bool) or not (isinstance(value, (int, float)) or is_exact(value)):
         raise ValueError(
@@ -180,9 +190,29 @@ def check_measurement(feature, value, where, kind):
             f"for a feature of categories use CategoricalNB, or MixedNB with distributions="
             f"{{{feature!r}: 'categorical'}}"
         )
+    check_fits_float(feature, value, where)
     if not math.isfinite(value):
         raise ValueError(f"{where}: feature {feature!r} has the value {value!r}; measurements must be finite")
     return value
+
+
+def is_finite_float(value):
+    """True when ``value`` (a float, int or Fraction) becomes a finite float."""
+    try:
+        return math.isfinite(value)  # (this converts an int or a Fraction to a float)
+    except OverflowError:
+        return False
+
+
+def too_large(feature, label):
+    """The error for a feature whose squared deviations (in class ``label``, or in all: None) overflow a float."""
+    where = "over all classes together" if label is None else f"in class {label!r}"
+    fix = ", or pass var_smoothing=0 (the variance floor needs it)" if label is None else ""
+    return ValueError(
+        f"feature {feature!r} {where} has values too large for their squares to be finite floats: the "
+        "variance sums squared deviations from the mean, and a float stops at about 1.8e308; rescale "
+        f"the feature, such as dividing it by a power of ten or measuring it in larger units{fix}"
+    )
 
 
 class Gaussian:
@@ -223,8 +253,11 @@ class Gaussian:
     @staticmethod
     def count(model, feature, values_by_label):
         for label, values in values_by_label.items():
-            mean = gaussian_mean(values) if values else None
-            squares = squared_deviations(values, mean) if values else None
+            try:
+                mean = gaussian_mean(values) if values else None
+                squares = squared_deviations(values, mean) if values else None
+            except OverflowError:  # a sum or a square beyond the largest float
+                raise too_large(feature, label) from None
             model.means_.setdefault(label, {})[feature] = mean
             model.squared_deviations_.setdefault(label, {})[feature] = squares
 
@@ -250,6 +283,11 @@ class Gaussian:
 
     @staticmethod
     def build_lookups(model, features):
+        for feature in features:  # first each class's own statistics: merging batches may have overflowed them
+            for label in model.classes_:
+                n, mean, squares = Gaussian.statistics(model, label, feature)
+                if n and not (is_finite_float(mean) and is_finite_float(squares)):
+                    raise too_large(feature, label)
         overall = []  # each feature's variance over all training rows, all classes together
         for feature in features:
             together = (0, None, None)
@@ -257,6 +295,8 @@ class Gaussian:
                 together = merge_gaussian_statistics(together, Gaussian.statistics(model, label, feature))
             n, _, squares = together
             overall.append(gaussian_variance(squares, n, 0))
+            if model.var_smoothing != 0 and not is_finite_float(overall[-1]):
+                raise too_large(feature, None)
         epsilon = variance_floor(model.var_smoothing, overall)
         model.epsilon_ = epsilon
         for feature in features:
@@ -264,6 +304,8 @@ class Gaussian:
             for label in model.classes_:
                 n, mean, squares = Gaussian.statistics(model, label, feature)
                 variance, why = Gaussian.smoothed_variance(model, n, mean, squares, epsilon)
+                if why is None and not is_finite_float(variance):  # M / (n - ddof) + epsilon, past the largest float
+                    raise too_large(feature, label)
                 model.variances_.setdefault(label, {})[feature] = variance
                 if why is None:
                     pairs.append((float(mean), float(variance)))
@@ -304,11 +346,14 @@ class Gaussian:
             raise ValueError(problem)
         try:
             return tuple(gaussian_log_density(value, mean, variance) for mean, variance in pairs)
-        except OverflowError:
+        except OverflowError:  # (x - mu)^2 is beyond the largest float, yet divided by sigma^2 it may not be
+            terms = tuple(standardized_log_density(value, mean, variance) for mean, variance in pairs)
+        if all(term == -math.inf for term in terms):
             raise ValueError(
                 f"feature {feature!r} has the value {value!r}, so far from every class's mean that its log "
                 "density is below the smallest float; check the value (a mistake in its units?)"
-            ) from None
+            )
+        return terms  # a class with -inf has density 0.0 here; the others decide
 
     @staticmethod
     def likelihoods(model, feature, value):
@@ -335,6 +380,11 @@ class Gaussian:
         means = [model.means_[label][feature] for label in model.classes_]
         variances = [model.variances_[label][feature] for label in model.classes_]
         mean, variance = mixture_mean_variance(weights, means, variances)
+        if not is_finite_float(variance):  # sum_c w_c (sigma_c^2 + mu_c^2) beyond the largest float
+            raise ValueError(
+                f"feature {feature!r} has values too large for the variance of the mixture (a sum of squared "
+                "means) to be a finite float; rescale the feature, such as dividing it by a power of ten"
+            )
         return mean, {"mean": mean, "variance": variance}
 
 

@@ -26,9 +26,11 @@ so a later ``partial_fit`` bins its values with them (a value beyond the
 ends falls into the nearest end bin).
 """
 
+import math
+
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.checks import check_choice, check_smoothing
-from naivebayes.models.gaussian import check_measurement, plain_measurements
+from naivebayes.models.gaussian import check_measurement, is_finite_float, plain_measurements
 from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
@@ -135,6 +137,13 @@ class Histogram:
     def count(model, feature, values_by_label):
         if feature not in model.bin_edges_:
             values = [value for values in values_by_label.values() for value in values]
+            low, high = min(values), max(values)
+            if not is_finite_float(high - low):  # then a bin could be wider than any float
+                raise ValueError(
+                    f"feature {feature!r} ranges from {float(low):.6g} to {float(high):.6g}, wider than the "
+                    "largest float (about 1.8e308), so the widths of its bins have no float; rescale the "
+                    "feature, such as dividing it by a power of ten"
+                )
             edges_of = uniform_edges if model.strategy == "uniform" else quantile_edges
             model.bin_edges_[feature] = edges_of(values, model.n_bins)
         edges = model.bin_edges_[feature]
@@ -208,13 +217,25 @@ class Histogram:
 
     @staticmethod
     def predictive(model, feature, weights):
-        """(the mean, {"mean": ..., "variance": ...}) of sum_c P(c | observed) p_j(x_j | c)."""
+        """(the mean, {"mean": ..., "variance": ...}) of sum_c P(c | observed) p_j(x_j | c).
+
+        A clear error if the values are so large that the variance, a sum of
+        squares, is beyond the largest float.
+        """
         edges = model.bin_edges_[feature]
-        moments = [
-            histogram_mean_variance(Histogram.bin_probabilities(model, feature, label), edges)
-            for label in model.classes_
-        ]
-        mean, variance = mixture_mean_variance(weights, [m for m, _ in moments], [v for _, v in moments])
+        try:
+            moments = [
+                histogram_mean_variance(Histogram.bin_probabilities(model, feature, label), edges)
+                for label in model.classes_
+            ]
+            mean, variance = mixture_mean_variance(weights, [m for m, _ in moments], [v for _, v in moments])
+        except OverflowError:  # a squared bin width
+            mean = variance = math.inf
+        if not (is_finite_float(mean) and is_finite_float(variance)):
+            raise ValueError(
+                f"feature {feature!r} has values too large for the variance of its histogram (a sum of "
+                "squares) to be a finite float; rescale the feature, such as dividing it by a power of ten"
+            )
         return mean, {"mean": mean, "variance": variance}
 
 

@@ -9,6 +9,9 @@ lambda_jc is the class's mean count.  Training keeps, per class and feature:
 * ``S_jc`` -- the sum of its counts there (``value_sums_[c][j]``);
 * ``rates_[c][j] = (S_jc + alpha) / (n_jc + alpha)``, built when training ends.
 
+A count is at most 2**53 (``MAX_COUNT``): beyond it a float cannot tell one
+count from the next, and the probabilities are worked out in floats.
+
 The smoothing adds alpha imaginary rows in which the feature counted 1.  It
 matters for a class that only ever saw 0: its maximum likelihood rate is 0,
 which gives any positive count probability 0 and so vetoes the class, the
@@ -22,6 +25,7 @@ is 1/10 instead.  ``alpha=0`` gives the maximum likelihood estimate.
 ['a', 'b']
 """
 
+import heapq
 import math
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
@@ -36,13 +40,21 @@ __all__ = [
     "poisson_rate",
     "poisson_log_pmf",
     "poisson_draw",
+    "poisson_ptrs_draw",
     "poisson_mixture_mode",
+    "MAX_COUNT",
 ]
 
-# The largest rate drawn in one piece: e^-lambda, the first term of the
-# inversion, underflows a float beyond lambda = 745, so a larger rate is drawn
-# as a sum of pieces (a sum of independent Poisson counts is a Poisson count).
-MAX_RATE_PER_DRAW = 500
+# The largest count a feature may have: a float tells every whole number up to
+# 2**53 from the next one, and no further (2**53 + 1 is the float 2**53).
+MAX_COUNT = 2**53
+
+# The largest rate drawn by inversion, whose search takes about lambda steps
+# (and whose first term, e^-lambda, underflows a float beyond lambda = 745);
+# a larger rate is drawn by transformed rejection, in a few steps whatever lambda is.
+MAX_INVERSION_RATE = 500
+
+HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 
 
 # --8<-- [start:eq-poisson-mle]
@@ -85,47 +97,146 @@ def poisson_draw(generator, rate):
 
     ``u`` is one ``generator.random()``.  Each term is the one before times
     lambda / k, so no factorial is computed; the search takes about lambda
-    steps.  A rate above ``MAX_RATE_PER_DRAW`` is drawn in pieces and the
-    counts added, since e^-lambda would underflow.
+    steps, and e^-lambda underflows a float beyond lambda = 745.  So a rate
+    above ``MAX_INVERSION_RATE`` (500) is drawn by ``poisson_ptrs_draw``
+    instead, an exact rejection method whose cost does not grow with the
+    rate (a rate of 1e9 by inversion took minutes).  Both are exact Poisson
+    draws; inversion stays for small rates, where it is simplest and uses one
+    uniform.
 
     Formula: docs/generative.md#eq-poisson-sample
     """
-    count = 0
-    while rate > 0:
-        piece = min(rate, MAX_RATE_PER_DRAW)
-        rate -= piece
-        u = generator.random()
-        k = 0
-        probability = math.exp(-piece)  # P(0) = e^-lambda
-        cumulative = probability  # F(0)
-        while u >= cumulative and probability > 0:  # (> 0: rounding can leave F just below 1)
-            k += 1
-            probability *= piece / k  # P(k) = P(k - 1) lambda / k
-            cumulative += probability  # F(k)
-        count += k
-    return count
+    if rate == 0:
+        return 0  # nothing to draw
+    if rate > MAX_INVERSION_RATE:
+        return poisson_ptrs_draw(generator, rate)
+    u = generator.random()
+    k = 0
+    probability = math.exp(-rate)  # P(0) = e^-lambda
+    cumulative = probability  # F(0)
+    while u >= cumulative and probability > 0:  # (> 0: rounding can leave F just below 1)
+        k += 1
+        probability *= rate / k  # P(k) = P(k - 1) lambda / k
+        cumulative += probability  # F(k)
+    return k
 # --8<-- [end:eq-poisson-sample]
+
+
+# --8<-- [start:eq-poisson-ptrs]
+def poisson_ptrs_draw(generator, rate):
+    """A count drawn from Poisson(lambda), lambda >= 10, by Hörmann's transformed rejection with squeeze (PTRS, 1993).
+
+    Each try takes two uniforms, u - 1/2 and v, and proposes
+    k = floor((2a / u_s + b) u + lambda + 0.43), with u_s = 1/2 - |u|: the
+    inverse of a curve that hugs the Poisson's cumulative distribution.  Most
+    tries are accepted by a quick test (the squeeze, u_s >= 0.07 and v <= v_r);
+    the rest when log(v / alpha / (a / u_s^2 + b)) <= log P(k).  About 1.15 tries
+    on average, whatever lambda is, and the draw is exactly Poisson: the
+    rejection corrects the proposal with the exact probability (not a normal
+    approximation).  log P(k) is taken in Loader's form
+    (``poisson_log_probability``), accurate for any rate.
+
+    Formula: docs/generative.md#eq-poisson-ptrs
+    """
+    b = 0.931 + 2.53 * math.sqrt(rate)
+    a = -0.059 + 0.02483 * b
+    inverse_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+    while True:
+        u = generator.random() - 0.5
+        v = generator.random()
+        u_s = 0.5 - abs(u)
+        if u_s == 0:
+            continue  # u = -1/2 exactly (probability 2**-53): a point of no weight, so skipping it changes nothing
+        k = math.floor((2 * a / u_s + b) * u + rate + 0.43)
+        if u_s >= 0.07 and v <= v_r:
+            return k  # the squeeze: surely under the curve
+        if k < 0 or (u_s < 0.013 and v > u_s):
+            continue
+        if log(v * inverse_alpha / (a / (u_s * u_s) + b)) <= poisson_log_probability(k, rate):
+            return k
+# --8<-- [end:eq-poisson-ptrs]
+
+
+def poisson_log_probability(k, rate):
+    """log P(k | lambda) = -(stirling_remainder(k) + poisson_deviance(k, lambda)) - (1/2) log(2 pi k), for float rates.
+
+    Loader's form ("Fast and accurate computation of binomial
+    probabilities", 2000).  The same number as ``poisson_log_pmf``, but with
+    no cancellation: k log lambda and log k! are both about 3.6e17 for
+    k = lambda = 1e16, so their difference, a number near -19, would keep no
+    correct digit; here every term is small.  What sampling and the mixture's
+    mode compare.
+    """
+    if rate == 0:
+        return 0.0 if k == 0 else -math.inf
+    if k == 0:
+        return -float(rate)
+    return -(stirling_remainder(k) + poisson_deviance(k, rate)) - HALF_LOG_TWO_PI - 0.5 * math.log(k)
+
+
+def stirling_remainder(k):
+    """log k! - ((k + 1/2) log k - k + (1/2) log 2 pi), k >= 1: what Stirling's formula leaves out, about 1/(12 k)."""
+    if k < 30:
+        return math.lgamma(k + 1) - (k + 0.5) * math.log(k) + k - HALF_LOG_TWO_PI
+    s = 1 / (k * k)
+    return (1 / 12 - (1 / 360 - (1 / 1260 - s / 1680) * s) * s) / k  # the series; its next term is below 1e-16
+
+
+def poisson_deviance(k, rate):
+    """k log(k / lambda) + lambda - k (>= 0), summed as a series when k is near lambda, where that form cancels.
+
+    With v = (k - lambda) / (k + lambda) it is (k - lambda) v + 2 k sum_j v^(2j+1) / (2j + 1)
+    (Loader's ``bd0``); |v| < 0.1 there, so a few terms reach full precision.
+    """
+    k = float(k)
+    if abs(k - rate) >= 0.1 * (k + rate):
+        return k * math.log(k / rate) + rate - k
+    v = (k - rate) / (k + rate)
+    total, term, j = (k - rate) * v, 2 * k * v, 1
+    while True:
+        term *= v * v
+        larger = total + term / (2 * j + 1)
+        if larger == total:
+            return total
+        total, j = larger, j + 1
 
 
 # --8<-- [start:eq-poisson-mixture-mode]
 def poisson_mixture_mode(weights, rates):
     """The most probable count of the mixture sum_c w_c Poisson(lambda_c): argmax_k sum_c w_c P(k | lambda_c).
 
-    P(k | lambda) rises up to k = floor(lambda) and falls after it, so below
-    the smallest floor(lambda_c) every class's term rises and above the
-    largest every one falls: only the counts between them need a look.  A
-    tie goes to the smaller count.
+    P(k | lambda) rises up to k = floor(lambda) and falls after it, so the
+    mode lies between the smallest and the largest floor(lambda_c), and on a
+    stretch of counts [low, high] class c's term is at most its value at the
+    count of the stretch nearest floor(lambda_c): their sum bounds the
+    mixture there.  The search halves the stretch of highest bound first
+    (branch and bound), and stops when no stretch's bound beats the best
+    count found: a few steps per halving, not one per count.  A tie goes to
+    the smaller count (a tie as floats: near a rate of 1e15, counts a few
+    apart have the same float probability).
 
     Formula: docs/generative.md#eq-poisson-mixture-mode
     """
-    weighted = [(float(w), rate) for w, rate in zip(weights, rates) if w > 0]
-    low = math.floor(min(rate for _, rate in weighted))
-    high = math.floor(max(rate for _, rate in weighted))
-    best, best_probability = low, -1.0
-    for k in range(low, high + 1):
-        probability = math.fsum(w * math.exp(poisson_log_pmf(k, rate)) for w, rate in weighted)
-        if probability > best_probability:
-            best, best_probability = k, probability
+    weighted = [(float(w), float(rate)) for w, rate in zip(weights, rates) if w > 0]
+    modes = [math.floor(rate) for _, rate in weighted]
+
+    def bound(low, high):  # sum_c w_c P(the count of [low, high] nearest floor(lambda_c) | lambda_c)
+        nearest = [min(max(mode, low), high) for mode in modes]
+        return math.fsum(w * math.exp(poisson_log_probability(k, rate)) for k, (w, rate) in zip(nearest, weighted))
+
+    best, best_probability = None, -1.0
+    stretches = [(-bound(min(modes), max(modes)), min(modes), max(modes))]  # a heap: highest bound first
+    while stretches:
+        negative_bound, low, high = heapq.heappop(stretches)
+        if -negative_bound < best_probability or -negative_bound == best_probability and low > best:
+            break  # no stretch left can beat the best count (on a tie, a smaller one)
+        if low == high:  # one count: its bound is its probability
+            best, best_probability = low, -negative_bound
+            continue
+        middle = (low + high) // 2
+        for half in ((low, middle), (middle + 1, high)):
+            heapq.heappush(stretches, (-bound(*half), *half))
     return best
 # --8<-- [end:eq-poisson-mixture-mode]
 
@@ -154,18 +265,29 @@ class Poisson:
 
     @staticmethod
     def plain_values(model, feature, values):
-        """True when every value is a plain int >= 0 (a float such as 3.0 takes the slow check, which makes it 3)."""
-        return set(map(type, values)) <= {int} and min(values, default=0) >= 0
+        """True when every value is a plain int from 0 to 2**53 (a float such as 3.0 takes the slow check: it makes it 3)."""
+        return set(map(type, values)) <= {int} and min(values, default=0) >= 0 and max(values, default=0) <= MAX_COUNT
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        if type(value) is int and value >= 0:
+        if type(value) is int and 0 <= value <= MAX_COUNT:
             return value  # the usual case, decided quickly
         is_number = not isinstance(value, bool) and (isinstance(value, (int, float)) or is_exact(value))
-        if not is_number or not math.isfinite(value) or value < 0 or value != int(value):
+        not_finite = isinstance(value, float) and not math.isfinite(value)  # inf or NaN
+        if not is_number or not_finite or value < 0 or value != int(value):
             raise ValueError(
                 f"{where}: feature {feature!r} has the value {value!r}, but a Poisson feature takes "
                 "counts, whole numbers >= 0 (use GaussianNB for measurements)"
+            )
+        if value > MAX_COUNT:
+            if isinstance(value, float):
+                shown = f"the count {value!r}"
+            else:  # (an int of hundreds of digits is shown by its size)
+                shown = f"a count of about 10**{math.floor(math.log10(int(value)))}"
+            raise ValueError(
+                f"{where}: feature {feature!r} has {shown}, larger than 2**53 (about 9.0e15), where "
+                "a float can no longer tell one count from the next; count in larger units (thousands, "
+                "millions), or use GaussianNB for the feature"
             )
         return int(value)
 

@@ -47,7 +47,7 @@ from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.bayes import bayes_rule, log_posterior
 from naivebayes.core.checks import check_choice
 from naivebayes.models.base import NaiveBayes, Term, add_count
-from naivebayes.tables.rows import check_rows, present_values, row_width
+from naivebayes.tables.rows import check_row_form, check_rows, present_values, row_form, row_width
 
 __all__ = ["TableNaiveBayes"]
 
@@ -141,6 +141,30 @@ class TableNaiveBayes(NaiveBayes):
             values[feature] = kinds[distributions[feature]].check_value(self, feature, value, where, training=False)
         return values
 
+    def _row_form(self):
+        """"list" or "dict": the form of the rows the model was trained on (None if it has no features yet)."""
+        if self.n_columns_ is not None:
+            return "list"
+        return "dict" if self.features_ else None
+
+    def _checked_rows(self, rows):
+        """Each training row checked (``_check_example``), all in one form: the model's, else the first row's.
+
+        The features of list rows are their column numbers, those of dict rows
+        their keys, and what training learns of each is kept under that
+        name: rows of both forms would make 0 and "length" two features of
+        one column.  (A row to predict may be a dict keyed by column numbers:
+        its features are looked up by name.)
+        """
+        form, before = self._row_form(), "the model's rows are"
+        checked = []
+        for i, row in enumerate(rows):
+            checked.append(self._check_example(row, f"X[{i}]", training=True))
+            if form is None:
+                form, before = row_form(row), "the rows before it are"
+            check_row_form(row, f"X[{i}]", form, before)
+        return checked
+
     def _check_one_example(self, row, method):
         """``[row]``, a list holding one row as ``predict`` wants, is not one row."""
         if isinstance(row, (list, tuple)) and row and all(isinstance(value, (dict, list, tuple)) for value in row):
@@ -168,7 +192,7 @@ class TableNaiveBayes(NaiveBayes):
     def _count(self, rows, labels):
         """Count N_c, N, and per feature and class the statistics of its distribution."""
         self._count_classes(labels)
-        rows = [self._check_example(row, f"X[{i}]", training=True) for i, row in enumerate(rows)]
+        rows = self._checked_rows(rows)
         known = set(self.features_)
         for row in rows:  # the features, in the order first seen
             for feature in row:
@@ -223,6 +247,12 @@ class TableNaiveBayes(NaiveBayes):
         ones cannot be added.
         """
         super()._check_mergeable(other, ours, theirs)
+        forms = self._row_form(), other._row_form()
+        if None not in forms and forms[0] != forms[1]:
+            raise ValueError(
+                f"cannot merge {theirs}, trained on {forms[1]} rows, with {ours}, trained on {forms[0]} rows; "
+                "a column number and a feature name are different features, so train both on rows of one form"
+            )
         if None not in (self.n_columns_, other.n_columns_) and self.n_columns_ != other.n_columns_:
             raise ValueError(
                 f"cannot merge {theirs}, trained on list rows of {other.n_columns_} columns, with {ours}, "

@@ -11,7 +11,10 @@ training values of the feature, all classes together:
 
 A value belongs to bin b when ``edges[b] <= value < edges[b + 1]``; the
 largest training value belongs to the last bin, and a value outside the
-training range to the nearest end bin.
+training range to the nearest end bin.  A missing value (None or NaN) is left
+out when learning the edges and left as it is when transforming; an infinite
+value, or a number too large for a float, cannot be cut and is refused.  B is
+at most ``MAX_BINS``, a million.
 
 >>> edges = uniform_edges([4.3, 5.0, 7.9], 5)
 >>> [round(edge, 2) for edge in edges]
@@ -32,12 +35,26 @@ from numbers import Real
 from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.core.checks import check_choice, is_missing
-from naivebayes.tables.rows import check_rows, present_values
+from naivebayes.core.checks import NotFittedError, check_choice, is_missing
+from naivebayes.tables.rows import check_fits_float, check_rows, present_values
 
-__all__ = ["Discretizer", "STRATEGIES", "bin_index", "interval_label", "quantile_edges", "uniform_edges"]
+__all__ = [
+    "Discretizer",
+    "MAX_BINS",
+    "STRATEGIES",
+    "bin_index",
+    "interval_label",
+    "interval_labels",
+    "quantile_edges",
+    "uniform_edges",
+]
 
 STRATEGIES = ("uniform", "quantile")
+
+# The most bins a feature may be cut into.  Each bin needs training values to
+# estimate its probability, so a million bins need millions of rows, more than
+# this pure-Python package is made for; a larger n_bins is a slip (2**70).
+MAX_BINS = 10**6
 
 
 def as_written(value):
@@ -105,17 +122,28 @@ def _edge_digits(edges):
     return digits
 
 
-def interval_label(edges, b):
-    """A readable name for bin b: '< 5.02' for the first, '[5.02, 5.74)' inside, '>= 7.18' for the last."""
+def interval_label(edges, b, digits=None):
+    """A readable name for bin b: '< 5.02' for the first, '[5.02, 5.74)' inside, '>= 7.18' for the last.
+
+    ``digits`` is ``_edge_digits(edges)``, worked out here unless given
+    (``interval_labels`` works it out once for every bin).
+    """
     n_bins = len(edges) - 1
     if n_bins == 1:
         return "any value"
-    digits = _edge_digits(edges)
+    if digits is None:
+        digits = _edge_digits(edges)
     if b == 0:
         return f"< {_format_edge(edges[1], digits)}"
     if b == n_bins - 1:
         return f">= {_format_edge(edges[b], digits)}"
     return f"[{_format_edge(edges[b], digits)}, {_format_edge(edges[b + 1], digits)})"
+
+
+def interval_labels(edges):
+    """The label of every bin, in order: ``interval_label`` with the digits worked out once, not once per bin."""
+    digits = _edge_digits(edges)
+    return [interval_label(edges, b, digits) for b in range(len(edges) - 1)]
 
 
 def is_number(value):
@@ -124,10 +152,46 @@ def is_number(value):
 
 
 def check_n_bins(n_bins):
-    """A whole number of bins >= 1."""
+    """A whole number of bins from 1 to ``MAX_BINS``."""
     if isinstance(n_bins, bool) or not isinstance(n_bins, int) or n_bins < 1:
         raise ValueError(f"n_bins must be a whole number >= 1, not {n_bins!r}")
+    if n_bins > MAX_BINS:
+        raise ValueError(
+            f"n_bins={n_bins} is more than 10**6 bins (MAX_BINS); each bin needs training values to "
+            "estimate its probability, so use far fewer, such as 5 to 50"
+        )
     return n_bins
+
+
+def check_features(features):
+    """None, or the names of the features to cut, as a list (any iterable of hashable names; not a string)."""
+    if features is None:
+        return None
+    if isinstance(features, (str, bytes)) or not hasattr(features, "__iter__"):
+        raise TypeError(
+            f"features must be a list of feature names, such as ['length'] or [0, 2], not {features!r}"
+        )
+    features = list(features)
+    for feature in features:
+        try:
+            hash(feature)
+        except TypeError:
+            raise TypeError(
+                f"features must be a list of feature names, such as ['length'] or [0, 2]; {feature!r} "
+                "cannot be a feature's name (a name is a string or a number)"
+            ) from None
+    return features
+
+
+def check_cuttable(feature, value, where):
+    """``value`` if it is a finite number that a float can hold, else a clear error."""
+    check_fits_float(feature, value, where)
+    if not math.isfinite(value):
+        raise ValueError(
+            f"{where}: feature {feature!r} has the value {value!r}; only finite numbers can be cut into "
+            "intervals (None or NaN marks a missing value)"
+        )
+    return value
 
 
 class Discretizer:
@@ -150,19 +214,24 @@ class Discretizer:
     def __init__(self, n_bins=5, strategy="uniform", features=None):
         self.n_bins = check_n_bins(n_bins)
         self.strategy = check_choice("strategy", strategy, STRATEGIES)
-        self.features = None if features is None else list(features)
+        self.features = check_features(features)
         self.edges_ = None  # {feature: [edges]}, set by fit
         self.categories_ = None  # {feature: [labels]}, set by fit
 
     def fit(self, X):
-        """Learn the bin edges of each numeric feature from the rows ``X``; returns self."""
+        """Learn the bin edges of each numeric feature from the rows ``X``; returns self.
+
+        Everything is worked out first and set at the end, so a fit that
+        fails leaves the Discretizer as it was.
+        """
         rows = check_rows(X)
         if not rows:
             raise ValueError("fit needs at least one row")
-        columns = {}
+        columns, positions = {}, {}  # {feature: its present values}, {feature: the row number of each}
         for i, row in enumerate(rows):
             for feature, value in present_values(row, f"X[{i}]").items():
                 columns.setdefault(feature, []).append(value)
+                positions.setdefault(feature, []).append(i)
         if self.features is None:
             chosen = [feature for feature, values in columns.items() if all(map(is_number, values))]
         else:
@@ -175,19 +244,19 @@ class Discretizer:
                     raise ValueError(
                         f"feature {feature!r} has the value {wrong!r}; only numbers can be cut into intervals"
                     )
+        for feature in chosen:
+            for value, i in zip(columns[feature], positions[feature]):
+                check_cuttable(feature, value, f"X[{i}]")
         edges_of = uniform_edges if self.strategy == "uniform" else quantile_edges
         edges = {feature: edges_of(columns[feature], self.n_bins) for feature in chosen}
-        self.edges_ = edges
-        self.categories_ = {
-            feature: [interval_label(feature_edges, b) for b in range(len(feature_edges) - 1)]
-            for feature, feature_edges in edges.items()
-        }
+        categories = {feature: interval_labels(feature_edges) for feature, feature_edges in edges.items()}
+        self.edges_, self.categories_ = edges, categories
         return self
 
     def transform(self, X):
         """The rows with each discretized feature's value replaced by its interval label."""
         if self.edges_ is None:
-            raise RuntimeError("call fit (or fit_transform) before transform")
+            raise NotFittedError("this Discretizer has not been fitted yet: call fit (or fit_transform) before transform")
         rows = check_rows(X)
         return [self._transform_row(row, f"X[{i}]") for i, row in enumerate(rows)]
 

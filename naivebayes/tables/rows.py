@@ -30,10 +30,19 @@ package never imports either):
   Python value it holds (``.item()``), so that 3 is a number to a Gaussian
   feature and not a category of its own.
 
+All the rows of one table have one form, all dicts or all lists (the first
+row decides; ``check_row_form``): a column number and a feature name never
+name the same feature, so a mix would make one feature two.  A number must
+fit in a float (``check_fits_float``): a whole number or Fraction beyond the
+largest float, about 1.8e308, is refused, since every density and bin edge is
+worked out in floats.
+
 This module knows no model: it only checks the shape of rows and finds the
 missing values.
 """
 
+import math
+import sys
 from collections.abc import Mapping
 
 from naivebayes.core.checks import (
@@ -47,7 +56,18 @@ from naivebayes.core.checks import (
     sparse_rows,
 )
 
-__all__ = ["check_rows", "present_values", "row_width", "table_rows"]
+__all__ = [
+    "check_fits_float",
+    "check_row_form",
+    "check_rows",
+    "present_values",
+    "row_form",
+    "row_width",
+    "table_rows",
+]
+
+# The largest float, about 1.8e308: a number beyond it has no float.
+LARGEST_FLOAT = sys.float_info.max
 
 def check_rows(X, name="X"):
     """X as a list of rows, with a clear error for a single row or something that is not a list."""
@@ -101,6 +121,49 @@ def row_width(row):
     if isinstance(row, Mapping) or hasattr(row, "to_dict"):  # (a pandas Series is a dict row)
         return None
     return len(row)  # a 1-D numpy array
+
+
+def row_form(row):
+    """"dict" for a dict row (or a pandas Series), "list" for a list row (a list, tuple or 1-D numpy array)."""
+    return "dict" if row_width(row) is None else "list"
+
+
+def check_row_form(row, where, form, before):
+    """The form of ``row``, or a clear error if it is not ``form`` (None: any form will do).
+
+    ``before`` says where ``form`` comes from, such as "the rows before it
+    are" or "the model's rows are".  Check the row with ``present_values``
+    first: this takes it to be a row.
+    """
+    found = row_form(row)
+    if form is not None and found != form:
+        raise ValueError(
+            f"{where} is a {found} row, but {before} {form}s; give every row in one form: dicts "
+            "{feature: value}, or lists of values, one per column"
+        )
+    return found
+
+
+def check_fits_float(feature, value, where):
+    """``value`` (a number) if a float can hold it, else a clear error: beyond about 1.8e308 there is none.
+
+    An int or a Fraction can be far larger than the largest float; such a
+    value is named by its power of ten (10**400 has 401 digits, too many to print).
+    """
+    if type(value) is float or abs(value) <= LARGEST_FLOAT:
+        return value
+    try:
+        float(value)
+        return value  # (just above the largest float, it still rounds to it)
+    except OverflowError:
+        pass
+    exponent = math.floor(math.log10(abs(value.numerator)) - math.log10(value.denominator))
+    sign = "-" if value < 0 else ""
+    raise ValueError(
+        f"{where}: feature {feature!r} has a value of about {sign}10**{exponent}, too large for a float "
+        "(the largest is about 1.8e308); rescale the feature, such as measuring it in larger units or "
+        "taking its logarithm"
+    )
 
 
 def present_values(row, where):
