@@ -2,6 +2,7 @@
 
 import pytest
 
+from naivebayes.core.checks import NotFittedError
 from naivebayes.text.bag_of_words import BagOfWords, bag_of_words, document_frequency
 from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
 
@@ -362,12 +363,12 @@ def test_to_dense_refuses_a_single_row():
 
 @pytest.mark.parametrize("method", ["transform", "to_dense"])
 def test_using_the_vocabulary_before_fit_is_refused(method):
-    with pytest.raises(RuntimeError, match=f"before {method}"):
+    with pytest.raises(NotFittedError, match=f"before {method}"):
         getattr(BagOfWords(), method)(PETS)
 
 
 def test_feature_names_before_fit_is_refused():
-    with pytest.raises(RuntimeError, match="call fit"):
+    with pytest.raises(NotFittedError, match="has not been fitted yet: call fit"):
         BagOfWords().feature_names()
 
 

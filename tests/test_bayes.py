@@ -96,3 +96,25 @@ def test_log_handles_zero_and_tiny_fractions():
     assert log(Fraction(1, 10**400)) == pytest.approx(-400 * math.log(10))
     with pytest.raises(ValueError, match="negative"):
         log(-1)
+
+
+def test_eq_log_posterior_stays_a_distribution_for_huge_joints():
+    # At 2**53 floats are 2 apart: m + log 2 == m, so P(x) must not be added to m before subtracting.
+    from naivebayes.core.bayes import log_posterior
+
+    posterior = log_posterior({"a": 2.0**53, "b": 2.0**53})
+    assert {label: math.exp(value) for label, value in posterior.items()} == {"a": 0.5, "b": 0.5}
+    b = 3e9 - math.log(3)  # rounded to the float spacing at 3e9 (4.8e-7); the difference 3e9 - b is exact
+    posterior = log_posterior({"a": 3e9, "b": b})
+    assert math.exp(posterior["a"]) == pytest.approx(1 / (1 + math.exp(b - 3e9)), rel=1e-15)
+
+
+def test_a_setting_changed_to_an_equal_value_of_another_type_is_checked_again():
+    from decimal import Decimal
+
+    from naivebayes import CategoricalNB
+
+    model = CategoricalNB().fit([{"x": "u"}, {"x": "v"}], ["a", "b"])
+    model.alpha = Decimal("1")  # equal to 1, but not a number the model takes
+    with pytest.raises((TypeError, ValueError), match="alpha"):
+        model.predict([{"x": "u"}])

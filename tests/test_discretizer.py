@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes import CategoricalNB, Discretizer
+from naivebayes import CategoricalNB, Discretizer, NotFittedError
 from naivebayes.tables.bins import bin_index, interval_label, quantile_edges, uniform_edges
 
 
@@ -82,7 +82,7 @@ def test_features_named_explicitly():
 
 
 def test_errors_are_clear():
-    with pytest.raises(RuntimeError, match="call fit"):
+    with pytest.raises(NotFittedError, match="has not been fitted yet: call fit"):
         Discretizer().transform(ROWS)
     with pytest.raises(ValueError, match="n_bins must be a whole number >= 1"):
         Discretizer(n_bins=2.5)

@@ -26,6 +26,7 @@ import random
 
 import pytest
 
+from naivebayes.core.checks import NotFittedError
 from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.datasets import load_spam
 from naivebayes.models.multinomial import MultinomialNB
@@ -416,7 +417,7 @@ def test_repr_shows_the_settings_and_the_size(pets):
 
 
 def test_transform_before_fit():
-    with pytest.raises(RuntimeError, match="call fit"):
+    with pytest.raises(NotFittedError, match="has not been fitted yet: call fit"):
         TfidfTransformer().transform(PET_COUNTS)
 
 

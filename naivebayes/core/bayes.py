@@ -106,14 +106,20 @@ def log_sum_exp(log_values):
 def log_posterior(log_joint):
     """log P(c | x) = log P(x, c) - log P(x), with log P(x) from log-sum-exp.
 
-    ``log_joint`` is a {label: log P(x, c)} dict; so is the result.
+    ``log_joint`` is a {label: log P(x, c)} dict; so is the result.  The
+    largest value m is taken out of every value first, and log P(x) - m
+    subtracted from what is left: the same numbers, but a joint as large as
+    1e16 (where floats are 2 apart, so m + log 2 == m) still gives posteriors
+    that sum to 1.
 
     Formula: docs/pipeline.md#eq-log-posterior
     """
-    log_evidence = log_sum_exp(list(log_joint.values()))  # log P(x)
-    if log_evidence == -math.inf:
+    largest = max(log_joint.values())  # m
+    if largest == -math.inf:
         raise ZeroProbabilityError(ZERO_PROBABILITY_HINT)
-    return {label: value - log_evidence for label, value in log_joint.items()}
+    shifted = {label: value - largest for label, value in log_joint.items()}  # log P(x, c) - m
+    log_evidence = log_sum_exp(list(shifted.values()))  # log P(x) - m
+    return {label: value - log_evidence for label, value in shifted.items()}
 # --8<-- [end:eq-log-posterior]
 
 

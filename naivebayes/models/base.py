@@ -283,7 +283,11 @@ class NaiveBayes:
         ``MultinomialNB(alpha=-5)``; the counts are kept, and only what depends
         on the settings is built again.
         """
-        if self.get_params() == self._lookup_settings:
+        current = self.get_params()
+        # Types count too: Decimal("1") == 1, but Decimal is not an alpha the checks would take.
+        if current == self._lookup_settings and all(
+            type(current[name]) is type(value) for name, value in self._lookup_settings.items()
+        ):
             return
         rebuilt = self._unfitted_copy()  # raises here if a new setting is wrong
         for name in self._count_table_names():

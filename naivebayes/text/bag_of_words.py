@@ -21,6 +21,7 @@ with every column.
 
 from collections import Counter
 
+from naivebayes.core.checks import NotFittedError
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["BagOfWords", "bag_of_words", "document_frequency"]
@@ -235,7 +236,7 @@ class BagOfWords:
     def check_fitted(self, method):
         """Raise a clear error when ``method`` is called before ``fit``."""
         if self.vocabulary_ is None:
-            raise RuntimeError(f"call fit (or fit_transform) before {method}")
+            raise NotFittedError(f"this BagOfWords has not been fitted yet: call fit (or fit_transform) before {method}")
 
     def __repr__(self):
         size = "not fitted" if self.vocabulary_ is None else f"{len(self.vocabulary_)} terms"

@@ -40,7 +40,7 @@ from operator import mul, truediv
 from collections.abc import Mapping
 from numbers import Rational, Real
 
-from naivebayes.core.checks import sorted_keys
+from naivebayes.core.checks import NotFittedError, sorted_keys
 from naivebayes.text.bag_of_words import document_frequency
 from naivebayes.text.documents import LARGEST_COUNT, all_plain_counts, too_large_count_message
 
@@ -250,7 +250,7 @@ class TfidfTransformer:
     def transform(self, rows):
         """Return one new ``{term: weight}`` dict per row; terms not seen in ``fit`` are dropped."""
         if self.idf_ is None:
-            raise RuntimeError("call fit (or fit_transform) before transform")
+            raise NotFittedError("this TfidfTransformer has not been fitted yet: call fit (or fit_transform) before transform")
         rows = self.checked_rows(rows, "transform")
         return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
 

@@ -37,9 +37,8 @@ The outcome of every call is one of these (the rules of this script):
   error the library promises.
 * ``other-type-error`` (a note, not a finding): a ``raise`` statement of the
   package with a message, but of another type.  The package does this on
-  purpose in a few places, and the unit tests expect it: ``RuntimeError``
-  for ``transform`` before ``fit`` (``BagOfWords``, ``TfidfTransformer``,
-  ``Discretizer``), ``ZeroDivisionError`` for ``MultinomialNB(alpha=0)``
+  purpose in a few places, and the unit tests expect it:
+  ``ZeroDivisionError`` for ``MultinomialNB(alpha=0)``
   with a class without words, ``FileNotFoundError`` for a missing archive.
   ``--strict-types`` counts them as findings.
 
@@ -2143,7 +2142,7 @@ def main(argv=None):
     parser.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
                         help="a call slower than this is a 'slow' finding; at 3 times this it is interrupted (default 5)")
     parser.add_argument("--strict-types", action="store_true",
-                        help="count deliberate errors of other types (RuntimeError, ZeroDivisionError, OSError) as findings")
+                        help="count deliberate errors of other types (ZeroDivisionError, OSError) as findings")
     parser.add_argument("--repr-limit", type=int, default=200, metavar="CHARS",
                         help="cut each argument in a reproducer to this many characters (0: never; default 200)")
     parser.add_argument("--verbose", action="store_true", help="print every call and its outcome")
