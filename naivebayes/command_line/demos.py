@@ -52,6 +52,10 @@ def spam_demo():
     message = "Claim your free prize now, call before midnight"
     print(f"\nOne prediction, step by step, for the message:\n  {message!r}\n")
     print(model.explain(message))
+    print(
+        "\nTo train on your own texts or tables: naivebayes train DATA -o model.json "
+        "(python -m naivebayes --help lists the commands)."
+    )
 
 
 def print_china_example(model_class):
