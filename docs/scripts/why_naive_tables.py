@@ -1,6 +1,11 @@
 # why_naive_tables.py: every table of the "Why naive" page, computed from the UCI Adult census
 import math
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for the lecture companion
+
+from lectures.lecture_7_naive_bayes import LONG_HOURS, yes_no_features
 from naivebayes.datasets import load_adult
 from naivebayes.inspect.independence import (
     conditional_mutual_information,
@@ -20,7 +25,6 @@ everyone_labels = train.labels + test.labels
 
 
 # 1. The lecture's joint: sex x (hours-per-week > 40.5) x income, learned from every record.
-LONG_HOURS = "hours-per-week > 40.5"
 records = [
     {"sex": row["sex"], LONG_HOURS: row["hours-per-week"] > 40.5, "income": label}
     for row, label in zip(everyone, everyone_labels)
@@ -151,23 +155,9 @@ print()
 
 
 # 4. Overfitting: the full joint and naive Bayes on the first d of twelve yes/no features.
-def yes_no_features(row):
-    """Twelve two-valued features: the lecture's two first, then by I(feature; income), largest first."""
-    occupation, country = row["occupation"], row["native-country"]
-    return {
-        "sex": row["sex"],
-        LONG_HOURS: row["hours-per-week"] > 40.5,
-        "married": row["marital-status"] == "Married-civ-spouse",
-        "education-num > 12.5": row["education-num"] > 12.5,  # a bachelor's degree or more
-        "white collar": None if occupation is None else occupation in ("Exec-managerial", "Prof-specialty"),
-        "own child": row["relationship"] == "Own-child",
-        "age > 37.5": row["age"] > 37.5,  # the median age is 37
-        "capital-gain > 0": row["capital-gain"] > 0,
-        "capital-loss > 0": row["capital-loss"] > 0,
-        "race is White": row["race"] == "White",
-        "born in the US": None if country is None else country == "United-States",
-        "fnlwgt > 178,356": row["fnlwgt"] > 178356,  # the median census weight: says nothing about income
-    }
+# The twelve questions are the Lecture #7 companion's own (lectures/lecture_7_naive_bayes.py),
+# so that this page and the companion ask the census exactly the same things.
+
 
 
 train_rows = [yes_no_features(row) for row in train.rows]
