@@ -52,6 +52,8 @@ __all__ = [
     "check_choice",
     "is_missing",
     "sorted_labels",
+    "LARGEST_FLOAT",
+    "power_of_ten",
     "sorted_keys",
     # numpy and pandas at the boundary, without importing either
     "PLAIN_TYPES",
@@ -292,6 +294,21 @@ def sorted_labels(labels):
             f"labels of different kinds ({', '.join(kinds)}) cannot be sorted into classes_; "
             "use labels of one kind, such as all strings"
         ) from None
+
+
+# The largest float, about 1.8e308: an int or a Fraction beyond it has no float.
+LARGEST_FLOAT = sys.float_info.max
+
+
+def power_of_ten(value):
+    """"about 10**400" (or "about -10**400"): an int or Fraction too long to print, named by its size.
+
+    >>> power_of_ten(3 * 10**400), power_of_ten(-10**399)
+    ('about 10**400', 'about -10**399')
+    """
+    numerator, denominator = value.numerator, value.denominator
+    exponent = math.floor(math.log10(abs(numerator)) - math.log10(denominator))
+    return f"about {'-' if value < 0 else ''}10**{exponent}"
 
 
 def shown_number(value):

@@ -38,7 +38,7 @@ from numbers import Real
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import log_posterior
-from naivebayes.core.checks import check_choice
+from naivebayes.core.checks import LARGEST_FLOAT, check_choice
 from naivebayes.core.linalg import (
     SingularMatrixError,
     add_up,
@@ -57,7 +57,6 @@ from naivebayes.models.gaussian import check_ddof, is_finite_float
 from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
 from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.tables.rows import (
-    LARGEST_FLOAT,
     check_fits_float,
     check_row_form,
     check_rows,

@@ -33,10 +33,10 @@ then log 0.
 import math
 
 from naivebayes.core.arithmetic import is_exact, ratio
-from naivebayes.core.checks import check_smoothing
+from naivebayes.core.checks import LARGEST_FLOAT, check_smoothing
 from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
-from naivebayes.tables.rows import LARGEST_FLOAT, check_fits_float
+from naivebayes.tables.rows import check_fits_float
 
 __all__ = [
     "GaussianNB",

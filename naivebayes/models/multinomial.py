@@ -39,6 +39,7 @@ from itertools import chain, repeat
 from operator import mul
 
 from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.checks import LARGEST_FLOAT
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import (
@@ -49,7 +50,7 @@ from naivebayes.models.generative import (
     per_word_score,
 )
 from naivebayes.models.text_base import TextNaiveBayes, shared_rows
-from naivebayes.text.documents import LARGEST_COUNT, too_large_count_message
+from naivebayes.text.documents import too_large_count_message
 
 __all__ = [
     "MultinomialNB",
@@ -339,7 +340,7 @@ class MultinomialNB(TextNaiveBayes):
                 "that X holds the documents, and the tokenizer's pattern, min_length and stop_words"
             )
         for label in self.classes_:
-            if self.feature_totals_[label] > LARGEST_COUNT:  # each count fits in a float, but their sum does not
+            if self.feature_totals_[label] > LARGEST_FLOAT:  # each count fits in a float, but their sum does not
                 raise ValueError(
                     too_large_count_message(self.feature_totals_[label], f"class {label!r}", "word counts adding up to")
                 )

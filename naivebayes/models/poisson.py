@@ -29,7 +29,7 @@ import heapq
 import math
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
-from naivebayes.core.checks import check_smoothing
+from naivebayes.core.checks import check_smoothing, power_of_ten
 from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
 
@@ -283,7 +283,7 @@ class Poisson:
             if isinstance(value, float):
                 shown = f"the count {value!r}"
             else:  # (an int of hundreds of digits is shown by its size)
-                shown = f"a count of about 10**{math.floor(math.log10(int(value)))}"
+                shown = f"a count of {power_of_ten(value)}"
             raise ValueError(
                 f"{where}: feature {feature!r} has {shown}, larger than 2**53 (about 9.0e15), where "
                 "a float can no longer tell one count from the next; count in larger units (thousands, "

@@ -41,17 +41,17 @@ This module knows no model: it only checks the shape of rows and finds the
 missing values.
 """
 
-import math
-import sys
 from collections.abc import Mapping
 
 from naivebayes.core.checks import (
+    LARGEST_FLOAT,
     frame_records,
     is_data_frame,
-    is_sparse_matrix,
     is_missing,
+    is_sparse_matrix,
     ndim_of,
     plain_value,
+    power_of_ten,
     refuse_no_length,
     sparse_rows,
 )
@@ -66,8 +66,6 @@ __all__ = [
     "table_rows",
 ]
 
-# The largest float, about 1.8e308: a number beyond it has no float.
-LARGEST_FLOAT = sys.float_info.max
 
 def check_rows(X, name="X"):
     """X as a list of rows, with a clear error for a single row or something that is not a list."""
@@ -152,15 +150,8 @@ def check_fits_float(feature, value, where):
     """
     if type(value) is float or abs(value) <= LARGEST_FLOAT:
         return value
-    try:
-        float(value)
-        return value  # (just above the largest float, it still rounds to it)
-    except OverflowError:
-        pass
-    exponent = math.floor(math.log10(abs(value.numerator)) - math.log10(value.denominator))
-    sign = "-" if value < 0 else ""
     raise ValueError(
-        f"{where}: feature {feature!r} has a value of about {sign}10**{exponent}, too large for a float "
+        f"{where}: feature {feature!r} has a value of {power_of_ten(value)}, too large for a float "
         "(the largest is about 1.8e308); rescale the feature, such as measuring it in larger units or "
         "taking its logarithm"
     )

@@ -61,17 +61,17 @@ package never imports either):
 """
 
 import math
-import sys
 from collections import Counter
 from collections.abc import Mapping
 from numbers import Rational, Real
 
 from naivebayes.core.checks import (
+    LARGEST_FLOAT,
     a_kind,
     frame_records,
     is_data_frame,
-    is_sparse_matrix,
     is_missing,
+    is_sparse_matrix,
     ndim_of,
     plain_value,
     refuse_no_length,
@@ -87,16 +87,14 @@ __all__ = [
     "check_documents",
     "is_dense_row",
     "MAX_FLOAT_COUNT",
-    "LARGEST_COUNT",
     "too_large_count_message",
 ]
 
 # numpy's dtype.kind of numbers: signed and unsigned ints, floats, complex numbers, bools.
 NUMBER_KINDS = frozenset("iufcb")
 
-# The largest count of any kind: the largest float, about 1.8e308.  An int or a
+# The largest count of any kind is LARGEST_FLOAT, about 1.8e308.  An int or a
 # Fraction may be larger, but the formulas turn counts into floats.
-LARGEST_COUNT = sys.float_info.max
 
 # The largest float count: 2**53.  Above it a float cannot hold every whole
 # number (2**53 + 1 is rounded to 2**53), so float counts no longer add up.
@@ -140,7 +138,7 @@ def checked_count(value, where):
             f"{where} has the value {value!r}; counts and weights must be finite numbers "
             "that are not negative"
         )
-    if exact and value > LARGEST_COUNT:
+    if exact and value > LARGEST_FLOAT:
         raise ValueError(too_large_count_message(value, where))
     if isinstance(value, float) and value > MAX_FLOAT_COUNT:
         raise ValueError(

@@ -40,9 +40,9 @@ from operator import mul, truediv
 from collections.abc import Mapping
 from numbers import Rational, Real
 
-from naivebayes.core.checks import NotFittedError, sorted_keys
+from naivebayes.core.checks import LARGEST_FLOAT, NotFittedError, sorted_keys
 from naivebayes.text.bag_of_words import document_frequency
-from naivebayes.text.documents import LARGEST_COUNT, all_plain_counts, too_large_count_message
+from naivebayes.text.documents import all_plain_counts, too_large_count_message
 
 __all__ = [
     "TfidfTransformer",
@@ -350,5 +350,5 @@ def check_counts(row, index):
                 f"row {index} has the count {count!r} for {term!r}; counts must be finite "
                 "numbers that are not negative"
             )
-        if exact and count > LARGEST_COUNT:
+        if exact and count > LARGEST_FLOAT:
             raise ValueError(too_large_count_message(count, f"row {index}, for {term!r},"))
