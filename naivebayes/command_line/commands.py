@@ -35,6 +35,7 @@ from naivebayes.command_line.inputs import (
     read_table,
     read_text,
     read_texts,
+    table_columns,
     text_files,
     text_table,
 )
@@ -229,7 +230,7 @@ def table_rows(model, path, label, delimiter, need_labels, names=None):
     """
     features = list(model.features_)
     if label is None:
-        header = read_table(path, None, delimiter, names).features
+        header = table_columns(path, delimiter, names)  # the header line only: the table is read once, below
         extra = [name for name in header if name not in features]
         if len(extra) == 1 and (need_labels or len(header) > len(features)):
             label = extra[0]

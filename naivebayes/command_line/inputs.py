@@ -24,6 +24,7 @@ from naivebayes.datasets.tabular import read_csv
 
 __all__ = [
     "CommandError", "Progress", "read_text", "text_files", "labelled_text_folder", "read_table", "is_table", "text_table",
+    "table_columns",
 ]
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".data", ".test")  # files read as tables (.data/.test: UCI's names)
@@ -147,6 +148,23 @@ def read_table(path, label, delimiter, names=None):
     if path.is_dir():
         raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
     return read_csv(path, label=label, delimiter=delimiter, header=names is None, names=names)
+
+
+def table_columns(path, delimiter, names=None):
+    """The column names of a table: ``names`` if given, else its header line (the rest is not read)."""
+    if names is not None:
+        return names
+    path = existing(path, "a CSV table")
+    if path.is_dir():
+        raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as file:
+            for fields in csv.reader(file, delimiter=delimiter):
+                if any(field.strip() for field in fields):
+                    return [field.strip() for field in fields]
+    except UnicodeDecodeError:  # read_csv names the file, the line and the byte
+        read_table(path, None, delimiter)
+    return []  # an empty table: read_table says so
 
 
 def column_names(text):
