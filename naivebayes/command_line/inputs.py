@@ -142,11 +142,17 @@ def read_texts(paths, notes, stream=None):
     return texts
 
 
-def read_table(path, label, delimiter, names=None):
-    """``read_csv`` after checking that the file is there; ``names`` for a file without a header line."""
+def existing_table(path):
+    """``path`` as a Path, if it names a file (a folder gets the hint to use a text model)."""
     path = existing(path, "a CSV table")
     if path.is_dir():
         raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
+    return path
+
+
+def read_table(path, label, delimiter, names=None):
+    """``read_csv`` after checking that the file is there; ``names`` for a file without a header line."""
+    path = existing_table(path)
     return read_csv(path, label=label, delimiter=delimiter, header=names is None, names=names)
 
 
@@ -154,9 +160,7 @@ def table_columns(path, delimiter, names=None):
     """The column names of a table: ``names`` if given, else its header line (the rest is not read)."""
     if names is not None:
         return names
-    path = existing(path, "a CSV table")
-    if path.is_dir():
-        raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
+    path = existing_table(path)
     try:
         with open(path, encoding="utf-8-sig", newline="") as file:
             for fields in csv.reader(file, delimiter=delimiter):
