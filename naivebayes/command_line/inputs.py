@@ -199,9 +199,14 @@ def text_table(path, label, text, delimiter, need_labels, names=None):
     path = existing(path, "a CSV table")
     if path.is_dir():
         raise CommandError(f"{path} is a folder; give a CSV table")
-    with open(path, encoding="utf-8-sig", newline="") as file:
-        records = [fields for fields in csv.reader(file, delimiter=delimiter)]
-    records = [fields for fields in records if any(field.strip() for field in fields)]
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as file:
+            records = [fields for fields in csv.reader(file, delimiter=delimiter) if any(map(str.strip, fields))]
+    except UnicodeDecodeError as error:
+        raise CommandError(
+            f"{path} is not UTF-8 text (the byte {error.object[error.start]:#04x} at byte {error.start} of the "
+            "file); save it again as UTF-8"
+        ) from None
     if names is None:  # the first line names the columns
         header, *records = records or [[]]
     else:
