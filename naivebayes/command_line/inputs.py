@@ -204,8 +204,8 @@ def text_table(path, label, text, delimiter, need_labels, names=None):
             records = [fields for fields in csv.reader(file, delimiter=delimiter) if any(map(str.strip, fields))]
     except UnicodeDecodeError as error:
         raise CommandError(
-            f"{path} is not UTF-8 text (the byte {error.object[error.start]:#04x} at byte {error.start} of the "
-            "file); save it again as UTF-8"
+            f"{path} is not UTF-8 text (it holds the byte {error.object[error.start]:#04x}, which UTF-8 "
+            "cannot start a character with here); save it again as UTF-8"
         ) from None
     if names is None:  # the first line names the columns
         header, *records = records or [[]]
