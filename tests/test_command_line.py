@@ -370,4 +370,4 @@ def test_a_table_of_texts_that_is_not_utf8_is_named(tmp_path):
     table = tmp_path / "latin.csv"
     table.write_bytes("label,text\nx,café au lait\ny,tea\n".encode("latin-1"))
     status, _, err = run("train", table, "-o", tmp_path / "m.json", "--model", "multinomial")
-    assert status == 2 and "latin.csv is not UTF-8 text (it holds the byte 0xe9" in err and "save it again as UTF-8" in err
+    assert status == 2 and "latin.csv, line 2: the file is not UTF-8 text (the byte 0xe9" in err and "Save it again as UTF-8" in err

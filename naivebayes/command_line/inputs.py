@@ -20,7 +20,7 @@ import csv
 import sys
 from pathlib import Path
 
-from naivebayes.datasets.tabular import read_csv
+from naivebayes.datasets.tabular import not_utf8_message, read_csv
 
 __all__ = [
     "CommandError", "Progress", "read_text", "text_files", "labelled_text_folder", "read_table", "is_table", "text_table",
@@ -202,11 +202,8 @@ def text_table(path, label, text, delimiter, need_labels, names=None):
     try:
         with open(path, encoding="utf-8-sig", newline="") as file:
             records = [fields for fields in csv.reader(file, delimiter=delimiter) if any(map(str.strip, fields))]
-    except UnicodeDecodeError as error:
-        raise CommandError(
-            f"{path} is not UTF-8 text (it holds the byte {error.object[error.start]:#04x}, which UTF-8 "
-            "cannot start a character with here); save it again as UTF-8"
-        ) from None
+    except UnicodeDecodeError:
+        raise CommandError(not_utf8_message(path)) from None
     if names is None:  # the first line names the columns
         header, *records = records or [[]]
     else:

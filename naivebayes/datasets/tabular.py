@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from naivebayes.datasets.download import check_path
 
-__all__ = ["Dataset", "TableError", "parse_field", "read_csv", "read_csv_lines"]
+__all__ = ["Dataset", "TableError", "parse_field", "read_csv", "read_csv_lines", "not_utf8_message"]
 
 MISSING = ("?", "")  # the default missing-value markers: UCI's "?" and an empty field
 
@@ -181,10 +181,10 @@ def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=Non
         try:
             return read_csv_lines(file, label, missing, delimiter, header, names, exact, source=str(path))
         except UnicodeDecodeError:
-            raise TableError(_not_utf8_message(path)) from None
+            raise TableError(not_utf8_message(path)) from None
 
 
-def _not_utf8_message(path):
+def not_utf8_message(path):
     """Where a file stops being UTF-8, by line and byte, and how to convert it."""
     data = path.read_bytes()
     try:
