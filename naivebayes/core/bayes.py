@@ -104,7 +104,7 @@ def log_sum_exp(log_values):
 
 # --8<-- [start:eq-log-posterior]
 def log_posterior(log_joint):
-    """log P(c | x) = log P(x, c) - log P(x), with log P(x) by log-sum-exp.
+    """log P(c | x) = log P(x, c) - log P(x), with log P(x) from log-sum-exp.
 
     ``log_joint`` is a {label: log P(x, c)} dict; so is the result.  The
     largest value m is taken out of every value first, and log P(x) - m
@@ -118,8 +118,7 @@ def log_posterior(log_joint):
     if largest == -math.inf:
         raise ZeroProbabilityError(ZERO_PROBABILITY_HINT)
     shifted = {label: value - largest for label, value in log_joint.items()}  # log P(x, c) - m
-    # log P(x) - m: log-sum-exp with m already taken out, so every exp() is in [0, 1] and the largest is 1
-    log_evidence = math.log(math.fsum(map(math.exp, shifted.values())))
+    log_evidence = log_sum_exp(list(shifted.values()))  # log P(x) - m
     return {label: value - log_evidence for label, value in shifted.items()}
 # --8<-- [end:eq-log-posterior]
 
