@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from naivebayes.core.bayes import ZeroProbabilityError, decision, log_posterior
+from naivebayes.core.display import text_table
 
 __all__ = ["Explanation", "ExplainedTerm", "format_number"]
 
@@ -138,18 +139,11 @@ class Explanation:
     def to_text(self):
         """A plain-text table, columns aligned (numbers to the right)."""
         table = self.rows()
-        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        return text_table(table[0], table[1:], title=self._title(), footer=self._footer(), align=self._align())
 
-        def line(cells):
-            parts = [
-                cell.ljust(width) if i < 2 else cell.rjust(width)
-                for i, (cell, width) in enumerate(zip(cells, widths))
-            ]
-            return "  ".join(parts).rstrip()
-
-        lines = [self._title(), line(table[0]), line(["-" * width for width in widths])]
-        lines += [line(row) for row in table[1:]]
-        return "\n".join(lines + [self._footer()])
+    def _align(self):
+        """step and feature to the left, x_j and the numbers to the right (a category such as "sunny" too)."""
+        return "ll" + "r" * (1 + 2 * len(self.classes))
 
     def to_markdown(self):
         """A Markdown table with the same rows as ``to_text``, under a heading, the prediction last."""

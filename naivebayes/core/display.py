@@ -1,0 +1,213 @@
+"""Showing a table: as aligned plain text, as Markdown, or as a small static HTML ``<table>``.
+
+Every object a student looks at (an explanation, a confusion matrix, the
+informative features...) builds its rows of already-formatted strings and
+hands them to one of these three printers.  A notebook shows the HTML form of
+a cell's last value (``_repr_html_``), ``print`` shows the text form, and the
+two hold the same rows.
+
+>>> header = ["class", "count", "P(c)"]
+>>> rows = [["china", "3", "3/4"], ["japan", "1", "1/4"]]
+>>> print(text_table(header, rows, title="the prior", footer="4 documents"))
+the prior
+class  count  P(c)
+-----  -----  ----
+china      3   3/4
+japan      1   1/4
+4 documents
+>>> print(markdown_table(header, rows))
+| class | count | P(c) |
+|---|---:|---:|
+| china | 3 | 3/4 |
+| japan | 1 | 1/4 |
+
+Columns whose cells are all numbers (``3``, ``-0.2877``, ``3/7``, ``-inf``)
+are aligned to the right, the others to the left; ``align="lrr"`` says it
+column by column instead.
+
+``Score`` is an exact ``Fraction`` that reads as the decimal a student
+expects:
+
+>>> score = Score(1096, 1115)
+>>> score
+0.9830
+>>> score.exact
+Fraction(1096, 1115)
+>>> score == Fraction(1096, 1115), score > 0.98
+(True, True)
+"""
+
+import html
+from fractions import Fraction
+
+__all__ = ["Score", "html_table", "markdown_table", "text_table"]
+
+
+def _is_number(cell):
+    """Does this cell read as a number: ``3``, ``-0.2877``, ``3/7``, ``1e-05``, ``-inf``?"""
+    try:
+        Fraction(cell)
+        return True
+    except (ValueError, ZeroDivisionError):
+        pass
+    try:
+        float(cell)
+        return True
+    except ValueError:
+        return False
+
+
+def _alignments(header, rows, align):
+    """One letter per column, "l" or "r": ``align`` if given, else "r" for the columns of numbers."""
+    if align is not None:
+        if len(align) != len(header) or set(align) - {"l", "r"}:
+            raise ValueError(f"align={align!r} needs one letter, 'l' or 'r', per column ({len(header)})")
+        return align
+    letters = ""
+    for i in range(len(header)):
+        cells = [row[i] for row in rows if row[i] != ""]
+        letters += "r" if cells and all(_is_number(cell) for cell in cells) else "l"
+    return letters
+
+
+def _check_rows(header, rows):
+    for number, row in enumerate(rows):
+        if len(row) != len(header):
+            raise ValueError(f"row {number} has {len(row)} cells but the header has {len(header)}")
+
+
+def text_table(header, rows, title=None, footer=None, *, align=None):
+    """The table as aligned plain text: title, header, a rule of dashes, the rows, footer.
+
+    Columns are two spaces apart and trailing spaces are dropped.
+
+    >>> print(text_table(["word", "n"], [["chinese", "3"], ["tokyo", "1"]]))
+    word     n
+    -------  -
+    chinese  3
+    tokyo    1
+    """
+    _check_rows(header, rows)
+    align = _alignments(header, rows, align)
+    table = [list(header)] + [list(row) for row in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+
+    def line(cells):
+        parts = [
+            cell.ljust(width) if letter == "l" else cell.rjust(width)
+            for cell, width, letter in zip(cells, widths, align)
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = [] if title is None else [title]
+    lines += [line(table[0]), line(["-" * width for width in widths])]
+    lines += [line(row) for row in table[1:]]
+    if footer is not None:
+        lines.append(footer)
+    return "\n".join(lines)
+
+
+def markdown_table(header, rows, *, align=None):
+    """The table in Markdown (GitHub's pipe tables), numbers aligned to the right.
+
+    A ``|`` inside a cell is escaped as ``\\|``.
+
+    >>> print(markdown_table(["word", "n"], [["a|b", "3"]]))
+    | word | n |
+    |---|---:|
+    | a\\|b | 3 |
+    """
+    _check_rows(header, rows)
+    align = _alignments(header, rows, align)
+
+    def line(cells):
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+    rule = "|" + "|".join("---" if letter == "l" else "---:" for letter in align) + "|"
+    return "\n".join([line(header), rule] + [line(row) for row in rows])
+
+
+# Inline styles only (no stylesheet, no script), and only where they are needed,
+# so that a table of hundreds of rows stays small.  Numbers inherit the
+# right alignment from the <table>; text cells say "left".
+_LEFT = ' style="text-align:left"'
+_MARKED_ROW = ' style="font-weight:bold"'
+
+
+def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=None, marked_columns=()):
+    """The table as one static HTML ``<table>``: a caption, a header row, the rows, a footer row.
+
+    ``marked_rows`` (row indices) are shown in bold; the header cells of
+    ``marked_columns`` (column indices) and the cells where a marked row
+    meets a marked column are highlighted with ``<mark>``.  Every cell is
+    escaped, so a word such as ``<b>`` shows as written.
+
+    >>> print(html_table(["word", "n"], [["<b>", "3"], ["tokyo", "1"]], marked_rows=[0]))
+    <table class="naivebayes" style="text-align:right">
+    <thead><tr><th style="text-align:left">word</th><th>n</th></tr></thead>
+    <tbody>
+    <tr style="font-weight:bold"><td style="text-align:left">&lt;b&gt;</td><td>3</td></tr>
+    <tr><td style="text-align:left">tokyo</td><td>1</td></tr>
+    </tbody>
+    </table>
+    """
+    _check_rows(header, rows)
+    align = _alignments(header, rows, align)
+    marked_rows, marked_columns = set(marked_rows), set(marked_columns)
+
+    def cell(tag, text, column, marked):
+        style = _LEFT if align[column] == "l" else ""
+        text = html.escape(text)
+        if marked:
+            text = f"<mark>{text}</mark>"
+        return f"<{tag}{style}>{text}</{tag}>"
+
+    lines = ['<table class="naivebayes" style="text-align:right">']
+    if title is not None:
+        lines.append(f'<caption style="text-align:left">{html.escape(title)}</caption>')
+    head = "".join(cell("th", text, i, i in marked_columns) for i, text in enumerate(header))
+    lines += [f"<thead><tr>{head}</tr></thead>", "<tbody>"]
+    for number, row in enumerate(rows):
+        marked = number in marked_rows
+        cells = "".join(cell("td", text, i, marked and i in marked_columns) for i, text in enumerate(row))
+        lines.append(f"<tr{_MARKED_ROW if marked else ''}>{cells}</tr>")
+    lines.append("</tbody>")
+    if footer is not None:
+        lines.append(
+            f'<tfoot><tr><td colspan="{len(header)}" style="text-align:left">{html.escape(footer)}</td></tr></tfoot>'
+        )
+    lines.append("</table>")
+    return "\n".join(lines)
+
+
+class Score(Fraction):
+    """An exact score (a ``Fraction``) that prints as four decimals, such as ``0.9830``.
+
+    Comparisons and arithmetic are the Fraction's, exact (a sum of two scores
+    is a plain ``Fraction``); ``score.exact`` or ``Fraction(score)`` gives the
+    fraction itself, and ``float(score)`` the float.
+
+    >>> score = Score(7, 10)
+    >>> print(score)
+    0.7000
+    >>> score.exact, score + Fraction(1, 10), float(score)
+    (Fraction(7, 10), Fraction(4, 5), 0.7)
+    >>> f"{score:.1%}", f"{score}"
+    ('70.0%', '0.7000')
+    """
+
+    __slots__ = ()
+
+    @property
+    def exact(self):
+        """The score as a plain ``Fraction``: ``Score(1096, 1115).exact == Fraction(1096, 1115)``."""
+        return Fraction(self.numerator, self.denominator)
+
+    def __repr__(self):
+        return f"{float(self):.4f}"
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        """``f"{score}"`` is ``str(score)``; a format such as ``.2f`` or ``.1%`` formats the float."""
+        return str(self) if spec == "" else format(float(self), spec)
