@@ -134,13 +134,21 @@ _LEFT = ' style="text-align:left"'
 _MARKED_ROW = ' style="font-weight:bold"'
 
 
+# At most this many cells go into one HTML table (a long table shows its first
+# and last rows around a "more rows" line), so that a notebook holding the
+# explanation of a long post stays small; print() still shows every row.
+MAX_HTML_CELLS = 1500
+_TAIL_ROWS = 5
+
+
 def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=None, marked_columns=()):
     """The table as one static HTML ``<table>``: a caption, a header row, the rows, a footer row.
 
     ``marked_rows`` (row indices) are shown in bold; the header cells of
     ``marked_columns`` (column indices) and the cells where a marked row
     meets a marked column are highlighted with ``<mark>``.  Every cell is
-    escaped, so a word such as ``<b>`` shows as written.
+    escaped, so a word such as ``<b>`` shows as written.  A table of more
+    than ``MAX_HTML_CELLS`` cells shows its first rows and its last five.
 
     >>> print(html_table(["word", "n"], [["<b>", "3"], ["tokyo", "1"]], marked_rows=[0]))
     <table class="naivebayes" style="text-align:right">
@@ -162,20 +170,30 @@ def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=N
             text = f"<mark>{text}</mark>"
         return f"<{tag}{style}>{text}</{tag}>"
 
+    def row_line(number):
+        marked = number in marked_rows
+        cells = "".join(cell("td", text, i, marked and i in marked_columns) for i, text in enumerate(rows[number]))
+        return f"<tr{_MARKED_ROW if marked else ''}>{cells}</tr>"
+
+    def full_width(text):
+        return f'<td colspan="{len(header)}" style="text-align:left">{html.escape(text)}</td>'
+
     lines = ['<table class="naivebayes" style="text-align:right">']
     if title is not None:
         lines.append(f'<caption style="text-align:left">{html.escape(title)}</caption>')
     head = "".join(cell("th", text, i, i in marked_columns) for i, text in enumerate(header))
     lines += [f"<thead><tr>{head}</tr></thead>", "<tbody>"]
-    for number, row in enumerate(rows):
-        marked = number in marked_rows
-        cells = "".join(cell("td", text, i, marked and i in marked_columns) for i, text in enumerate(row))
-        lines.append(f"<tr{_MARKED_ROW if marked else ''}>{cells}</tr>")
+    shown = max(MAX_HTML_CELLS // len(header), 2 * _TAIL_ROWS)
+    if len(rows) <= shown:
+        lines += [row_line(number) for number in range(len(rows))]
+    else:
+        head_rows, hidden = shown - _TAIL_ROWS, len(rows) - shown
+        lines += [row_line(number) for number in range(head_rows)]
+        lines.append(f"<tr>{full_width(f'⋮ {hidden} more rows (print() shows every row)')}</tr>")
+        lines += [row_line(number) for number in range(len(rows) - _TAIL_ROWS, len(rows))]
     lines.append("</tbody>")
     if footer is not None:
-        lines.append(
-            f'<tfoot><tr><td colspan="{len(header)}" style="text-align:left">{html.escape(footer)}</td></tr></tfoot>'
-        )
+        lines.append(f"<tfoot><tr>{full_width(footer)}</tr></tfoot>")
     lines.append("</table>")
     return "\n".join(lines)
 

@@ -30,41 +30,62 @@ prediction: china
 """
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
 from naivebayes.core.bayes import ZeroProbabilityError, decision, log_posterior
-from naivebayes.core.display import text_table
+from naivebayes.core.display import html_table, markdown_table, text_table
 
 __all__ = ["Explanation", "ExplainedTerm", "format_number"]
 
 
-@dataclass(frozen=True)
 class ExplainedTerm:
     """One row of the table: a feature, its value, and per class its probability and log term."""
 
-    step: str  # "word", "feature", or "absent" (Bernoulli's words not in the document)
-    feature: object
-    value: object  # x_j as the model saw it
-    likelihood: dict  # {label: P(x_j | c)}, or None when the row has no single probability
-    log_term: dict  # {label: the term added to log P(x, c)}
+    def __init__(self, step, feature, value, likelihood, log_term):
+        self.step = step  # "word", "feature", or "absent" (Bernoulli's words not in the document)
+        self.feature = feature
+        self.value = value  # x_j as the model saw it
+        self.likelihood = likelihood  # {label: P(x_j | c)}, or None when the row has no single probability
+        self.log_term = log_term  # {label: the term added to log P(x, c)}
+
+    def __repr__(self):
+        return (
+            f"ExplainedTerm(step={self.step!r}, feature={self.feature!r}, value={self.value!r}, "
+            f"likelihood={self.likelihood!r}, log_term={self.log_term!r})"
+        )
+
+    def __eq__(self, other):
+        return type(other) is type(self) and vars(other) == vars(self)
 
 
-@dataclass
 class Explanation:
-    """Every number behind one prediction; ``str()`` and ``to_markdown()`` print it as a table."""
+    """Every number behind one prediction, shown as a Bayes table.
 
-    model: str  # such as "multinomial naive Bayes"
-    classes: list
-    prior: dict  # {label: P(c)}
-    log_prior: dict  # {label: log P(c)}
-    terms: list  # [ExplainedTerm], in the order the model adds them
-    ignored: dict  # {feature: why it was left out}, such as {"osaka": "unseen"}
-    joint: dict  # {label: log P(x, c)}
-    noun: str = "feature"  # what the model calls a feature: "word" for the text models
-    log_posterior: dict = None  # {label: log P(c | x)}; None when every class has P = 0
-    posterior: dict = None  # {label: P(c | x)}
-    prediction: object = None
+    ``print(explanation)``, ``str`` and ``repr`` give the table as text, a
+    notebook shows it as HTML with the winning class marked, and
+    ``to_markdown()`` gives it as Markdown.  The numbers behind the table are
+    its attributes (docs/explain.md lists them): ``prior``, ``terms``,
+    ``joint``, ``posterior``, ``prediction``...
+    """
+
+    def __init__(
+        self, model, classes, prior, log_prior, terms, ignored, joint,
+        noun="feature", log_posterior=None, posterior=None, prediction=None,
+    ):  # fmt: skip
+        self.model = model  # such as "multinomial naive Bayes"
+        self.classes = classes
+        self.prior = prior  # {label: P(c)}
+        self.log_prior = log_prior  # {label: log P(c)}
+        self.terms = terms  # [ExplainedTerm], in the order the model adds them
+        self.ignored = ignored  # {feature: why it was left out}, such as {"osaka": "unseen"}
+        self.joint = joint  # {label: log P(x, c)}
+        self.noun = noun  # what the model calls a feature: "word" for the text models
+        self.log_posterior = log_posterior  # {label: log P(c | x)}; None when every class has P = 0
+        self.posterior = posterior  # {label: P(c | x)}
+        self.prediction = prediction
+
+    def __eq__(self, other):
+        return type(other) is type(self) and vars(other) == vars(self)
 
     @classmethod
     def from_terms(cls, model, noun, classes, prior, log_prior, terms, likelihoods, ignored, joint):
@@ -148,16 +169,33 @@ class Explanation:
     def to_markdown(self):
         """A Markdown table with the same rows as ``to_text``, under a heading, the prediction last."""
         table = self.rows()
-        lines = [f"#### {self._title()}"]
-        lines.append("| " + " | ".join(table[0]) + " |")
-        lines.append("|" + "|".join(["---"] * 2 + ["---:"] * (len(table[0]) - 2)) + "|")
-        lines += ["| " + " | ".join(row) + " |" for row in table[1:]]
         prediction = "none" if self.posterior is None else str(self.prediction)
-        lines.append("| " + " | ".join(["prediction", prediction] + [""] * (len(table[0]) - 2)) + " |")
-        return "\n".join(lines)
+        last = ["prediction", prediction] + [""] * (len(table[0]) - 2)
+        return f"#### {self._title()}\n" + markdown_table(table[0], table[1:] + [last], align=self._align())
+
+    def to_html(self):
+        """The table as a small static HTML ``<table>``, the winning class's columns and posterior marked."""
+        table = self.rows()
+        marked_rows, marked_columns = [], []
+        if self.posterior is not None:
+            marked_rows = [len(table) - 2]  # the posterior, the last row
+            first = 3 + 2 * self.classes.index(self.prediction)  # its "P" and "log term" columns
+            marked_columns = [first, first + 1]
+        return html_table(
+            table[0], table[1:], title=self._title(), footer=self._footer(),
+            marked_rows=marked_rows, marked_columns=marked_columns, align=self._align(),
+        )  # fmt: skip
 
     def __str__(self):
         return self.to_text()
+
+    __repr__ = __str__  # the REPL and a notebook's plain-text view show the table too
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
 
 
 def format_number(value, log=False):
