@@ -426,9 +426,11 @@ def test_ngrams_longer_than_the_text_are_absent():
 
 
 def test_a_huge_ngram_range_stops_at_the_length_of_the_document():
+    # (A Tokenizer refuses max_n beyond MAX_NGRAM_SIZE; word_ngrams itself stops at the document.)
     start = time.perf_counter()
-    assert Tokenizer(ngram_range=(1, 10**9))("to be or") == ["to", "be", "or", "to be", "be or", "to be or"]
-    assert Tokenizer(ngram_range=(10**9, 10**9))("to be or") == []
+    assert Tokenizer(ngram_range=(1, 10))("to be or") == ["to", "be", "or", "to be", "be or", "to be or"]
+    assert Tokenizer(ngram_range=(10, 10))("to be or") == []
+    assert word_ngrams(["to", "be", "or"], 1, 10**9) == ["to", "be", "or", "to be", "be or", "to be or"]
     assert word_ngrams(["a", "b"], 2, 10**12) == ["a b"]
     assert time.perf_counter() - start < 1
 
@@ -560,3 +562,79 @@ def test_runs_of_word_characters_equal_findall_on_every_post_of_20_newsgroups():
     texts = load_20newsgroups("all", archive=newsgroups_archive(), download_if_missing=False).texts
     different = [i for i, text in enumerate(texts) if fast(text) != SKLEARN_REGEX.findall(unicodedata.normalize("NFC", text).lower())]
     assert len(texts) == 18_846 and different == []
+
+
+# --- settings are what they say (issue 19) ------------------------------------------
+
+
+@pytest.mark.parametrize("flag", ["no", "False", 0, 1, None, [], 2.0])
+def test_lowercase_must_be_true_or_false(flag):
+    with pytest.raises(TypeError, match="lowercase must be True or False"):
+        Tokenizer(lowercase=flag)
+
+
+def test_lowercase_accepts_a_numpy_bool():
+    np = pytest.importorskip("numpy")
+    assert Tokenizer(lowercase=np.bool_(False))("The") == ["The"]
+
+
+def test_stop_words_with_capitals_are_lowercased_like_the_text():
+    tokenizer = Tokenizer(stop_words={"The", "OF"})
+    assert tokenizer.stop_words == frozenset({"the", "of"})
+    assert tokenizer("The Answer of Life") == ["answer", "life"]
+
+
+def test_stop_words_keep_their_capitals_when_the_text_keeps_its_own():
+    tokenizer = Tokenizer(lowercase=False, stop_words={"The"})
+    assert tokenizer("The the") == ["the"]
+
+
+def test_stop_words_with_capitals_are_folded_like_the_text_after_nfkc():
+    # NFKC folds the full-width "Ｔ" to "T", then lowercasing gives "t".
+    assert Tokenizer(stop_words={"\uff34he"}, unicode_form="NFKC")("The cat") == ["cat"]
+
+
+def test_a_stop_word_the_pattern_can_never_produce_is_refused_with_the_fix():
+    with pytest.raises(ValueError, match="can never match a token"):
+        Tokenizer(stop_words={"the cat"})
+    with pytest.raises(ValueError, match="pattern"):
+        Tokenizer(pattern=SKLEARN_PATTERN, stop_words={"don't"})
+
+
+def test_stop_words_given_as_a_dict_are_refused():
+    with pytest.raises(TypeError, match="stop_words"):
+        Tokenizer(stop_words={"the": 1})
+
+
+@pytest.mark.parametrize("ngram_range", [(1, 10**9), (1, 11), (11, 11), (2, 10**12), (1, 10**5000)])
+def test_an_ngram_range_beyond_the_limit_is_refused_before_any_work(ngram_range):
+    with pytest.raises(ValueError, match="at most 10"):
+        Tokenizer(ngram_range=ngram_range)
+
+
+def test_the_largest_ngram_range_allowed_still_works():
+    assert Tokenizer(ngram_range=(10, 10))("a b c d e f g h i j") == ["a b c d e f g h i j"]
+
+
+def test_a_numpy_int_is_a_whole_number_setting():
+    np = pytest.importorskip("numpy")
+    tokenizer = Tokenizer(min_length=np.int64(2), ngram_range=(np.int64(1), np.int64(2)))
+    assert tokenizer.min_length == 2 and type(tokenizer.min_length) is int
+    assert tokenizer.ngram_range == (1, 2) and all(type(n) is int for n in tokenizer.ngram_range)
+
+
+@pytest.mark.parametrize("form", [["NFC"], "nfc", 1])
+def test_unicode_form_of_the_wrong_type_or_case_is_refused(form):
+    with pytest.raises(ValueError, match="unicode_form must be"):
+        Tokenizer(unicode_form=form)
+
+
+def test_a_setting_changed_after_construction_is_checked_at_the_next_call():
+    tokenizer = Tokenizer()
+    tokenizer.lowercase = "no"
+    with pytest.raises(TypeError, match="lowercase must be True or False"):
+        tokenizer("The")
+    tokenizer = Tokenizer()
+    tokenizer.ngram_range = (1, 10**9)
+    with pytest.raises(ValueError, match="at most 10"):
+        tokenizer("a b")

@@ -29,10 +29,15 @@ True
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from operator import is_
 
+from naivebayes.core.checks import check_bool, plain_value, shown_number
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
-__all__ = ["Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "runs_of_word_characters", "word_ngrams"]
+__all__ = [
+    "Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "MAX_NGRAM_SIZE", "runs_of_word_characters", "word_ngrams",
+]
 
 # A token is a run of word characters (letters, digits, underscore), and runs
 # joined by a hyphen or an apostrophe (' or the typographic ’) stay one token:
@@ -54,6 +59,12 @@ UNICODE_FORMS = ("NFC", "NFKC", None)
 # A new pattern is tried on these texts: one that finds an empty token in any
 # of them is refused (see compile_pattern).
 PATTERN_PROBES = ("", "The cat's e-mail, x_1 #tag # 3.14 caf\u00e9... y?!\n")
+
+# The longest word n-gram ``ngram_range`` may ask for.  A text of T tokens has
+# about T * n n-grams of up to n words each for ngram_range=(1, n): its bag grows
+# with n squared, and n = 10**9 on a long text fills the memory.  Beyond ten
+# words an n-gram almost never occurs twice, so it cannot help a classifier.
+MAX_NGRAM_SIZE = 10
 
 
 class NonWordCharactersToSpaces(dict):
@@ -116,25 +127,50 @@ class Tokenizer:
         ngram_range=(1, 1),
         unicode_form="NFC",
     ):
-        # Listed last so that positional calls written before it existed still work;
-        # it is the first step that runs.
-        self.unicode_form = check_unicode_form(unicode_form)
-        self.lowercase = bool(lowercase)
-        self.pattern = compile_pattern(pattern)
+        self.lowercase = lowercase
+        self.pattern = pattern
+        self.min_length = min_length
+        self.stop_words = stop_words
+        self.stemmer = stemmer
+        self.ngram_range = ngram_range
+        self.unicode_form = unicode_form
+        self.stop_words_name = stop_words if isinstance(stop_words, str) else None  # for __repr__
+        self.checked_settings = None
+        self.check_settings()
+
+    def check_settings(self):
+        """Check every setting and keep it in its checked form; a setting that is wrong raises, changing nothing.
+
+        It runs when the tokenizer is made, and again at a call when a
+        setting was assigned since (``tokenizer.lowercase = "no"`` is refused
+        there, not silently taken as true).
+        """
+        # Unicode form first: it is the first step that runs, and the stop words are normalised by it.
+        unicode_form = check_unicode_form(self.unicode_form)
+        lowercase = check_bool("lowercase", self.lowercase, "False keeps the text's capitals")
+        pattern = compile_pattern(self.pattern)
+        min_length = check_min_length(self.min_length)
+        stemmer = check_stemmer(self.stemmer)
+        ngram_range = check_ngram_range(self.ngram_range)
+        if self.checked_settings is not None and self.stop_words is self.checked_settings[3]:
+            stop_words = self.stop_words  # already in the text's normal form
+        else:
+            stop_words = stop_word_set(self.stop_words, unicode_form, lowercase)
+            check_stop_words_are_tokens(stop_words, pattern, self.stop_words)
+        if isinstance(self.stop_words, str):
+            self.stop_words_name = self.stop_words
+        elif stop_words is not ENGLISH_STOP_WORDS:
+            self.stop_words_name = None
+        self.unicode_form, self.lowercase, self.pattern, self.min_length = unicode_form, lowercase, pattern, min_length
+        self.stop_words, self.stemmer, self.ngram_range = stop_words, stemmer, ngram_range
         # scikit-learn's pattern finds runs of two or more word characters: step 3 then needs no regex.
-        self.finds_runs_of_word_characters = (
-            self.pattern.pattern == SKLEARN_PATTERN and self.pattern.flags == re.UNICODE
-        )
-        self.min_length = check_min_length(min_length)
-        # Stop words get the text's normal form, so that they match its tokens.
-        self.stop_words = stop_word_set(stop_words, self.unicode_form)
-        # Remember how the stop words were given, for __repr__.
-        self.stop_words_name = stop_words if isinstance(stop_words, str) else None
-        self.stemmer = check_stemmer(stemmer)
-        self.ngram_range = check_ngram_range(ngram_range)
+        self.finds_runs_of_word_characters = pattern.pattern == SKLEARN_PATTERN and pattern.flags == re.UNICODE
+        self.checked_settings = self.settings()
 
     def __call__(self, text):
         """Return the list of tokens of one document ``text``."""
+        if not all(map(is_, self.settings(), self.checked_settings)):  # a setting was assigned since it was checked
+            self.check_settings()
         check_text(text)
         if self.unicode_form is not None:
             text = unicodedata.normalize(self.unicode_form, text)
@@ -329,6 +365,7 @@ def check_min_length(min_length):
     """``None`` (step off) or a whole number of characters >= 1."""
     if min_length is None:
         return None
+    min_length = plain_value(min_length)  # a numpy int: the Python int it holds
     if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
         raise ValueError(
             f"min_length must be a whole number >= 1, or None to keep every token; "
@@ -337,12 +374,14 @@ def check_min_length(min_length):
     return min_length
 
 
-def stop_word_set(stop_words, unicode_form=None):
+def stop_word_set(stop_words, unicode_form=None, lowercase=False):
     """``None``, ``"english"`` (the built-in list) or any collection of strings -> frozenset.
 
-    With a ``unicode_form`` the words are normalised as the text will be, so a
-    stop word typed with a combining accent still matches.  (The built-in list
-    is plain ASCII, which every form leaves as it is.)
+    The words go through the steps the text goes through before they are
+    compared with its tokens: the ``unicode_form`` (so a stop word typed with
+    a combining accent still matches) and, with ``lowercase``, lowercasing
+    (so ``{"The"}`` removes "the" from a lowercased text).  The built-in list
+    is plain lowercase ASCII, which both steps leave as it is.
     """
     if stop_words is None:
         return None
@@ -352,6 +391,11 @@ def stop_word_set(stop_words, unicode_form=None):
         raise ValueError(
             f"unknown stop word list {stop_words!r}: use 'english', None, "
             "or a collection of words such as {'the', 'a'}"
+        )
+    if isinstance(stop_words, Mapping):
+        raise TypeError(
+            "stop_words must be None, 'english' or a collection of strings, not a dict; "
+            "pass its words, such as set(counts) or list(counts)"
         )
     try:
         words = frozenset(stop_words)
@@ -365,7 +409,29 @@ def stop_word_set(stop_words, unicode_form=None):
             raise TypeError(f"every stop word must be a string; got {word!r}")
     if unicode_form is not None:
         words = frozenset(unicodedata.normalize(unicode_form, word) for word in words)
+    if lowercase:
+        words = frozenset(word.lower() for word in words)
     return words
+
+
+def check_stop_words_are_tokens(stop_words, pattern, given):
+    """Refuse a stop word that the pattern would cut into other tokens: it could never match one.
+
+    ``"the cat"`` is two tokens and ``"don't"`` under ``SKLEARN_PATTERN`` is the
+    token "don"; either would be kept in every text, silently.  A word the
+    pattern finds no token in at all (such as "a" for a pattern of two or more
+    characters) only never occurs, which does no harm.
+    """
+    if stop_words is None or stop_words is ENGLISH_STOP_WORDS:
+        return
+    for word in sorted(stop_words):
+        tokens = pattern.findall(word)
+        if tokens and tokens != [word]:
+            raise ValueError(
+                f"the stop word {word!r} can never match a token: the token pattern {pattern.pattern!r} "
+                f"cuts it into {tokens!r}; give the tokens themselves as stop words (such as "
+                f"{sorted(set(tokens))!r}), or change the pattern"
+            )
 
 
 def check_stemmer(stemmer):
@@ -379,18 +445,28 @@ def check_stemmer(stemmer):
 
 
 def check_ngram_range(ngram_range):
-    """A pair ``(min_n, max_n)`` of whole numbers with ``1 <= min_n <= max_n``."""
+    """A pair ``(min_n, max_n)`` of whole numbers with ``1 <= min_n <= max_n <= MAX_NGRAM_SIZE``."""
+    if not isinstance(ngram_range, (tuple, list)) or len(ngram_range) != 2:
+        shown = f"a {type(ngram_range).__name__}" if isinstance(ngram_range, (tuple, list)) else repr(ngram_range)
+        raise ValueError(
+            "ngram_range must be a pair (min_n, max_n) of whole numbers with "
+            f"1 <= min_n <= max_n, such as (1, 1) or (1, 2); got {shown:.60}"
+        )
+    min_n, max_n = map(plain_value, ngram_range)  # numpy ints: the Python ints they hold
+    shown = f"({shown_number(min_n):.30}, {shown_number(max_n):.30})"  # (an int of 5,000 digits has no repr)
     message = (
         "ngram_range must be a pair (min_n, max_n) of whole numbers with "
-        f"1 <= min_n <= max_n, such as (1, 1) or (1, 2); got {ngram_range!r}"
+        f"1 <= min_n <= max_n, such as (1, 1) or (1, 2); got {shown}"
     )
-    if not isinstance(ngram_range, (tuple, list)) or len(ngram_range) != 2:
-        raise ValueError(message)
-    min_n, max_n = ngram_range
     for n in (min_n, max_n):
         if isinstance(n, bool) or not isinstance(n, int):
             raise ValueError(message)
     if not 1 <= min_n <= max_n:
         raise ValueError(message)
+    if max_n > MAX_NGRAM_SIZE:
+        raise ValueError(
+            f"ngram_range={shown} asks for n-grams of up to {shown_number(max_n)} words, but n-grams are at most "
+            f"{MAX_NGRAM_SIZE} words long (MAX_NGRAM_SIZE): a text's bag grows with the square of max_n, and "
+            "longer n-grams almost never occur twice; use a small range, such as (1, 2) or (1, 3)"
+        )
     return (min_n, max_n)
-
