@@ -3,6 +3,7 @@
 The running example (also on docs/metrics.md): ten e-mails, four spam.
 
     true \\ predicted  ham  spam
+    ----------------  ---  ----
     ham                 4     2
     spam                1     3
 
@@ -98,7 +99,7 @@ def test_eq_confusion_matrix_on_three_classes_keeps_zero_cells():
         "b": {"a": 0, "b": 1, "c": 1},
         "c": {"a": 1, "b": 0, "c": 0},
     }
-    assert type(C) is dict and all(type(row) is dict for row in C.values())
+    assert isinstance(C, dict) and all(type(row) is dict for row in C.values())  # a dict that prints as a table
 
 
 def test_eq_confusion_matrix_labels_fix_the_order_and_may_add_classes():
@@ -136,6 +137,7 @@ def test_format_confusion_matrix_rows_are_true_labels():
     text = format_confusion_matrix(confusion_matrix(Y_TRUE, Y_PRED))
     assert text == (
         "true \\ predicted  ham  spam\n"
+        "----------------  ---  ----\n"
         "ham                 4     2\n"
         "spam                1     3"
     )
@@ -145,8 +147,8 @@ def test_format_confusion_matrix_widens_columns_for_long_labels_and_big_counts()
     matrix = {"a very long label": {"a very long label": 12345, "b": 0}, "b": {"a very long label": 1, "b": 2}}
     lines = format_confusion_matrix(matrix).splitlines()
     assert lines[0] == "true \\ predicted   a very long label  b"
-    assert lines[1] == "a very long label              12345  0"
-    assert lines[2] == "b                                  1  2"
+    assert lines[2] == "a very long label              12345  0"
+    assert lines[3] == "b                                  1  2"
 
 
 # ---------------------------------------------------------------------------

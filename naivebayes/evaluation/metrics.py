@@ -2,7 +2,11 @@
 
 Every score here is a ratio of counts, so with the usual integer counts it
 comes back as an exact ``Fraction`` that a hand calculation can be checked
-against with ``==``.  Everything is built from the confusion matrix:
+against with ``==``; it is a ``Score``, a Fraction that prints as four
+decimals (``score.exact`` shows the fraction).  The tables (the confusion
+matrix, ``precision_recall_f1``, the report) print as text tables and show
+as HTML tables in a notebook, and stay a dict of dicts (or a str) to index.
+Everything is built from the confusion matrix:
 
     confusion matrix  ->  TP, FP, FN per class  ->  precision, recall, F1
                       ->  macro / micro / weighted averages
@@ -10,13 +14,20 @@ against with ``==``.  Everything is built from the confusion matrix:
 >>> y_true = ["spam", "spam", "spam", "spam", "ham", "ham", "ham", "ham", "ham", "ham"]
 >>> y_pred = ["spam", "spam", "spam", "ham", "ham", "ham", "ham", "ham", "spam", "spam"]
 >>> accuracy(y_true, y_pred)
+0.7000
+>>> accuracy(y_true, y_pred).exact
 Fraction(7, 10)
 >>> confusion_matrix(y_true, y_pred)
-{'ham': {'ham': 4, 'spam': 2}, 'spam': {'ham': 1, 'spam': 3}}
+true \\ predicted  ham  spam
+----------------  ---  ----
+ham                 4     2
+spam                1     3
+>>> confusion_matrix(y_true, y_pred)["spam"]
+{'ham': 1, 'spam': 3}
 >>> precision(y_true, y_pred)
-{'ham': Fraction(4, 5), 'spam': Fraction(3, 5)}
->>> f1_score(y_true, y_pred, average="micro")  # equals the accuracy
-Fraction(7, 10)
+{'ham': 0.8000, 'spam': 0.6000}
+>>> f1_score(y_true, y_pred, average="micro") == accuracy(y_true, y_pred)  # micro F1 is the accuracy
+True
 
 Zero-division rule: a class that is never predicted has precision 0/0 and a
 class that never occurs in ``y_true`` has recall 0/0.  Both are reported as 0,
@@ -26,8 +37,13 @@ See docs/metrics.md for the formulas.
 
 from naivebayes.core.arithmetic import Fraction, ratio
 from naivebayes.core.checks import as_list, is_missing
+from naivebayes.core.display import Score, html_table, markdown_table, text_table
 
 __all__ = [
+    "ClassificationReport",
+    "ConfusionMatrix",
+    "Score",
+    "ScoreTable",
     "accuracy",
     "confusion_matrix",
     "format_confusion_matrix",
@@ -132,7 +148,7 @@ def accuracy(y_true, y_pred):
     y_true, y_pred = _check_pair(y_true, y_pred)
     n = len(y_true)
     n_correct = sum(1 for y, y_hat in zip(y_true, y_pred) if y == y_hat)
-    return ratio(n_correct, n)
+    return Score(n_correct, n)  # an exact Fraction that prints as 0.7000
 # --8<-- [end:eq-accuracy]
 
 
@@ -151,7 +167,7 @@ def confusion_matrix(y_true, y_pred, labels=None):
     C = {a: {b: 0 for b in labels} for a in labels}
     for y, y_hat in zip(y_true, y_pred):
         C[y][y_hat] += 1
-    return C
+    return ConfusionMatrix(C)  # the same dict, printed as a table
 # --8<-- [end:eq-confusion-matrix]
 
 
@@ -168,29 +184,53 @@ def _check_matrix(matrix):
             )
 
 
+class ConfusionMatrix(dict):
+    """The confusion matrix ``C[a][b]``: a dict of dicts (index it, compare it) that shows as a table.
+
+    Rows are true labels, columns predicted labels; ``print`` and the REPL
+    show the text table, a notebook the same table in HTML.
+    """
+
+    def rows(self):
+        """The table as rows of strings; the first row is the header."""
+        header = ["true \\ predicted"] + [str(b) for b in self]
+        return [header] + [[str(a)] + [str(self[a][b]) for b in self] for a in self]
+
+    def to_text(self):
+        table = self.rows()
+        return text_table(table[0], table[1:], align="l" + "r" * len(self))
+
+    def to_markdown(self):
+        table = self.rows()
+        return markdown_table(table[0], table[1:], align="l" + "r" * len(self))
+
+    def to_html(self):
+        table = self.rows()
+        return html_table(table[0], table[1:], align="l" + "r" * len(self))
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
+
+
 def format_confusion_matrix(matrix):
     r"""The confusion matrix as a text table: one row per true label, one column per prediction.
 
     >>> print(format_confusion_matrix({"ham": {"ham": 4, "spam": 2}, "spam": {"ham": 1, "spam": 3}}))
     true \ predicted  ham  spam
+    ----------------  ---  ----
     ham                 4     2
     spam                1     3
     """
     _check_matrix(matrix)
-    corner = "true \\ predicted"
-    labels = list(matrix)
-    first_width = max(len(corner), *(len(str(label)) for label in labels))
-    column_widths = [
-        max(len(str(b)), *(len(str(matrix[a][b])) for a in labels)) for b in labels
-    ]
-    header = corner.ljust(first_width) + "".join(
-        "  " + str(b).rjust(width) for b, width in zip(labels, column_widths)
-    )
-    lines = [header]
-    for a in labels:
-        cells = "".join("  " + str(matrix[a][b]).rjust(width) for b, width in zip(labels, column_widths))
-        lines.append(str(a).ljust(first_width) + cells)
-    return "\n".join(lines)
+    return ConfusionMatrix(matrix).to_text()
 
 
 def outcome_counts(matrix):
@@ -267,21 +307,61 @@ def precision_recall_f1(y_true, y_pred, labels=None):
     occurs gets recall 0 (the zero-division rule); F1 is then 0 when both are.
 
     >>> table = precision_recall_f1(["a", "a", "b"], ["a", "b", "b"])
-    >>> table["a"]
-    {'precision': Fraction(1, 1), 'recall': Fraction(1, 2), 'f1': Fraction(2, 3), 'support': 2}
+    >>> table
+    class  precision  recall      f1  support
+    -----  ---------  ------  ------  -------
+    a         1.0000  0.5000  0.6667        2
+    b         0.5000  1.0000  0.6667        1
+    >>> table["a"]["f1"], table["a"]["f1"].exact
+    (0.6667, Fraction(2, 3))
     """
     matrix = confusion_matrix(y_true, y_pred, labels)
-    table = {}
+    table = ScoreTable()
     for label, count in outcome_counts(matrix).items():
         P = precision_from_counts(count["tp"], count["fp"])
         R = recall_from_counts(count["tp"], count["fn"])
         table[label] = {
-            "precision": P,
-            "recall": R,
-            "f1": f1_from_precision_recall(P, R),
+            "precision": Score(P),
+            "recall": Score(R),
+            "f1": Score(f1_from_precision_recall(P, R)),
             "support": count["support"],
         }
     return table
+
+
+class ScoreTable(dict):
+    """``{label: {"precision": P, "recall": R, "f1": F1, "support": n_k}}``, shown as a table."""
+
+    def rows(self):
+        """The table as rows of strings; the first row is the header."""
+        header = ["class", "precision", "recall", "f1", "support"]
+        return [header] + [
+            [str(label)] + [str(row[name]) for name in ("precision", "recall", "f1", "support")]
+            for label, row in self.items()
+        ]
+
+    def to_text(self):
+        table = self.rows()
+        return text_table(table[0], table[1:], align="lrrrr")
+
+    def to_markdown(self):
+        table = self.rows()
+        return markdown_table(table[0], table[1:], align="lrrrr")
+
+    def to_html(self):
+        table = self.rows()
+        return html_table(table[0], table[1:], align="lrrrr")
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
 
 
 # ---------------------------------------------------------------------------
@@ -357,18 +437,18 @@ def _score(metric, y_true, y_pred, labels, average):
     if average is None:
         return per_class
     if average == "macro":
-        return macro_average(per_class.values())
+        return Score(macro_average(per_class.values()))
     if average == "weighted":
-        return weighted_average(per_class.values(), [row["support"] for row in table.values()])
+        return Score(weighted_average(per_class.values(), [row["support"] for row in table.values()]))
     counts = outcome_counts(confusion_matrix(y_true, y_pred, labels))
-    return _micro_scores(counts)[metric]
+    return Score(_micro_scores(counts)[metric])
 
 
 def precision(y_true, y_pred, labels=None, average=None):
     """Precision per class (``average=None``) or averaged ("macro", "micro", "weighted").
 
     >>> precision(["a", "a", "b"], ["a", "b", "b"], average="macro")
-    Fraction(3, 4)
+    0.7500
     """
     return _score("precision", y_true, y_pred, labels, average)
 
@@ -377,7 +457,7 @@ def recall(y_true, y_pred, labels=None, average=None):
     """Recall per class (``average=None``) or averaged ("macro", "micro", "weighted").
 
     >>> recall(["a", "a", "b"], ["a", "b", "b"])
-    {'a': Fraction(1, 2), 'b': Fraction(1, 1)}
+    {'a': 0.5000, 'b': 1.0000}
     """
     return _score("recall", y_true, y_pred, labels, average)
 
@@ -388,7 +468,7 @@ def f1_score(y_true, y_pred, labels=None, average=None):
     Macro and weighted F1 average the per-class F1 values; micro F1 is the F1
     of micro precision and micro recall (which equals the accuracy).
 
-    >>> f1_score(["a", "a", "b"], ["a", "b", "b"], average="weighted")
+    >>> f1_score(["a", "a", "b"], ["a", "b", "b"], average="weighted").exact
     Fraction(2, 3)
     """
     return _score("f1", y_true, y_pred, labels, average)
@@ -404,6 +484,8 @@ def classification_report(y_true, y_pred, labels=None, digits=4):
 
     The layout is scikit-learn's ``classification_report`` (without its final
     newline); the exact Fractions are rounded to ``digits`` decimals for display.
+    It is a ``ClassificationReport``: a str to print or compare, which a
+    notebook shows as the same table in HTML.
 
     >>> print(classification_report(["a", "a", "b"], ["a", "b", "b"], digits=2))
                   precision    recall  f1-score   support
@@ -433,13 +515,49 @@ def classification_report(y_true, y_pred, labels=None, digits=4):
         numbers = "".join(f" {float(value):>9.{digits}f}" for value in (P, R, F))
         return f"{name:>{width}} " + numbers + f" {support:>9}"
 
+    def cells(name, P, R, F, support):
+        """The same row as cells of the HTML and Markdown table."""
+        return [name] + ["" if value is None else f"{float(value):.{digits}f}" for value in (P, R, F)] + [str(support)]
+
     headers = ("precision", "recall", "f1-score", "support")
     lines = [" " * width + " " + "".join(f" {header:>9}" for header in headers), ""]
+    rows = []
     for label, row in table.items():
         lines.append(line(str(label), row["precision"], row["recall"], row["f1"], row["support"]))
+        rows.append(cells(str(label), row["precision"], row["recall"], row["f1"], row["support"]))
     lines.append("")
     accuracy_value = float(accuracy(y_true, y_pred))
     lines.append(f"{'accuracy':>{width}} " + " " * 20 + f" {accuracy_value:>9.{digits}f} {n:>9}")
+    rows.append(cells("accuracy", None, None, accuracy_value, n))
     for name, P, R, F in averages:
         lines.append(line(name, P, R, F, n))
-    return "\n".join(lines)
+        rows.append(cells(name, P, R, F, n))
+    return ClassificationReport("\n".join(lines), ["", *headers], rows)
+
+
+class ClassificationReport(str):
+    """The report's text (a str: print it, compare it, split it) that a notebook shows as an HTML table.
+
+    ``header`` and ``rows`` hold the same table as strings, per class, then
+    accuracy, macro and weighted averages; the text keeps scikit-learn's layout.
+    """
+
+    def __new__(cls, text, header, rows):
+        report = super().__new__(cls, text)
+        report.header, report.rows = header, rows
+        return report
+
+    def __repr__(self):
+        return str.__str__(self)  # the table, not a quoted string with \n in it
+
+    def to_markdown(self):
+        return markdown_table(self.header, self.rows, align="lrrrr")
+
+    def to_html(self):
+        return html_table(self.header, self.rows, align="lrrrr")
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
