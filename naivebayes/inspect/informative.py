@@ -14,15 +14,25 @@ using only the model's public tables and estimates.
                japan japan : china = 3.1 : 1
                tokyo japan : china = 3.1 : 1
              chinese china : japan = 1.9 : 1
+
+The list itself prints as a table (and shows as an HTML table in a notebook):
+
+>>> most_informative_features(model, 3)
+feature  likelier in  than in  ratio
+-------  -----------  -------  -----
+japan    japan        china     28/9
+tokyo    japan        china     28/9
+chinese  china        japan    27/14
 """
 
 import math
-from dataclasses import dataclass
+from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
+from naivebayes.core.display import html_table, markdown_table, text_table
 
-__all__ = ["InformativeFeature", "likelihood_ratio", "most_informative_features"]
+__all__ = ["InformativeFeature", "InformativeFeatures", "likelihood_ratio", "most_informative_features"]
 
 
 # --8<-- [start:eq-likelihood-ratio]
@@ -43,17 +53,65 @@ def likelihood_ratio(likelihoods):
 # --8<-- [end:eq-likelihood-ratio]
 
 
-@dataclass(frozen=True)
 class InformativeFeature:
     """A feature that is ``ratio`` times more likely in class ``label`` than in ``versus``."""
 
-    feature: object
-    label: object
-    versus: object
-    ratio: object  # a Fraction when the estimates are exact, else a float
+    def __init__(self, feature, label, versus, ratio):
+        self.feature = feature
+        self.label = label
+        self.versus = versus
+        self.ratio = ratio  # a Fraction when the estimates are exact, else a float
+
+    def __repr__(self):
+        return (
+            f"InformativeFeature(feature={self.feature!r}, label={self.label!r}, "
+            f"versus={self.versus!r}, ratio={self.ratio!r})"
+        )
 
     def __str__(self):
         return f"{self.feature!s:>20} {self.label} : {self.versus} = {float(self.ratio):.1f} : 1"
+
+    def __eq__(self, other):
+        return type(other) is type(self) and vars(other) == vars(self)
+
+
+class InformativeFeatures(list):
+    """The list ``most_informative_features`` returns: index it, loop over it, or look at it as a table."""
+
+    def rows(self):
+        """The table as rows of strings (the ratio exact when it is a Fraction); the first row is the header."""
+        header = ["feature", "likelier in", "than in", "ratio"]
+        return [header] + [[str(f.feature), str(f.label), str(f.versus), _ratio_text(f.ratio)] for f in self]
+
+    def to_text(self):
+        table = self.rows()
+        return text_table(table[0], table[1:], align="lllr")
+
+    def to_markdown(self):
+        table = self.rows()
+        return markdown_table(table[0], table[1:], align="lllr")
+
+    def to_html(self):
+        table = self.rows()
+        return html_table(table[0], table[1:], align="lllr")
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
+
+
+def _ratio_text(value):
+    """A ratio for the table: exact as 28/9, a float to 4 significant digits, inf as inf."""
+    if isinstance(value, (int, Fraction)):
+        return str(value)
+    return f"{value:.4g}"
 
 
 def _spread(item):
@@ -74,7 +132,7 @@ def most_informative_features(model, n=10):
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a whole number >= 1, not {n!r}")
     ranked = sorted(model.log_likelihood_table().items(), key=_spread)[:n]
-    found = []
+    found = InformativeFeatures()
     for feature, _ in ranked:
         likelihoods = {label: model.likelihood(feature, label) for label in model.classes_}
         value, most, least = likelihood_ratio(likelihoods)
