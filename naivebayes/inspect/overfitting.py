@@ -18,8 +18,20 @@ and reports for each d:
 >>> [(row["d"], row["joint_parameters"], row["naive_parameters"]) for row in table]
 [(1, 2, 2), (2, 6, 4), (3, 14, 6)]
 >>> [(row["joint_test"], row["naive_test"]) for row in table]  # the class is whether a and b agree
-[(Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 2))]
->>> print(format_overfitting_table(table[1:2]))  # each class has 2 of the 4 combinations: half the cells empty
+[(0.5000, 0.5000), (1.0000, 0.5000), (1.0000, 0.5000)]
+>>> table[1]["naive_test"].exact
+Fraction(1, 2)
+
+The table prints as a table, and shows as one in a notebook; each class has
+2 of the 4 combinations of a and b, so at d = 2 half the cells are empty:
+
+>>> table
+d  feature added  joint parameters  naive parameters  empty cells  unseen test rows  joint train  joint test  naive train  naive test
+-  -------------  ----------------  ----------------  -----------  ----------------  -----------  ----------  -----------  ----------
+1  a                             2                 2       0.0000            0.0000       0.5000      0.5000       0.5000      0.5000
+2  b                             6                 4       0.5000            0.0000       1.0000      1.0000       0.5000      0.5000
+3  noise                        14                 6       0.5000            0.0000       1.0000      1.0000       0.5000      0.5000
+>>> print(format_overfitting_table(table[1:2]))  # Markdown, for a page
 | d | feature added | joint parameters | naive parameters | empty cells | unseen test rows | joint train | joint test | naive train | naive test |
 |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
 | 2 | b | 6 | 4 | 0.5000 | 0.0000 | 1.0000 | 1.0000 | 0.5000 | 0.5000 |
@@ -29,11 +41,12 @@ the docs page runs it on the Adult census.
 """
 
 from naivebayes.core.arithmetic import ratio
+from naivebayes.core.display import Score, html_table, markdown_table, text_table
 from naivebayes.models.base import add_count
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.joint import JointBayesClassifier, naive_parameter_count
 
-__all__ = ["overfitting_table", "format_overfitting_table", "accuracy_by_combination", "unseen_share"]
+__all__ = ["OverfittingTable", "overfitting_table", "format_overfitting_table", "accuracy_by_combination", "unseen_share"]
 
 
 def only(rows, features):
@@ -65,7 +78,7 @@ def accuracy_by_combination(model, rows, labels):
     distinct = list(dict.fromkeys(values for values, _ in groups))
     predictions = dict(zip(distinct, model.predict([dict(values) for values in distinct])))
     n_correct = sum(n for (values, label), n in groups.items() if predictions[values] == label)
-    return ratio(n_correct, len(rows))
+    return Score(n_correct, len(rows))  # exact, printed as 0.8296 like model.score
 
 
 def overfitting_table(train_rows, train_labels, test_rows, test_labels, features, alpha=1):
@@ -74,9 +87,10 @@ def overfitting_table(train_rows, train_labels, test_rows, test_labels, features
     Keys: ``d``, ``feature`` (the one added), ``joint_parameters``,
     ``naive_parameters``, ``empty_cells`` (a Fraction), ``unseen_test_rows``,
     and ``joint_train``, ``joint_test``, ``naive_train``, ``naive_test`` (exact
-    accuracies).  Both models use the same ``alpha`` (1: Laplace).
+    accuracies, each a ``Score``).  Both models use the same ``alpha`` (1:
+    Laplace).  The list prints as a table and shows as one in a notebook.
     """
-    table = []
+    table = OverfittingTable()
     for d in range(1, len(features) + 1):
         used = list(features[:d])
         train, test = only(train_rows, used), only(test_rows, used)
@@ -100,17 +114,50 @@ def overfitting_table(train_rows, train_labels, test_rows, test_labels, features
     return table
 
 
+class OverfittingTable(list):
+    """The list of plain dicts ``overfitting_table`` returns, printed (and shown in a notebook) as a table."""
+
+    def rows(self, digits=4):
+        """The table as rows of strings, shares and accuracies to ``digits`` decimals; the first is the header."""
+        header = [
+            "d", "feature added", "joint parameters", "naive parameters", "empty cells", "unseen test rows",
+            "joint train", "joint test", "naive train", "naive test",
+        ]  # fmt: skip
+        shares = ("empty_cells", "unseen_test_rows", "joint_train", "joint_test", "naive_train", "naive_test")
+        table = [header]
+        for row in self:
+            cells = [str(row["d"]), str(row["feature"]), f"{row['joint_parameters']:,}", f"{row['naive_parameters']:,}"]
+            cells += [f"{float(row[key]):.{digits}f}" for key in shares]
+            table.append(cells)
+        return table
+
+    def to_text(self, digits=4):
+        table = self.rows(digits)
+        return text_table(table[0], table[1:], align=_ALIGN)
+
+    def to_markdown(self, digits=4):
+        table = self.rows(digits)
+        return markdown_table(table[0], table[1:], align=_ALIGN)
+
+    def to_html(self, digits=4):
+        table = self.rows(digits)
+        return html_table(table[0], table[1:], align=_ALIGN)
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
+
+
+_ALIGN = "rl" + "r" * 8  # the feature's name to the left, every number to the right
+
+
 def format_overfitting_table(table, digits=4):
     """``overfitting_table`` as a Markdown table, accuracies and shares to ``digits`` decimals."""
-    lines = [
-        "| d | feature added | joint parameters | naive parameters | empty cells | unseen test rows "
-        "| joint train | joint test | naive train | naive test |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for row in table:
-        shares = ("empty_cells", "unseen_test_rows", "joint_train", "joint_test", "naive_train", "naive_test")
-        numbers = [row[key] for key in shares]
-        cells = [str(row["d"]), str(row["feature"]), f"{row['joint_parameters']:,}", f"{row['naive_parameters']:,}"]
-        cells += [f"{float(number):.{digits}f}" for number in numbers]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    return OverfittingTable(table).to_markdown(digits)
