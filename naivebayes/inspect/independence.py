@@ -28,13 +28,23 @@ here C is a fair coin, and given C, A and B are independent:
 0.031584
 
 This module reads rows as plain dicts (or lists); it knows nothing about a
-model.  ``independence_table`` measures every pair of features of a table.
+model.  ``independence_table`` measures every pair of features of a table,
+and the list it returns prints (and shows in a notebook) as a table:
+
+>>> rows = [{"a": 0, "b": 0, "c": 0}, {"a": 0, "b": 0, "c": 1}, {"a": 1, "b": 1, "c": 0}, {"a": 1, "b": 1, "c": 1}]
+>>> independence_table(rows, ["x", "y", "x", "y"])  # b copies a, c is the class
+A  B  I(A; B)  I(A; B | class)
+-  -  -------  ---------------
+a  b   0.6931           0.6931
+a  c   0.0000           0.0000
+b  c   0.0000           0.0000
 """
 
 import itertools
 from collections.abc import Mapping
 
 from naivebayes.core.checks import as_list, check_labels, is_missing
+from naivebayes.core.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information, mutual_information
 
 __all__ = [
@@ -44,6 +54,7 @@ __all__ = [
     "pair_counts_by_class",
     "value_label_counts",
     "independence_table",
+    "IndependenceTable",
     "format_independence_table",
 ]
 
@@ -99,6 +110,7 @@ def independence_table(rows, labels, features=None):
     ``mutual_information``, ``conditional_mutual_information`` and
     ``n_rows`` (the rows where both are present).  A pair high in the list
     breaks the naive assumption: naive Bayes counts what the two say twice.
+    The list prints as a table and shows as one in a notebook.
     """
     rows = as_list("rows", rows, what="rows")
     labels = check_labels(labels, len(rows), name="labels", noun="row")
@@ -109,7 +121,7 @@ def independence_table(rows, labels, features=None):
     features = list(features)
     if len(features) < 2:
         raise ValueError(f"features {features} has fewer than two features; a pair needs at least two features")
-    table = []
+    table = IndependenceTable()
     for a, b in itertools.combinations(features, 2):
         by_class = pair_counts_by_class(rows, labels, a, b)
         merged = {}  # the class summed out: the pair's own table
@@ -129,12 +141,46 @@ def independence_table(rows, labels, features=None):
     return table
 
 
+class IndependenceTable(list):
+    """The list of plain dicts ``independence_table`` returns, printed (and shown in a notebook) as a table."""
+
+    def rows(self, n=None, digits=4):
+        """The first ``n`` pairs (all by default) as rows of strings; the first row is the header."""
+        header = ["A", "B", "I(A; B)", "I(A; B | class)"]
+        return [header] + [
+            [
+                str(row["feature_a"]),
+                str(row["feature_b"]),
+                f"{row['mutual_information']:.{digits}f}",
+                f"{row['conditional_mutual_information']:.{digits}f}",
+            ]
+            for row in self[:n]
+        ]
+
+    def to_text(self, n=None, digits=4):
+        table = self.rows(n, digits)
+        return text_table(table[0], table[1:], align="llrr")
+
+    def to_markdown(self, n=None, digits=4):
+        table = self.rows(n, digits)
+        return markdown_table(table[0], table[1:], align="llrr")
+
+    def to_html(self, n=None, digits=4):
+        table = self.rows(n, digits)
+        return html_table(table[0], table[1:], align="llrr")
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
+
+
 def format_independence_table(table, n=None, digits=4):
     """The first ``n`` rows of ``independence_table`` (all by default) as a Markdown table."""
-    lines = ["| A | B | I(A; B) | I(A; B \\| class) |", "|---|---|---:|---:|"]
-    for row in table[:n]:
-        lines.append(
-            f"| {row['feature_a']} | {row['feature_b']} | {row['mutual_information']:.{digits}f} "
-            f"| {row['conditional_mutual_information']:.{digits}f} |"
-        )
-    return "\n".join(lines)
+    return IndependenceTable(table).to_markdown(n, digits)
