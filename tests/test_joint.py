@@ -157,7 +157,8 @@ def test_the_table_prints_like_the_lecture():
     assert markdown[:3] == ["| A | B | C | Prob |", "|---|---|---|---:|", "| 0 | 0 | 0 | 0.300000 |"]
     assert len(markdown) == 10
     assert table.to_text(digits=2).splitlines()[2] == "0  0  0  0.30"
-    assert "JointTable" in repr(table) and "20 records" in repr(table)
+    assert repr(table) == str(table)  # the REPL shows the table too
+    assert "<table" in table._repr_html_() and ">0.300000</td>" in table._repr_html_()
 
 
 def test_a_table_of_exact_probabilities_is_a_table_too():
@@ -182,7 +183,7 @@ def test_rows_with_a_missing_value_are_left_out_and_counted():
     table = JointTable.from_rows(rows)
     assert (table.n_records, table.n_left_out) == (20, 3)
     assert table.to_text() == JointTable.from_rows(lecture_records()).to_text()
-    assert "3 left out" in repr(table)
+    assert "3 left out" in table._summary()
     # a row missing only a feature the table does not use still counts
     only_a = JointTable.from_rows(rows, features=["A"])
     assert (only_a.n_records, only_a.n_left_out) == (22, 1)

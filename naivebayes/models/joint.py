@@ -63,6 +63,7 @@ import operator
 from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
 from naivebayes.core.checks import check_smoothing
+from naivebayes.core.display import html_table, markdown_table, text_table
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.categorical import (
     Categorical,
@@ -420,29 +421,41 @@ class JointTable:
     def to_text(self, digits=6):
         """The truth table as plain text: one column per feature, then Prob to ``digits`` decimals."""
         header, rows = self._printed_rows(digits)
-        widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
-
-        def line(cells):
-            parts = [cell.ljust(width) for cell, width in zip(cells[:-1], widths)]
-            return "  ".join(parts + [cells[-1].rjust(widths[-1])])
-
-        return "\n".join([line(header), line(["-" * width for width in widths])] + [line(row) for row in rows])
+        return text_table(header, rows, align=self._align())
 
     def to_markdown(self, digits=6):
         """The truth table as a Markdown table."""
         header, rows = self._printed_rows(digits)
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * (len(header) - 1) + "---:|"]
-        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+        return markdown_table(header, rows, align=self._align())
 
-    def __str__(self):
-        return self.to_text()
+    def to_html(self, digits=6):
+        """The truth table as a small static HTML table (what a notebook shows)."""
+        header, rows = self._printed_rows(digits)
+        return html_table(header, rows, align=self._align())
 
-    def __repr__(self):
+    def _align(self):
+        return "l" * len(self.features) + "r"  # the values to the left (they may be words), Prob to the right
+
+    def _summary(self):
         left_out = f", {self.n_left_out} left out for a missing value" if self.n_left_out else ""
         return (
             f"JointTable(features={self.features!r}, {self.n_records} records{left_out}, "
             f"{self.n_seen} of {self.n_combinations} combinations seen)"
         )
+
+    def __repr__(self):
+        """The truth table, as ``print`` shows it; a table too long to print says what it holds instead."""
+        if self.n_combinations > MAX_PRINTED_ROWS:
+            return self._summary()
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return None if self.n_combinations > MAX_PRINTED_ROWS else self.to_html()  # None: the notebook shows repr
+
+    def _repr_markdown_(self):
+        return None if self.n_combinations > MAX_PRINTED_ROWS else self.to_markdown()
 
 
 # ---------------------------------------------------------------------------
