@@ -550,6 +550,9 @@ class ClassificationReport(str):
     def __repr__(self):
         return str.__str__(self)  # the table, not a quoted string with \n in it
 
+    def __reduce__(self):  # pickle and copy: the text and the table
+        return ClassificationReport, (str.__str__(self), self.header, self.rows)
+
     def to_markdown(self):
         return markdown_table(self.header, self.rows, align="lrrrr")
 

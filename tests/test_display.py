@@ -1,0 +1,427 @@
+"""What a student looks at displays as itself: the same table as text (print, the REPL) and as HTML (a notebook).
+
+For every object a student meets as the last value of a notebook cell (an
+explanation, a confusion matrix, the per-class scores, a classification
+report, informative features, the independence, overfitting and joint
+tables) these tests check that:
+
+* ``str``, ``repr`` and the text form are one table, so ``print`` and the REPL agree;
+* ``_repr_html_`` is one well-formed, static ``<table>`` (parsed with
+  ``html.parser``: no script, no style sheet, no link, no event handler)
+  holding the very cells of the text table;
+* ``_repr_markdown_`` is the Markdown form of the same rows;
+* the dict and list subclasses still index, compare and copy like plain ones;
+* an explanation marks the winning class, and stays under 50 KB for a 500-word post;
+* a ``Score`` prints as four decimals and stays an exact Fraction.
+"""
+
+import copy
+import html
+import json
+import math
+import pickle
+import random
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from naivebayes import BernoulliNB, CategoricalNB, MultinomialNB, most_informative_features
+from naivebayes.core.display import MAX_HTML_CELLS, Score, html_table, markdown_table, text_table
+from naivebayes.datasets import load_china, load_play_tennis
+from naivebayes.evaluation.metrics import (
+    ClassificationReport,
+    ConfusionMatrix,
+    ScoreTable,
+    accuracy,
+    classification_report,
+    confusion_matrix,
+    f1_score,
+    precision,
+    precision_recall_f1,
+)
+from naivebayes.inspect.independence import independence_table
+from naivebayes.inspect.overfitting import overfitting_table
+from naivebayes.models.joint import JointTable
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+Y_TRUE = ["spam", "spam", "spam", "spam", "ham", "ham", "ham", "ham", "ham", "ham"]
+Y_PRED = ["spam", "spam", "spam", "ham", "ham", "ham", "ham", "ham", "spam", "spam"]
+
+
+# ---------------------------------------------------------------------------
+# Reading the HTML back
+# ---------------------------------------------------------------------------
+
+ALLOWED_TAGS = {"table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "mark"}
+ALLOWED_ATTRIBUTES = {"class", "style", "colspan"}
+VOID_TAGS = {"br", "img", "hr", "input", "meta", "link"}
+
+
+class TableReader(HTMLParser):
+    """Parses one HTML table: checks that tags nest and close, and collects its rows of cell text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open = []  # the tags open now, outermost first
+        self.tags, self.attributes, self.problems = [], [], []
+        self.rows, self.marked, self.bold_rows, self.caption, self.roots = [], [], [], "", 0
+        self.cell = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attributes += attrs
+        if not self.open:
+            self.roots += 1
+        if tag in VOID_TAGS:
+            self.problems.append(f"<{tag}> is not expected in a table of text")
+            return
+        self.open.append(tag)
+        if tag == "tr":
+            self.rows.append([])
+            if ("style", "font-weight:bold") in attrs:
+                self.bold_rows.append(len(self.rows) - 1)
+        elif tag in ("td", "th"):
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        if not self.open or self.open[-1] != tag:
+            self.problems.append(f"</{tag}> closes {self.open[-1] if self.open else 'nothing'}")
+            return
+        self.open.pop()
+        if tag in ("td", "th"):
+            self.rows[-1].append(self.cell)
+            self.cell = None
+
+    def handle_data(self, data):
+        if "mark" in self.open:
+            self.marked.append(data)
+        if self.cell is not None:
+            self.cell += data
+        elif "caption" in self.open:
+            self.caption += data
+        elif data.strip():
+            self.problems.append(f"text {data.strip()!r} outside a cell")
+
+
+def read_table(text):
+    reader = TableReader()
+    reader.feed(text)
+    reader.close()
+    assert reader.problems == [] and reader.open == [], (reader.problems, reader.open)
+    return reader
+
+
+def assert_static_table(text):
+    """One <table> and nothing else: known tags and attributes, no script, no link, no event handler."""
+    reader = read_table(text)
+    assert reader.roots == 1 and reader.tags[0] == "table" and text.startswith("<table")
+    assert set(reader.tags) <= ALLOWED_TAGS, set(reader.tags) - ALLOWED_TAGS
+    assert {name for name, _ in reader.attributes} <= ALLOWED_ATTRIBUTES
+    assert not re.search(r"(?i)<script|<style|<link|javascript:|url\(|@import|\son\w+=", text)
+    return reader
+
+
+def test_the_reader_can_fail():
+    with pytest.raises(AssertionError):
+        assert_static_table("<table><tr><td>1</td></table>")  # </tr> missing
+    with pytest.raises(AssertionError):
+        assert_static_table('<table><tr><td onclick="x()">1</td></tr></table>')
+    with pytest.raises(AssertionError):
+        assert_static_table("<table><tr><td>1</td></tr></table><script>alert(1)</script>")
+
+
+# ---------------------------------------------------------------------------
+# Every object a student looks at
+# ---------------------------------------------------------------------------
+
+
+def china():
+    documents, labels, test_document = load_china()
+    return MultinomialNB().fit(documents, labels), test_document
+
+
+def shown_objects():
+    """(name, object, its table as [header] + rows of strings), for each kind of object."""
+    model, test_document = china()
+    explanation = model.explain(test_document + " Osaka")
+    documents, labels, _ = load_china()
+    bernoulli = BernoulliNB().fit(documents, labels).explain("Chinese Tokyo Japan")
+    rows, play, test_row = load_play_tennis()
+    categorical = CategoricalNB().fit(rows, play).explain(test_row)
+    matrix = confusion_matrix(Y_TRUE, Y_PRED)
+    scores = precision_recall_f1(Y_TRUE, Y_PRED)
+    report = classification_report(Y_TRUE, Y_PRED)
+    informative = most_informative_features(model, 4)
+    binary = [{"a": i % 2, "b": i // 2 % 2, "noise": i // 4 % 2} for i in range(8)] * 2
+    agree = ["same" if row["a"] == row["b"] else "different" for row in binary]
+    independence = independence_table(binary, agree)
+    overfitting = overfitting_table(binary, agree, binary, agree, ["a", "b", "noise"])
+    joint = JointTable.from_rows(rows, features=["outlook", "wind"])
+    return [
+        ("explanation", explanation, explanation.rows()),
+        ("bernoulli explanation", bernoulli, bernoulli.rows()),
+        ("categorical explanation", categorical, categorical.rows()),
+        ("confusion matrix", matrix, matrix.rows()),
+        ("precision_recall_f1", scores, scores.rows()),
+        ("classification report", report, [report.header] + report.rows),
+        ("informative features", informative, informative.rows()),
+        ("independence table", independence, independence.rows()),
+        ("overfitting table", overfitting, overfitting.rows()),
+        ("joint table", joint, [joint._printed_rows(6)[0]] + joint._printed_rows(6)[1]),
+    ]
+
+
+SHOWN = shown_objects()
+IDS = [name for name, _, _ in SHOWN]
+
+
+@pytest.mark.parametrize("name, shown, table", SHOWN, ids=IDS)
+def test_print_and_the_repl_show_the_same_table(name, shown, table):
+    text = str(shown)
+    assert repr(shown) == text
+    if hasattr(shown, "to_text"):
+        assert shown.to_text() == text
+    assert "\n" in text and not text.startswith(("{", "[", "<", "'"))  # a table, not a raw dump
+    lines = text.splitlines()
+    for row in table[1:]:  # every row of the table is a line of the text, its cells in order
+        pattern = r"\s+".join(re.escape(cell) for cell in row if cell != "")
+        assert any(re.search(pattern, line) for line in lines), (row, text)
+
+
+@pytest.mark.parametrize("name, shown, table", SHOWN, ids=IDS)
+def test_the_notebook_shows_the_same_table_as_static_html(name, shown, table):
+    page = shown._repr_html_()
+    reader = assert_static_table(page)
+    cells = [row for row in reader.rows if len(row) == len(table[0])]  # the footer is one wide cell
+    assert cells == table
+    assert len(page.encode()) < 5_000  # a small table stays small
+
+
+@pytest.mark.parametrize("name, shown, table", SHOWN, ids=IDS)
+def test_markdown_holds_the_same_rows(name, shown, table):
+    markdown = shown._repr_markdown_()
+    assert markdown == shown.to_markdown()
+    lines = [line for line in markdown.splitlines() if line.startswith("|")]
+    body = [line for line in lines if not re.fullmatch(r"\|(-+:?\|)+", line)]
+    parsed = [[cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in body]
+    assert parsed[: len(table)] == [[cell.replace("|", "\\|") for cell in row] for row in table]
+
+
+def test_the_explanation_is_a_plain_class():
+    model, test_document = china()
+    explanation = model.explain(test_document)
+    assert not hasattr(explanation, "__dataclass_fields__")
+    assert not hasattr(explanation.terms[0], "__dataclass_fields__")
+    assert type(explanation).__init__.__code__.co_filename.endswith("explanation.py")  # not generated code
+    assert explanation == model.explain(test_document) and explanation != model.explain("Tokyo")
+    assert "ExplainedTerm(step='word', feature='chinese', value=3" in repr(explanation.terms[0])
+
+
+# ---------------------------------------------------------------------------
+# The explanation: the winner marked, the size bounded
+# ---------------------------------------------------------------------------
+
+
+def test_the_winning_class_is_marked():
+    model, test_document = china()
+    reader = read_table(model.explain(test_document)._repr_html_())
+    header, posterior = reader.rows[0], reader.rows[-2]
+    assert posterior[0] == "posterior" and reader.bold_rows == [len(reader.rows) - 2]
+    assert reader.marked == ["china: P", "log term", "0.6898", "-0.3714"]  # china's columns, then its posterior
+    assert header.index("china: P") == 3
+    documents, labels, _ = load_china()
+    bernoulli = BernoulliNB().fit(documents, labels).explain(test_document)  # japan wins this one
+    assert read_table(bernoulli._repr_html_()).marked == ["japan: P", "log term", "0.8089", "-0.2120"]
+    assert "prediction: japan" in read_table(bernoulli._repr_html_()).rows[-1][0]
+
+
+def test_nothing_is_marked_when_no_class_is_possible():
+    documents, labels, _ = load_china()
+    impossible = MultinomialNB(alpha=0).fit(documents, labels).explain("Tokyo Beijing")
+    reader = assert_static_table(impossible._repr_html_())
+    assert reader.marked == [] and reader.bold_rows == []
+    assert "prediction: none" in reader.rows[-1][0]
+
+
+def random_corpus(n_classes, seed):
+    """Documents of 100 random words from a vocabulary of 3,000, and a 500-word post."""
+    generator = random.Random(seed)
+    vocabulary = [f"w{generator.randrange(10**9)}" for _ in range(3000)]
+    labels = [f"class {k}" for k in range(n_classes) for _ in range(10)]
+    documents = [" ".join(generator.choices(vocabulary, k=100)) for _ in labels]
+    post = " ".join(generator.choices(vocabulary, k=500))
+    return documents, labels, post
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+@pytest.mark.parametrize("n_classes", [2, 20])
+def test_the_explanation_of_a_500_word_post_is_under_50_kb(Model, n_classes):
+    documents, labels, post = random_corpus(n_classes, seed=n_classes)
+    explanation = Model().fit(documents, labels).explain(post)
+    page = explanation._repr_html_()
+    reader = assert_static_table(page)
+    assert len(page.encode("utf-8")) <= 50_000
+    assert reader.rows[1][0] == "prior" and reader.rows[-2][0] == "posterior"  # both ends are shown
+    known = sum(1 for term in explanation.terms if term.step == "word")
+    assert known > 200  # a long post: more cells than one HTML table shows
+    if (len(explanation.rows()) * len(explanation.rows()[0])) > MAX_HTML_CELLS:
+        hidden = [row[0] for row in reader.rows if len(row) == 1 and row[0].startswith("⋮")]
+        assert len(hidden) == 1 and "more rows" in hidden[0]
+    assert len(str(explanation).splitlines()) == len(explanation.rows()) + 3  # print still shows every row
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "20news-bydate.tar.gz").exists(), reason="20 Newsgroups is not at hand")
+def test_a_500_word_newsgroup_post_is_under_50_kb():
+    from naivebayes.datasets import load_20newsgroups
+
+    train = load_20newsgroups("test", archive=SHARED_DATA / "20news-bydate.tar.gz")  # the smaller part: 20 classes all the same
+    model = MultinomialNB().fit(train.texts, train.labels)
+    post = min(train.texts, key=lambda text: abs(len(text.split()) - 500))
+    page = model.explain(post)._repr_html_()
+    assert_static_table(page)
+    assert len(page.encode("utf-8")) <= 50_000
+
+
+def test_a_word_that_looks_like_html_is_shown_as_written():
+    model = MultinomialNB().fit(["<script>alert(1)</script> a&b", "plain words"], ["x", "y"])
+    explanation = model.explain("<script>alert(1)</script> a&b")
+    page = explanation._repr_html_()
+    assert_static_table(page)
+    features = [row[1] for row in read_table(page).rows[1:-1]]
+    assert {term.feature for term in explanation.terms} <= set(features)
+
+
+# ---------------------------------------------------------------------------
+# The dict, list and str subclasses behave like plain ones
+# ---------------------------------------------------------------------------
+
+
+def test_the_confusion_matrix_is_still_a_dict_of_dicts():
+    matrix = confusion_matrix(Y_TRUE, Y_PRED)
+    plain = {"ham": {"ham": 4, "spam": 2}, "spam": {"ham": 1, "spam": 3}}
+    assert isinstance(matrix, ConfusionMatrix) and isinstance(matrix, dict)
+    assert matrix == plain and plain == matrix and dict(matrix) == plain
+    assert matrix["spam"]["ham"] == 1 and list(matrix) == ["ham", "spam"] and len(matrix) == 2
+    assert json.loads(json.dumps(matrix)) == plain
+    assert pickle.loads(pickle.dumps(matrix)) == plain and type(copy.deepcopy(matrix)) is ConfusionMatrix
+    assert str(matrix).splitlines()[0] == "true \\ predicted  ham  spam"
+
+
+def test_the_score_table_is_still_a_dict():
+    table = precision_recall_f1(Y_TRUE, Y_PRED)
+    assert isinstance(table, ScoreTable) and table["spam"]["recall"] == Fraction(3, 4)
+    assert table == {
+        "ham": {"precision": Fraction(4, 5), "recall": Fraction(2, 3), "f1": Fraction(8, 11), "support": 6},
+        "spam": {"precision": Fraction(3, 5), "recall": Fraction(3, 4), "f1": Fraction(2, 3), "support": 4},
+    }
+    assert repr(table["ham"]) == "{'precision': 0.8000, 'recall': 0.6667, 'f1': 0.7273, 'support': 6}"
+
+
+def test_the_report_is_still_a_string():
+    report = classification_report(Y_TRUE, Y_PRED)
+    assert isinstance(report, ClassificationReport) and isinstance(report, str)
+    assert report.splitlines()[2] == "         ham     0.8000    0.6667    0.7273         6"
+    assert report == str(report) and report + "" == str(report) and "accuracy" in report
+    assert pickle.loads(pickle.dumps(report)) == report
+
+
+def test_the_lists_are_still_lists():
+    model, _ = china()
+    informative = most_informative_features(model, 2)
+    assert isinstance(informative, list) and len(informative) == 2
+    assert informative[0].feature == "japan" and informative[0].ratio == Fraction(28, 9)
+    assert informative[:1] == [informative[0]] and list(informative) == [informative[0], informative[1]]
+    assert str(informative[0]) == "               japan japan : china = 3.1 : 1"
+    assert not hasattr(informative[0], "__dataclass_fields__") and not hasattr(informative[0], "_fields")
+    binary = [{"a": i % 2, "b": i // 2 % 2} for i in range(4)]
+    table = independence_table(binary, ["x", "y", "x", "y"])
+    assert isinstance(table, list) and table[0]["feature_a"] == "a" and table == [dict(table[0])]
+    overfitting = overfitting_table(binary, ["x", "y", "x", "y"], binary, ["x", "y", "x", "y"], ["a", "b"])
+    assert [row["d"] for row in overfitting] == [1, 2] and type(overfitting[0]) is dict
+
+
+def test_a_joint_table_too_long_to_print_says_what_it_holds():
+    rows = [{f"x{j}": i % 2 for j in range(13)} for i in range(4)]  # 2^13 combinations
+    table = JointTable.from_rows(rows)
+    assert repr(table) == str(table) and repr(table).startswith("JointTable(features=")
+    assert table._repr_html_() is None  # the notebook falls back to the repr
+    with pytest.raises(ValueError, match="marginal"):
+        table.to_text()
+
+
+# ---------------------------------------------------------------------------
+# Score: exact, printed as a decimal
+# ---------------------------------------------------------------------------
+
+
+def test_a_score_reads_as_four_decimals_and_stays_exact():
+    score = Score(1096, 1115)
+    assert repr(score) == str(score) == f"{score}" == "0.9830"
+    assert score.exact == Fraction(1096, 1115) and type(score.exact) is Fraction
+    assert Fraction(score) == Fraction(1096, 1115) and repr(Fraction(score)) == "Fraction(1096, 1115)"
+    assert (score.numerator, score.denominator) == (1096, 1115)
+    assert float(score) == 1096 / 1115 and f"{score:.2%}" == "98.30%"
+
+
+def test_a_score_computes_and_compares_as_a_fraction():
+    score = Score(7, 10)
+    assert score == Fraction(7, 10) and score != 0.7 and score < 1  # as a Fraction: 0.7 is not 7/10 exactly and score > Fraction(69, 100)
+    assert hash(score) == hash(Fraction(7, 10)) and {Fraction(7, 10): "found"}[score] == "found"
+    assert score + Fraction(1, 10) == Fraction(4, 5) and type(score + 1) is Fraction
+    assert 1 - score == Fraction(3, 10) and score * 10 == 7 and score / 7 == Fraction(1, 10)
+    assert sorted([Score(1, 2), Fraction(1, 3), 0.4]) == [Fraction(1, 3), 0.4, Score(1, 2)]
+    assert pickle.loads(pickle.dumps(score)) == score and type(copy.deepcopy(score)) is Score
+    assert repr(Score(1)) == "1.0000" and repr(Score(0)) == "0.0000" and repr(Score(1, 3)) == "0.3333"
+    assert math.isclose(math.log(score), math.log(0.7))
+
+
+def test_the_metrics_return_scores():
+    assert isinstance(accuracy(Y_TRUE, Y_PRED), Score) and repr(accuracy(Y_TRUE, Y_PRED)) == "0.7000"
+    assert accuracy(Y_TRUE, Y_PRED).exact == Fraction(7, 10)
+    assert f1_score(Y_TRUE, Y_PRED, average="macro").exact == Fraction(23, 33)
+    assert all(isinstance(value, Score) for value in precision(Y_TRUE, Y_PRED).values())
+
+
+# ---------------------------------------------------------------------------
+# The printers themselves
+# ---------------------------------------------------------------------------
+
+
+def test_the_printers_align_numbers_right_and_words_left():
+    header, rows = ["word", "P", "n"], [["chinese", "3/7", "3"], ["tokyo", "-inf", "12"]]
+    assert text_table(header, rows).splitlines() == [
+        "word        P   n",
+        "-------  ----  --",
+        "chinese   3/7   3",
+        "tokyo    -inf  12",
+    ]
+    assert markdown_table(header, rows).splitlines()[1] == "|---|---:|---:|"
+    assert text_table(header, rows, align="lll").splitlines()[2] == "chinese  3/7   3"
+    with pytest.raises(ValueError, match="one letter"):
+        text_table(header, rows, align="lr")
+    with pytest.raises(ValueError, match="row 1 has 2 cells"):
+        html_table(header, [rows[0], ["x", "1"]])
+
+
+def test_a_long_html_table_shows_its_ends():
+    rows = [[f"w{i}", str(i)] for i in range(2000)]
+    reader = assert_static_table(html_table(["word", "n"], rows, marked_rows=[1999]))
+    shown = [row for row in reader.rows[1:] if len(row) == 2]
+    assert len(shown) == MAX_HTML_CELLS // 2 and shown[0] == ["w0", "0"] and shown[-1] == ["w1999", "1999"]
+    assert [row for row in reader.rows if len(row) == 1] == [[f"⋮ {2000 - len(shown)} more rows (print() shows every row)"]]
+    assert reader.bold_rows == [len(reader.rows) - 1]
+
+
+def test_the_docs_show_what_a_notebook_shows():
+    """The HTML tables pasted into README.md and docs/explain.md are what _repr_html_ gives today."""
+    model, test_document = china()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert model.explain(test_document)._repr_html_() in readme
+    page = (ROOT / "docs" / "explain.md").read_text(encoding="utf-8")
+    assert model.explain(test_document + " Osaka")._repr_html_() in page
+    assert html.escape("<") == "&lt;"  # the pages hold escaped HTML, as the notebook does
