@@ -15,18 +15,21 @@ using only the model's public tables and estimates.
                tokyo japan : china = 3.1 : 1
              chinese china : japan = 1.9 : 1
 
-The list itself prints as a table (and shows as an HTML table in a notebook):
+The list itself prints as a table (and shows as an HTML table in a notebook);
+each feature's ``ratio`` stays exact:
 
->>> most_informative_features(model, 3)
+>>> top = most_informative_features(model, 3)
+>>> top
 feature  likelier in  than in  ratio
 -------  -----------  -------  -----
-japan    japan        china     28/9
-tokyo    japan        china     28/9
-chinese  china        japan    27/14
+japan    japan        china    3.111
+tokyo    japan        china    3.111
+chinese  china        japan    1.929
+>>> top[0].ratio
+Fraction(28, 9)
 """
 
 import math
-from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
@@ -79,9 +82,9 @@ class InformativeFeatures(list):
     """The list ``most_informative_features`` returns: index it, loop over it, or look at it as a table."""
 
     def rows(self):
-        """The table as rows of strings (the ratio exact when it is a Fraction); the first row is the header."""
+        """The table as rows of strings (the ratio to 4 significant digits); the first row is the header."""
         header = ["feature", "likelier in", "than in", "ratio"]
-        return [header] + [[str(f.feature), str(f.label), str(f.versus), _ratio_text(f.ratio)] for f in self]
+        return [header] + [[str(f.feature), str(f.label), str(f.versus), f"{float(f.ratio):.4g}"] for f in self]
 
     def to_text(self):
         table = self.rows()
@@ -105,13 +108,6 @@ class InformativeFeatures(list):
 
     def _repr_markdown_(self):
         return self.to_markdown()
-
-
-def _ratio_text(value):
-    """A ratio for the table: exact as 28/9, a float to 4 significant digits, inf as inf."""
-    if isinstance(value, (int, Fraction)):
-        return str(value)
-    return f"{value:.4g}"
 
 
 def _spread(item):
