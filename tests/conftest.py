@@ -12,6 +12,8 @@ import re
 import pytest
 
 REFERENCE_TOOLS = ("numpy", "pandas", "sklearn", "scipy")
+# What the browser and notebook tests need; .ci/run installs them before its --require-reference run.
+REFERENCE_TOOLS += ("chromium", "jupytext", "nbclient", "ipykernel", "nbformat")
 MISSING_TOOL = re.compile(r"could not import '(\w+)")
 
 

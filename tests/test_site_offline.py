@@ -185,7 +185,7 @@ def test_the_math_renderer_is_the_pinned_mathjax(site):
     for name, path in shipped.items():
         assert hashlib.sha256(path.read_bytes()).hexdigest() == recorded[name], f"{name} differs from MathJax 3.2.2"
     assert sum(path.stat().st_size for path in MATHJAX.rglob("*")) < 3_000_000
-    gaussian = (site_dir / "gaussian" / "index.html").read_text(encoding="utf-8")
+    gaussian = (site_dir / "gaussian.html").read_text(encoding="utf-8")
     config_at, renderer_at = gaussian.index("javascripts/mathjax.js"), gaussian.index("mathjax-3.2.2/es5/tex-svg.js")
     assert config_at < renderer_at  # the configuration first, then the renderer that reads it
     assert gaussian.count('class="arithmatex"') > 50
@@ -266,7 +266,7 @@ def chromium():
 @pytest.mark.parametrize("page", ["gaussian", "notation", "missing-values"])
 def test_formulas_render_in_a_browser_with_no_network(site, page, tmp_path):
     site_dir, _ = site
-    path = site_dir / page / "index.html"
+    path = site_dir / f"{page}.html"
     probe = path.with_name("probe.html")
     probe.write_text(path.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>", 1), encoding="utf-8")
     command = [
