@@ -14,6 +14,8 @@ import pytest
 REFERENCE_TOOLS = ("numpy", "pandas", "sklearn", "scipy")
 # What the browser and notebook tests need; .ci/run installs them before its --require-reference run.
 REFERENCE_TOOLS += ("chromium", "jupytext", "nbclient", "ipykernel", "nbformat")
+# Weka (Debian's weka package) checks tree-augmented naive Bayes; .ci/run installs it too.
+REFERENCE_TOOLS += ("weka",)
 MISSING_TOOL = re.compile(r"could not import '(\w+)")
 
 

@@ -153,3 +153,325 @@ def test_pair_weights_are_conditional_mutual_information():
     )
     assert weights[("a", "c")] == 0.0  # each class's table factorizes
     assert weights[("b", "c")] == 0.0  # no row has both
+
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+from itertools import product  # noqa: E402
+
+from naivebayes import CategoricalNB  # noqa: E402
+from naivebayes.models.tree_augmented import TreeAugmentedNB  # noqa: E402
+
+COINS = [{"x1": a, "x2": b} for a, b in product([0, 1], repeat=2)]
+AGREE = ["same" if row["x1"] == row["x2"] else "different" for row in COINS]
+
+
+def test_xor_naive_bayes_is_a_coin_and_tan_gets_all_four_right():
+    naive = CategoricalNB().fit(COINS * 5, AGREE * 5)
+    tan = TreeAugmentedNB().fit(COINS * 5, AGREE * 5)
+    for row, label in zip(COINS, AGREE):
+        assert naive.posterior(row) == {"different": Fraction(1, 2), "same": Fraction(1, 2)}
+        # (5 + 1) / (5 + 2) = 6/7 for the right class, 1/7 for the other
+        assert tan.posterior(row)[label] == Fraction(6, 7)
+    assert tan.predict(COINS) == AGREE
+    assert tan.parents_ == {"x1": None, "x2": "x1"}
+    assert tan.pair_weights_ == {("x1", "x2"): pytest.approx(math.log(2))}
+
+
+def brute_force_posteriors(rows, labels, features, alpha, test_rows, root):
+    """P(c | x) for complete rows, everything counted from the rows themselves (no library code).
+
+    I(X_i; X_j | C) from its definition, the heaviest of all spanning trees by
+    enumeration, edges pointed away from the root by a walk, Lidstone's
+    estimates by counting matching rows.  Returns (tree edges as frozensets,
+    posteriors), or None when two trees tie for the heaviest.
+    """
+    n = len(rows)
+    classes = sorted(set(labels))
+    values = {f: sorted({row[f] for row in rows}) for f in features}
+
+    def count(condition):
+        return sum(1 for row, label in zip(rows, labels) if condition(row, label))
+
+    def cmi(a, b):
+        total = 0.0
+        for c in classes:
+            n_c = count(lambda r, l: l == c)
+            for u in values[a]:
+                for v in values[b]:
+                    n_uvc = count(lambda r, l: l == c and r[a] == u and r[b] == v)
+                    if n_uvc:
+                        n_uc = count(lambda r, l: l == c and r[a] == u)
+                        n_vc = count(lambda r, l: l == c and r[b] == v)
+                        total += n_uvc / n * math.log(n_uvc * n_c / (n_uc * n_vc))
+        return total
+
+    weight = {frozenset(pair): cmi(*pair) for pair in itertools.combinations(features, 2)}
+    scored = sorted(
+        ((sum(weight[frozenset(e)] for e in tree), tree) for tree in spanning_trees(features)),
+        key=lambda item: -item[0],
+    )
+    if len(scored) > 1 and scored[1][0] > scored[0][0] - 1e-9:
+        return None
+    tree = {frozenset(edge) for edge in scored[0][1]}
+    parents, frontier = {root: None}, [root]
+    while frontier:
+        node = frontier.pop()
+        for edge in tree:
+            if node in edge:
+                (other,) = edge - {node}
+                if other not in parents:
+                    parents[other] = node
+                    frontier.append(other)
+    posteriors = []
+    for x in test_rows:
+        joint = {}
+        for c in classes:
+            p = Fraction(count(lambda r, l: l == c), n)
+            for f in features:
+                K = len(values[f])
+                if parents[f] is None:
+                    top = count(lambda r, l: l == c and r[f] == x[f])
+                    bottom = count(lambda r, l: l == c)
+                else:
+                    g = parents[f]
+                    top = count(lambda r, l: l == c and r[f] == x[f] and r[g] == x[g])
+                    bottom = count(lambda r, l: l == c and r[g] == x[g])
+                p *= Fraction(top + alpha, bottom + alpha * K)
+            joint[c] = p
+        total = sum(joint.values())
+        posteriors.append({c: p / total for c, p in joint.items()})
+    return tree, posteriors
+
+
+def random_table(generator, n_rows, n_values):
+    """Rows whose features lean on each other and on the class, so that the tree has something to find."""
+    features = [f"f{k}" for k in range(len(n_values))]
+    rows, labels = [], []
+    for _ in range(n_rows):
+        label = generator.choice(["a", "b"])
+        row = {}
+        previous = None
+        for feature, K in zip(features, n_values):
+            if previous is not None and generator.random() < 0.6:
+                value = (previous + (label == "a")) % K
+            else:
+                value = generator.randrange(K)
+            row[feature] = value
+            previous = value
+        rows.append(row)
+        labels.append(label)
+    return features, rows, labels
+
+
+def test_predictions_agree_with_a_brute_force_count():
+    import random
+
+    generator = random.Random(11)
+    compared = 0
+    for trial in range(12):
+        n_values = [generator.choice([2, 3]) for _ in range(4)]
+        features, rows, labels = random_table(generator, 40, n_values)
+        if len(set(labels)) < 2:
+            continue
+        alpha = [1, Fraction(1, 2), 2][trial % 3]
+        root = features[trial % 4]
+        model = TreeAugmentedNB(alpha=alpha, root=root, categories={f: list(range(K)) for f, K in zip(features, n_values)})
+        model.fit(rows, labels)
+        # every value of every feature occurs, so K_j agrees with the brute force's count of values
+        if any(len({row[f] for row in rows}) != K for f, K in zip(features, n_values)):
+            continue
+        found = brute_force_posteriors(rows, labels, features, alpha, rows[:10], root)
+        if found is None:
+            continue  # two trees tie: either is right
+        tree, expected = found
+        assert {frozenset((f, p)) for f, p in model.parents_.items() if p is not None} == tree
+        for row, posterior in zip(rows[:10], expected):
+            assert model.posterior(row) == posterior
+        floats = model.predict_proba(rows[:10])
+        for got, posterior in zip(floats, expected):
+            assert got == pytest.approx({c: float(p) for c, p in posterior.items()}, rel=1e-12)
+        compared += 1
+    assert compared >= 6
+
+
+def test_missing_values_as_naive_bayes_and_a_missing_parent_falls_back():
+    from naivebayes.datasets import load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    model = TreeAugmentedNB().fit(rows, labels)
+    naive = CategoricalNB().fit(rows, labels)
+    assert model.parents_ == {"outlook": None, "temperature": "outlook", "humidity": "temperature", "wind": "outlook"}
+    # outlook missing: temperature and wind lose their parent and fall back to P(x | c); humidity keeps its parent.
+    row = {"temperature": "cool", "humidity": "high", "wind": "strong"}
+    joint = model.joint_probability(row)
+    for label in model.classes_:
+        expected = (
+            model.prior(label)
+            * naive.likelihood("temperature", "cool", label)
+            * naive.likelihood("wind", "strong", label)
+            * model._tree_likelihoods("humidity", "high", "cool")[model.classes_.index(label)]
+        )
+        assert joint[label] == expected
+    explanation = model.explain(row)
+    assert [term.feature for term in explanation.terms] == [
+        "temperature | outlook unknown", "humidity | temperature = cool", "wind | outlook unknown"
+    ]
+    assert explanation.ignored == {"outlook": "missing"}
+    # a row with every value missing is the prior
+    assert model.posterior({}) == {"no": Fraction(5, 14), "yes": Fraction(9, 14)}
+
+
+def test_training_rows_with_missing_values_count_where_present():
+    rows = [{"a": 0, "b": 0}, {"a": 1, "b": None}, {"a": 0, "b": 1}, {"a": None, "b": 1}, {"a": 1, "b": 1}]
+    labels = ["x", "x", "y", "y", "y"]
+    model = TreeAugmentedNB().fit(rows, labels)
+    assert model.pair_counts_ == {"x": {("a", "b"): {(0, 0): 1}}, "y": {("a", "b"): {(0, 1): 1, (1, 1): 1}}}
+    assert model.feature_counts_ == {"x": {"a": 2, "b": 1}, "y": {"a": 2, "b": 3}}
+    # P(b = 1 | y, a = 1) = (1 + 1) / (1 + 2) = 2/3
+    assert model._tree_likelihoods("b", 1, 1)[1] == Fraction(2, 3)
+
+
+def test_partial_fit_in_pieces_is_one_fit_and_fitting_never_changes_on_failure():
+    import random
+
+    features, rows, labels = random_table(random.Random(3), 60, [3, 2, 3, 2])
+    whole = TreeAugmentedNB().fit(rows, labels)
+    pieces = TreeAugmentedNB().partial_fit(rows[:25], labels[:25]).partial_fit(rows[25:], labels[25:])
+    assert pieces.parents_ == whole.parents_
+    assert pieces.pair_weights_ == pytest.approx(whole.pair_weights_)
+    for row in rows[:10]:
+        assert pieces.posterior(row) == whole.posterior(row)
+    before = whole.posterior(rows[0])
+    with pytest.raises(ValueError, match="root"):
+        TreeAugmentedNB(root="nope").fit(rows, labels)
+    with pytest.raises(TypeError):
+        whole.fit([{"f0": [1]}], ["a"])
+    assert whole.posterior(rows[0]) == before
+
+
+def test_unseen_values_are_left_out_and_unseen_parent_values_fall_back():
+    model = TreeAugmentedNB().fit(COINS * 5, AGREE * 5)
+    naive = CategoricalNB().fit(COINS * 5, AGREE * 5)
+    assert model.posterior({"x1": 7, "x2": 1}) == naive.posterior({"x2": 1})  # x1 unseen: x2 falls back
+    assert model.posterior({"x1": 1, "x2": 7}) == naive.posterior({"x1": 1})  # x2 unseen: left out
+    with pytest.raises(ValueError, match="never saw"):
+        TreeAugmentedNB(unseen="error").fit(COINS, AGREE).predict([{"x1": 7, "x2": 1}])
+
+
+def test_the_structure_prints_as_a_table_and_shows_in_a_notebook():
+    model = TreeAugmentedNB().fit(COINS * 5, AGREE * 5)
+    assert list(model.tree_) == [("x1", None, None), ("x2", "x1", pytest.approx(math.log(2)))]
+    text = str(model.tree_)
+    assert "x2       x1" in text and "0.6931" in text and "(class only)" in text
+    assert model.tree_._repr_html_().startswith("<table")
+    assert "| x2 | x1 | 0.6931 |" in model.tree_.to_markdown()
+    assert model.parameter_count() == 2 * (1 + 2 * 1)
+
+
+def test_sampled_rows_follow_the_tree():
+    model = TreeAugmentedNB(alpha=0).fit(COINS * 5, AGREE * 5)
+    rows, labels = model.sample(200, random_state=1)
+    # with alpha = 0, x2 is determined by x1 and the class: every sampled row is XOR-consistent
+    assert all((row["x1"] == row["x2"]) == (label == "same") for row, label in zip(rows, labels))
+
+
+def test_alpha_zero_falls_back_per_class_when_a_parent_value_has_no_rows():
+    rows = [{"a": 0, "b": 0}, {"a": 0, "b": 0}, {"a": 1, "b": 1}, {"a": 0, "b": 1}]
+    labels = ["x", "x", "x", "y"]
+    model = TreeAugmentedNB(alpha=0).fit(rows, labels)
+    # class y never has a = 1, so P(b | y, a = 1) is 0/0: P(b = 1 | y) = 1 stands in; P(a = 1 | y) = 0 decides anyway
+    assert model._tree_likelihoods("b", 1, 1) == (Fraction(1, 1), Fraction(1, 1))
+    assert model.posterior({"a": 1, "b": 1}) == {"x": Fraction(1, 1), "y": Fraction(0, 1)}
+
+
+# ---------------------------------------------------------------------------
+# Weka's BayesNet with its TAN search (Debian's weka package)
+# ---------------------------------------------------------------------------
+
+WEKA_JAR = "/usr/share/java/weka.jar"
+TAN_OPTIONS = [
+    "-Q", "weka.classifiers.bayes.net.search.local.TAN", "--", "-S", "ENTROPY",
+    "-E", "weka.classifiers.bayes.net.estimate.SimpleEstimator", "--", "-A", "0.5",
+]  # fmt: skip
+
+
+def weka_or_skip():
+    import os
+    import shutil
+
+    if not os.path.isfile(WEKA_JAR) or shutil.which("java") is None:
+        pytest.skip(f"could not import 'weka': {WEKA_JAR} and java are needed (apt-get install weka)")
+    return WEKA_JAR
+
+
+def write_arff(path, features, rows, labels):
+    lines = ["@relation table"]
+    for feature in features:
+        values = sorted({str(row[feature]) for row in rows})
+        lines.append(f"@attribute {feature} {{{','.join(values)}}}")
+    lines.append(f"@attribute class {{{','.join(sorted(set(labels)))}}}")
+    lines.append("@data")
+    lines += [",".join([str(row[f]) for f in features] + [label]) for row, label in zip(rows, labels)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def weka_tan(tmp_path, features, rows, labels):
+    """(Weka's parents {feature: parent or None}, its class distribution of every row) from BayesNet with TAN."""
+    import subprocess
+
+    jar = weka_or_skip()
+    arff = tmp_path / "table.arff"
+    write_arff(arff, features, rows, labels)
+    base = ["java", "-cp", jar, "weka.classifiers.bayes.BayesNet", "-t", str(arff)]
+    structure = subprocess.run(base + ["-no-cv"] + TAN_OPTIONS, capture_output=True, text=True, check=True).stdout
+    parents = {}
+    lines = structure.split("Network structure (nodes followed by parents)")[1].splitlines()[1:]
+    for line in lines:
+        if not line.strip() or line.startswith("LogScore"):
+            break
+        node, after = line.split(":", 1)
+        name = node.rsplit("(", 1)[0]
+        if name != "class":
+            others = [parent for parent in after.split() if parent != "class"]
+            parents[name] = others[0] if others else None
+    predictions = subprocess.run(
+        base + ["-T", str(arff), "-p", "0", "-distribution"] + TAN_OPTIONS, capture_output=True, text=True, check=True
+    ).stdout
+    distributions = []
+    for line in predictions.splitlines():
+        fields = line.split()
+        if len(fields) >= 4 and fields[0].isdigit():
+            distributions.append([float(p.strip("*")) for p in fields[-1].split(",")])
+    return parents, distributions
+
+
+def test_the_tree_and_the_probabilities_agree_with_weka(tmp_path):
+    import random
+
+    weka_or_skip()
+    generator = random.Random(8)
+    checked = 0
+    for trial in range(6):
+        n_values = [generator.choice([2, 3, 4]) for _ in range(5)]
+        features, rows, labels = random_table(generator, 120, n_values)
+        weka_parents, weka_distributions = weka_tan(tmp_path, features, rows, labels)
+        ours = TreeAugmentedNB(alpha=Fraction(1, 2)).fit(rows, labels)
+        weights = ours.pair_weights_
+        ranked = sorted(weights.values(), reverse=True)
+        if any(abs(a - b) < 1e-9 for a, b in zip(ranked, ranked[1:])):
+            continue  # two pairs weigh the same: either tree is the heaviest
+        edges = {frozenset((f, p)) for f, p in ours.parents_.items() if p is not None}
+        assert edges == {frozenset((f, p)) for f, p in weka_parents.items() if p is not None}
+        # Weka's tree grows from its own root, and it smooths the prior with the same 1/2:
+        (root,) = [f for f, p in weka_parents.items() if p is None]
+        classes = sorted(set(labels))
+        prior = {c: Fraction(2 * labels.count(c) + 1, 2 * len(labels) + len(classes)) for c in classes}
+        rooted = TreeAugmentedNB(alpha=Fraction(1, 2), root=root, class_prior=prior).fit(rows, labels)
+        assert rooted.parents_ == weka_parents
+        for posterior, theirs in zip(rooted.predict_proba(rows), weka_distributions):
+            assert [posterior[c] for c in classes] == pytest.approx(theirs, abs=0.0006)  # Weka prints 3 decimals
+        checked += 1
+    assert checked >= 4

@@ -29,13 +29,23 @@ reference to about 1e-12.  docs/kernel.md has the formulas and the costs.
 
 import math
 from bisect import bisect_left, bisect_right
+from numbers import Real
+
+from naivebayes.models.base import add_count
+from naivebayes.models.gaussian import check_measurement, plain_measurements
+from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
+from naivebayes.models.table_base import TableNaiveBayes
 
 __all__ = [
+    "KernelNB",
+    "Kernel",
     "quantile_type7",
     "bandwidth_nrd0",
     "kernel_log_density",
     "kernel_log_density_near",
     "sorted_points",
+    "kernel_draw",
+    "check_bandwidth",
     "KERNEL_CUTOFF",
 ]
 
@@ -135,3 +145,179 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, cutoff=KERNE
     )
     return math.log(total) - 0.5 * shift - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
 # --8<-- [end:eq-kernel-window]
+
+
+# --8<-- [start:eq-kernel-sample]
+def kernel_draw(generator, points, cumulative, bandwidth):
+    """x = x_i + h z: a training value x_i drawn with its share of the class's values, plus h times z ~ N(0, 1).
+
+    ``cumulative`` holds the running totals of the values' counts (see
+    ``cumulative_weights``).  The density of such an x is the kernel density
+    estimate itself: a mixture of n bell curves of width h, one per value.
+
+    Formula: docs/kernel.md#eq-kernel-sample
+    """
+    centre = points[draw_index(generator.random(), cumulative)]  # x_i, with P(x_i) = n_i / n
+    return centre + bandwidth * generator.gauss(0.0, 1.0)
+# --8<-- [end:eq-kernel-sample]
+
+
+def expanded(points, counts):
+    """Every training value as often as it occurs, sorted: the sample the bandwidth rule reads."""
+    return [point for point, n in zip(points, counts) for _ in range(n)]
+
+
+class Kernel:
+    """The kernel density estimate of one feature, per class: the class's training values and a bandwidth.
+
+    Count table ``kernel_counts_[c][j]`` = {value: how many class-c rows have it};
+    lookup tables ``bandwidths_[c][j]`` (h_jc) and, in ``feature_lookups_[j]``,
+    (one (points, counts, n, h) per class in ``classes_`` order, or None, and
+    the reason when some class has no density).
+    """
+
+    name = "kernel"
+    count_tables = {"kernel_counts_": {}}  # {label: {feature: {value: n}}}
+    feature_tables = {}
+    lookup_tables = {"bandwidths_": {}}  # {label: {feature: h_jc}}
+    exact = False  # a sum of exponentials is not a ratio of counts
+
+    @staticmethod
+    def continue_from(model, previous):
+        pass  # nothing: the bandwidths are worked out again from all the values
+
+    @staticmethod
+    def plain_values(model, feature, values):
+        return plain_measurements(values)
+
+    @staticmethod
+    def check_value(model, feature, value, where, training):
+        if type(value) is float and math.isfinite(value):
+            return value  # the usual measurement, decided quickly
+        return float(check_measurement(feature, value, where, "a kernel density"))
+
+    @staticmethod
+    def count(model, feature, values_by_label):
+        for label, values in values_by_label.items():
+            counts = {}
+            for value in values:
+                add_count(counts, float(value))
+            model.kernel_counts_.setdefault(label, {})[feature] = counts
+
+    @staticmethod
+    def merge(merged, a, b, feature):
+        for label in merged.class_counts_:
+            counts = {}
+            for model in (a, b):
+                for value, n in model.kernel_counts_.get(label, {}).get(feature, {}).items():
+                    add_count(counts, value, n)
+            merged.kernel_counts_.setdefault(label, {})[feature] = counts
+
+    @staticmethod
+    def build_lookups(model, features):
+        for feature in features:
+            per_class, problem = [], None
+            for label in model.classes_:
+                points, counts = sorted_points(model.kernel_counts_.get(label, {}).get(feature, {}))
+                n = sum(counts)
+                if n == 0 or (n == 1 and model.bandwidth is None):
+                    per_class.append(None)  # kept, and said when the density is needed: more rows may mend it
+                    problem = problem or (
+                        f"feature {feature!r} has {n} value{'' if n == 1 else 's'} in class {label!r}, and a "
+                        "kernel density needs at least one value and a bandwidth (Silverman's rule needs two "
+                        "values); train on more rows of the class, or give bandwidth=..."
+                    )
+                    continue
+                bandwidth = float(model.bandwidth) if model.bandwidth is not None else bandwidth_nrd0(
+                    expanded(points, counts)
+                )
+                model.bandwidths_.setdefault(label, {})[feature] = bandwidth
+                per_class.append((points, counts, n, bandwidth))
+            model.feature_lookups_[feature] = (tuple(per_class), problem)
+
+    @staticmethod
+    def check_densities(model, feature):
+        """Raise the reason, if some class has no kernel density of this feature."""
+        _, problem = model.feature_lookups_[feature]
+        if problem is not None:
+            raise ValueError(problem)
+
+    @staticmethod
+    def log_terms(model, feature, value):
+        per_class, problem = model.feature_lookups_[feature]
+        if problem is not None:
+            raise ValueError(problem)
+        return tuple(
+            kernel_log_density_near(value, points, counts, n, bandwidth)  # log p(x_j | c)
+            for points, counts, n, bandwidth in per_class
+        )
+
+    @staticmethod
+    def likelihoods(model, feature, value):
+        return tuple(math.exp(term) for term in Kernel.log_terms(model, feature, value))
+
+    @staticmethod
+    def draw(model, feature, label, generator):
+        """A value drawn from the class's kernel density: a training value plus h z."""
+        Kernel.check_densities(model, feature)
+        per_class, _ = model.feature_lookups_[feature]
+        points, counts, _, bandwidth = per_class[model.classes_.index(label)]
+        return kernel_draw(generator, points, cumulative_weights(counts), bandwidth)
+
+    @staticmethod
+    def predictive(model, feature, weights):
+        """(the mean, {"mean": ..., "variance": ...}) of the mixture sum_c P(c | observed) p(x_j | c).
+
+        Each class's kernel density has the mean of its values and their
+        variance (divisor n) plus h^2, the kernel's own.
+        """
+        Kernel.check_densities(model, feature)
+        per_class, _ = model.feature_lookups_[feature]
+        means, variances = [], []
+        for points, counts, n, bandwidth in per_class:
+            mean = math.fsum(point * k for point, k in zip(points, counts)) / n
+            means.append(mean)
+            variances.append(math.fsum(k * (point - mean) ** 2 for point, k in zip(points, counts)) / n + bandwidth**2)
+        mean, variance = mixture_mean_variance(weights, means, variances)
+        return mean, {"mean": mean, "variance": variance}
+
+
+class KernelNB(TableNaiveBayes):
+    """Naive Bayes over measurements, each class's density a Gaussian kernel density estimate.
+
+    Parameters
+    ----------
+    bandwidth : float, optional
+        The kernel's width h, for every feature and class.  None (the
+        default): Silverman's rule of thumb for each class and feature, as R's
+        ``bw.nrd0`` computes it (``bandwidths_`` holds them).
+    fit_prior, class_prior
+        As for every model.
+
+    Tables: ``kernel_counts_[c][j]`` ({value: n}, every training value of the
+    class), ``feature_counts_[c][j]`` (n_jc), ``bandwidths_[c][j]`` (h_jc), and
+    those of every tabular model.  A prediction adds one term per distinct
+    training value near x (see ``kernel_log_density_near`` and docs/kernel.md).
+    """
+
+    model_name = "kernel density naive Bayes"
+    distribution_kinds = {"kernel": Kernel}
+    count_tables = {**TableNaiveBayes.count_tables, **Kernel.count_tables}
+    class_tables = TableNaiveBayes.class_tables + tuple(Kernel.count_tables)
+    lookup_tables = {**TableNaiveBayes.lookup_tables, **Kernel.lookup_tables}
+
+    def __init__(self, bandwidth=None, fit_prior=True, class_prior=None):
+        self.bandwidth = check_bandwidth(bandwidth)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+
+def check_bandwidth(bandwidth):
+    """None (Silverman's rule, R's bw.nrd0) or a finite number > 0."""
+    if bandwidth is None:
+        return None
+    if isinstance(bandwidth, bool) or not isinstance(bandwidth, Real) or not math.isfinite(bandwidth) or bandwidth <= 0:
+        raise ValueError(
+            f"bandwidth must be a number > 0 (the width of each bell curve, in the feature's units), or None "
+            f"for Silverman's rule of thumb (R's bw.nrd0), not {bandwidth!r}"
+        )
+    return bandwidth

@@ -34,10 +34,23 @@ XOR, where naive Bayes cannot do better than a coin:
 {'a': None, 'b': 'a'}
 """
 
+from naivebayes.core.checks import check_smoothing
+from naivebayes.core.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information
-from naivebayes.models.categorical import categorical_likelihood, categorical_log_likelihood
+from naivebayes.models.base import Term, add_count
+from naivebayes.models.categorical import (
+    Categorical,
+    categorical_likelihood,
+    categorical_log_likelihood,
+    check_categories,
+)
+from naivebayes.models.generative import cumulative_weights, draw_index
+from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.tables.rows import present_values
 
 __all__ = [
+    "TreeAugmentedNB",
+    "TreeStructure",
     "add_pair_counts",
     "pair_weights",
     "maximum_spanning_tree",
@@ -221,3 +234,230 @@ def tan_parameter_count(n_values, parents, n_classes):
         (1 if parents[feature] is None else n_values[parents[feature]]) * (n - 1) for feature, n in n_values.items()
     )
 # --8<-- [end:eq-tan-parameters]
+
+
+class TreeStructure(list):
+    """The tree of a ``TreeAugmentedNB``: a list of (feature, parent, I(feature; parent | class)), root first.
+
+    A plain list a student can index; it prints, and shows in a notebook, as
+    a table of the features with their parents (the root's parent is only
+    the class).
+    """
+
+    header = ["feature", "parent", "I(feature; parent | class)"]
+
+    def rows(self):
+        return [
+            [str(feature), "(class only)" if parent is None else str(parent), "" if weight is None else f"{weight:.4f}"]
+            for feature, parent, weight in self
+        ]
+
+    def __str__(self):
+        return text_table(self.header, self.rows(), title="tree: each feature with its parent (and the class)")
+
+    __repr__ = __str__
+
+    def to_markdown(self):
+        return markdown_table(self.header, self.rows())
+
+    def _repr_html_(self):
+        return html_table(self.header, self.rows(), title="tree: each feature with its parent (and the class)")
+
+
+class TreeAugmentedNB(TableNaiveBayes):
+    """Tree-augmented naive Bayes (Friedman, Geiger and Goldszmidt, 1997) over categorical features.
+
+    Each feature but the root has one other feature as a parent besides the
+    class, chosen as the maximum spanning tree of I(X_i; X_j | C):
+    P(x | c) = P(x_root | c) prod_i P(x_i | c, x_parent(i)).
+
+    Parameters
+    ----------
+    alpha : int, Fraction or float, default 1
+        Pseudo-rows per value in every table, P(x_i | c) and P(x_i | c, u)
+        alike: 1 is Laplace smoothing, 0 the maximum likelihood estimate.
+        With an int or a Fraction every probability is an exact Fraction.
+    root : optional
+        The feature the tree grows from (the first feature by default).
+    fit_prior, class_prior, unseen, categories
+        As for ``CategoricalNB``.
+
+    Tables: ``pair_counts_[c][(i, j)]`` ({(x_i, x_j): n}, every pair of features,
+    i before j in ``features_``), those of ``CategoricalNB`` (``value_counts_``,
+    ``feature_counts_``, ``categories_``), and, built when training ends,
+    ``pair_weights_`` (I(X_i; X_j | C)), ``parents_``, ``tree_`` (the tree as a
+    table) and ``tree_lookups_[i]`` ({u: {v: (log P(x_i = v | c, u) per class)}}).
+
+    A missing value is left out of the product, as in naive Bayes; a feature
+    whose parent is missing (or has a value training never saw) falls back to
+    its naive term P(x_i | c).
+    """
+
+    model_name = "tree-augmented naive Bayes"
+    distribution_kinds = {"categorical": Categorical}
+    count_tables = {**TableNaiveBayes.count_tables, **Categorical.count_tables, "pair_counts_": {}}
+    class_tables = TableNaiveBayes.class_tables + tuple(Categorical.count_tables) + ("pair_counts_",)
+    lookup_tables = {
+        **TableNaiveBayes.lookup_tables,
+        **Categorical.lookup_tables,
+        "pair_weights_": {},  # {(i, j): I(X_i; X_j | C)}
+        "parents_": {},  # {feature: its parent, None for the root}
+        "tree_": [],  # TreeStructure: (feature, parent, weight), root first
+        "tree_lookups_": {},  # {feature: {u: {v: (log P(x_i = v | c, x_parent = u) per class)}}}
+    }
+
+    def __init__(self, alpha=1, root=None, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
+        self.alpha = check_smoothing("alpha", alpha)
+        self.root = check_root(root)
+        self.unseen = check_unseen(unseen)
+        self.categories = check_categories(categories)
+        super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    # -- counting ------------------------------------------------------------
+
+    def _count(self, rows, labels):
+        """The counts of categorical naive Bayes, then n_{(i,j) u v c} for every pair of features."""
+        super()._count(rows, labels)  # N_c, n_jc, n_jvc; every row checked there
+        by_label = {}
+        for row, label in zip(rows, labels):
+            by_label.setdefault(label, []).append(present_values(row, ""))  # (checked above)
+        features = self.features_
+        for label, class_rows in by_label.items():
+            tables = self.pair_counts_.setdefault(label, {})
+            for k, a in enumerate(features):
+                for b in features[k + 1 :]:
+                    table = tables.setdefault((a, b), {})
+                    add_pair_counts(table, ((x[a], x[b]) for x in class_rows if a in x and b in x))
+                    if not table:
+                        del tables[(a, b)]  # no row of the class has both
+
+    def _merge(self, other):
+        merged = super()._merge(other)  # the features of both, in order; the categorical counts added
+        for model in (self, other):
+            for label, tables in model.pair_counts_.items():
+                target = merged.pair_counts_.setdefault(label, {})
+                for (a, b), table in tables.items():
+                    flip = merged.features_.index(a) > merged.features_.index(b)
+                    key = (b, a) if flip else (a, b)
+                    cells = target.setdefault(key, {})
+                    for (u, v), n in table.items():
+                        add_count(cells, (v, u) if flip else (u, v), n)
+        return merged
+
+    # -- when training ends: the tree and its tables -------------------------
+
+    def _build_lookup_tables(self):
+        super()._build_lookup_tables()  # P(c), and each feature's naive table P(x_i | c)
+        features, classes = self.features_, self.classes_
+        root = features[0] if self.root is None else self.root
+        if root not in features:
+            raise ValueError(f"root={self.root!r} is not a feature; the features are {features}")
+        self.pair_weights_ = pair_weights(features, self.pair_counts_)  # I(X_i; X_j | C)
+        edges = maximum_spanning_tree(features, self.pair_weights_, root)
+        self.parents_ = tree_parents(edges, root)
+        structure = [(root, None, None)]
+        self.tree_lookups_ = {}
+        for parent, feature in edges:
+            parent_counts = [
+                oriented_pair_counts(self.pair_counts_.get(label, {}), parent, feature, features) for label in classes
+            ]
+            self.tree_lookups_[feature] = tan_log_likelihood_rows(
+                parent_counts, self.categories_[feature], self.categories_[parent], self.alpha,
+                self.feature_lookups_[feature],
+            )  # fmt: skip
+            pair = (parent, feature) if features.index(parent) < features.index(feature) else (feature, parent)
+            structure.append((feature, parent, self.pair_weights_[pair]))
+        self.tree_ = TreeStructure(structure)
+
+    # -- one row, step by step -------------------------------------------------
+
+    def _log_likelihood_terms(self, row):
+        """One Term per present feature: log P(x_i | c, x_parent), or log P(x_i | c) for the root and a missing parent."""
+        terms = []
+        for feature, value in row.items():
+            parent = self.parents_[feature]
+            parent_value = None if parent is None else row.get(parent)  # None: the root, or a missing parent
+            conditional = self.tree_lookups_.get(feature)  # None for the root
+            log_terms = tan_log_terms(conditional, self.feature_lookups_[feature], value, parent_value)
+            if log_terms is not None:  # None: a value training never saw, left out
+                given = parent_value if conditional is not None and parent_value in conditional else None
+                terms.append(TreeTerm(feature, value, parent, given, log_terms))
+        return terms
+
+    def _term_likelihoods(self, term):
+        return self._tree_likelihoods(term.name, term.x, term.parent_value)
+
+    def _tree_likelihoods(self, feature, value, parent_value):
+        """(P(x_i = v | c, x_parent = u) for every class), or the naive P(x_i = v | c) when u is None."""
+        naive = Categorical.likelihoods(self, feature, value)
+        if parent_value is None:
+            return naive
+        parent, n_categories = self.parents_[feature], len(self.categories_[feature])
+        conditional = []
+        for k, label in enumerate(self.classes_):
+            counts = oriented_pair_counts(self.pair_counts_.get(label, {}), parent, feature, self.features_)
+            p = tan_likelihood(counts, value, parent_value, self.alpha, n_categories)
+            conditional.append(naive[k] if p is None else p)  # None: 0/0 with alpha = 0, the naive term stands in
+        return tuple(conditional)
+
+    def joint_probability(self, row):
+        """{label: P(x, c)} for one row: P(c) times each present feature's probability given its parent; exact Fractions."""
+        self._check_can_predict()
+        self._check_one_example(row, "joint_probability")
+        x = self._check_example(row, "the row")
+        joint = dict(zip(self.classes_, self.priors_))
+        for term in self._log_likelihood_terms(x):
+            for label, probability in zip(self.classes_, self._term_likelihoods(term)):
+                joint[label] *= probability
+        return joint
+
+    def parameter_count(self):
+        """The free parameters of the class-conditional tables: k sum_i K_parent(i) (K_i - 1)."""
+        self._check_fitted()
+        n_values = {feature: len(self.categories_[feature]) for feature in self.features_}
+        return tan_parameter_count(n_values, self.parents_, len(self.classes_))
+
+    # -- a generative model ----------------------------------------------------
+
+    def _draw_example(self, label, tables, generator):
+        """One row drawn from P(x | c): the root from P(x_root | c), then each feature given its parent's draw."""
+        k = self.classes_.index(label)
+        values = {}
+        for feature, parent, _ in self.tree_:  # the root first, then each feature after its parent
+            if parent is None:
+                values[feature] = Categorical.draw(self, feature, label, generator)
+                continue
+            categories = self.categories_[feature]
+            weights = [self._tree_likelihoods(feature, value, values[parent])[k] for value in categories]
+            values[feature] = categories[draw_index(generator.random(), cumulative_weights(weights))]
+        return self._in_training_form({feature: values[feature] for feature in self.features_})
+
+    def impute(self, row, distribution=False):
+        """Not for a tree: filling in one feature would need the features it is tied to, summed out together."""
+        raise TypeError(
+            "TreeAugmentedNB cannot impute: a missing value depends on its parent and children in the tree, "
+            "not on the class alone; use CategoricalNB(...).impute, or sample() for whole rows"
+        )
+
+
+class TreeTerm(Term):
+    """A feature's term, and the parent's value it was conditioned on (None: the root, or the naive fallback)."""
+
+    def __init__(self, feature, value, parent, parent_value, log_terms):
+        if parent is None:
+            shown, step = feature, "feature"
+        elif parent_value is None:
+            shown, step = f"{feature} | {parent} unknown", "feature"
+        else:
+            shown, step = f"{feature} | {parent} = {parent_value}", "given parent"
+        super().__init__(step, shown, value, log_terms)
+        self.name, self.x, self.parent, self.parent_value = feature, value, parent, parent_value
+
+
+def check_root(root):
+    """None (the first feature) or a feature name (a hashable value)."""
+    try:
+        hash(root)
+    except TypeError:
+        raise TypeError(f"root must be a feature name, such as 'outlook', not {root!r}") from None
+    return root
