@@ -153,3 +153,104 @@ def test_density_agrees_with_scipy_gaussian_kde():
         for x, theirs in zip(xs, kde.evaluate(xs)):
             ours = math.exp(kernel_log_density_near(float(x), points, counts, len(values), h))
             assert ours == pytest.approx(float(theirs), rel=1e-9)
+
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+from naivebayes.models.kernel import KernelNB, kernel_draw  # noqa: E402
+
+
+def test_eq_kernel_sample_by_hand():
+    # Values 1 (twice) and 5 (once), h = 0.5: the draw takes u = random() to pick 1 when 3u < 2, then adds 0.5 z.
+    generator, replay = random.Random(7), random.Random(7)
+    x = kernel_draw(generator, [1.0, 5.0], [2.0, 3.0], 0.5)
+    u = replay.random()
+    centre = 1.0 if 3 * u < 2 else 5.0
+    assert x == centre + 0.5 * replay.gauss(0.0, 1.0)
+
+
+def test_kernel_nb_by_hand():
+    # Class a: 0 and 2; class b: 4.  bandwidth 1: p(1 | a) = phi(1), p(1 | b) = phi(3).
+    model = KernelNB(bandwidth=1.0).fit([{"x": 0.0}, {"x": 2.0}, {"x": 4.0}], ["a", "a", "b"])
+    assert model.likelihood("x", 1.0, "a") == pytest.approx(phi(1), rel=1e-15)
+    assert model.likelihood("x", 1.0, "b") == pytest.approx(phi(3), rel=1e-15)
+    joint_a, joint_b = 2 / 3 * phi(1), 1 / 3 * phi(3)
+    assert model.predict_proba([{"x": 1.0}])[0]["a"] == pytest.approx(joint_a / (joint_a + joint_b), rel=1e-14)
+    assert model.kernel_counts_ == {"a": {"x": {0.0: 1, 2.0: 1}}, "b": {"x": {4.0: 1}}}
+    assert model.bandwidths_ == {"a": {"x": 1.0}, "b": {"x": 1.0}}
+
+
+def test_kernel_nb_uses_each_class_s_bandwidth():
+    rows = [{"x": float(v)} for v in [1, 2, 3, 4, 5, 10, 20, 30]]
+    model = KernelNB().fit(rows, ["a"] * 5 + ["b"] * 3)
+    assert model.bandwidths_["a"]["x"] == bandwidth_nrd0([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert model.bandwidths_["b"]["x"] == bandwidth_nrd0([10.0, 20.0, 30.0])
+
+
+def test_kernel_nb_posteriors_agree_with_scipy():
+    np = pytest.importorskip("numpy")
+    stats = pytest.importorskip("scipy.stats")
+    generator = random.Random(31)
+    for trial in range(8):
+        n = generator.randint(10, 80)
+        labels = [generator.choice(["a", "b", "c"]) for _ in range(n)]
+        rows = [
+            {"u": generator.gauss({"a": 0, "b": 1, "c": 3}[label], 1.5), "v": float(generator.randint(0, 9))}
+            for label in labels
+        ]
+        if min(labels.count(c) for c in "abc") < 2:
+            continue
+        model = KernelNB().fit(rows, labels)
+        tests = [{"u": generator.uniform(-5, 8), "v": generator.uniform(-2, 11)} for _ in range(20)]
+        ours = model.predict_proba(tests)
+        kdes = {}
+        for c in "abc":
+            kdes[c] = {}
+            for f in "uv":
+                x = np.array([row[f] for row, label in zip(rows, labels) if label == c])
+                s = np.std(x, ddof=1)
+                lo = min(s, (np.percentile(x, 75) - np.percentile(x, 25)) / 1.34) or s or abs(x[0]) or 1.0
+                h = 0.9 * lo * len(x) ** -0.2
+                # gaussian_kde scales its kernel by the data's s; a constant column has none, so shift it
+                kdes[c][f] = (stats.gaussian_kde(x, bw_method=h / s) if s > 0 else None, x, h)
+        for test_row, posterior in zip(tests, ours):
+            joint = {}
+            for c in "abc":
+                p = labels.count(c) / n
+                for f in "uv":
+                    kde, x, h = kdes[c][f]
+                    p *= float(kde.evaluate([test_row[f]])[0]) if kde is not None else float(
+                        np.mean(np.exp(-0.5 * ((test_row[f] - x) / h) ** 2)) / (h * math.sqrt(2 * math.pi))
+                    )
+                joint[c] = p
+            total = sum(joint.values())
+            if total < 1e-250:
+                continue  # scipy's densities underflow where ours are kept in logs
+            assert posterior == pytest.approx({c: p / total for c, p in joint.items()}, rel=1e-8, abs=1e-12)
+
+
+def test_kernel_nb_in_pieces_is_one_fit():
+    generator = random.Random(2)
+    rows = [{"x": round(generator.gauss(0, 1), 2), "y": generator.random()} for _ in range(60)]
+    labels = [("a" if row["x"] > 0 else "b") if generator.random() < 0.8 else "c" for row in rows]
+    whole = KernelNB().fit(rows, labels)
+    pieces = KernelNB().partial_fit(rows[:20], labels[:20]).partial_fit(rows[20:], labels[20:])
+    assert pieces.bandwidths_ == whole.bandwidths_
+    assert pieces.predict_proba(rows[:5]) == whole.predict_proba(rows[:5])
+
+
+def test_kernel_nb_far_values_and_clear_errors():
+    model = KernelNB().fit([{"x": 0.0}, {"x": 1.0}, {"x": 10.0}, {"x": 12.0}], ["a", "a", "b", "b"])
+    far = model.predict_proba([{"x": 1e6}])[0]  # both densities underflow as floats; their logs do not
+    assert far["b"] == pytest.approx(1.0) and far["a"] < 1e-300
+    one = KernelNB().fit([{"x": 0.0}, {"x": 1.0}, {"x": 10.0}], ["a", "a", "b"])
+    with pytest.raises(ValueError, match="bandwidth"):
+        one.predict([{"x": 3.0}])
+    assert KernelNB(bandwidth=2.0).fit([{"x": 0.0}, {"x": 1.0}, {"x": 10.0}], ["a", "a", "b"]).predict([{"x": 9.0}]) == ["b"]
+    for wrong in (0, -1.0, float("inf"), "1", True):
+        with pytest.raises(ValueError, match="bandwidth must be"):
+            KernelNB(bandwidth=wrong)
+    with pytest.raises(ValueError, match="takes numbers"):
+        KernelNB().fit([{"x": "tall"}, {"x": 1.0}], ["a", "b"])

@@ -45,6 +45,8 @@ import zlib
 from pathlib import Path
 from typing import NamedTuple
 
+from naivebayes.core.random_numpy import init_genrand as mt19937_state  # noqa: F401 (kept for old imports)
+from naivebayes.core.random_numpy import numpy_legacy_permutation  # numpy's legacy shuffle, shared with the splits
 from naivebayes.datasets.download import (
     DownloadError,
     cache_file,
@@ -164,50 +166,6 @@ def strip_newsgroup_quoting(text):
     """
     kept = [line for line in text.split("\n") if not QUOTE_LINE.search(line)]
     return "\n".join(kept)
-
-
-# ---------------------------------------------------------------------------
-# numpy's legacy shuffle, so `shuffle=True, random_state=42` matches scikit-learn.
-# ---------------------------------------------------------------------------
-
-
-def mt19937_state(seed):
-    """The 624 words of the Mersenne Twister seeded with ``seed`` (``init_genrand``).
-
-    This is how ``numpy.random.RandomState(seed)`` seeds itself for an integer
-    seed (Matsumoto and Nishimura, 1998; the multiplier 1812433253 is Knuth's).
-    """
-    word = seed & 0xFFFFFFFF
-    state = [word]
-    for i in range(1, 624):
-        word = (1812433253 * (word ^ (word >> 30)) + i) & 0xFFFFFFFF
-        state.append(word)
-    return state
-
-
-def numpy_legacy_permutation(n, seed):
-    """The order that ``numpy.random.RandomState(seed).shuffle(numpy.arange(n))`` gives.
-
-    Python's ``random`` module runs the same generator as numpy (MT19937), so
-    we load numpy's starting state into it; ``getrandbits(32)`` then returns
-    the same 32-bit numbers.  numpy's shuffle is Fisher-Yates from the back:
-    position ``i`` swaps with a position ``j`` drawn from 0..i, by masking a
-    32-bit number down to the smallest ``2**k - 1 >= i`` and drawing again
-    while it is too large.
-
-    >>> numpy_legacy_permutation(3, seed=5489)
-    [1, 2, 0]
-    """
-    generator = random.Random()
-    generator.setstate((3, tuple(mt19937_state(seed)) + (624,), None))  # 624: start afresh
-    order = list(range(n))
-    for i in range(n - 1, 0, -1):
-        mask = (1 << i.bit_length()) - 1
-        j = generator.getrandbits(32) & mask
-        while j > i:
-            j = generator.getrandbits(32) & mask
-        order[i], order[j] = order[j], order[i]
-    return order
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,93 @@
+"""The same rows as scikit-learn, in the same order, for thousands of splits (skipped without scikit-learn).
+
+Each test walks a grid of (number of examples, test size, train size, seed,
+stratification) and compares every part with scikit-learn's, position by
+position.  Where scikit-learn refuses a combination (too few examples of a
+class, sizes that do not fit), ours must refuse it too.  The counts of
+compared combinations are asserted, so a grid that shrinks by mistake fails.
+"""
+
+import random
+
+import pytest
+
+from naivebayes.evaluation.split import train_test_split
+
+SEEDS = (0, 1, 42, 2**32 - 1)
+
+
+def plain(values):
+    """numpy values as the Python values they hold."""
+    return [value.item() if hasattr(value, "item") else value for value in values]
+
+
+def both(sklearn_split, X, y, **settings):
+    """(ours, theirs): the four parts, or None where the split is refused."""
+    try:
+        theirs = [plain(part) for part in sklearn_split(X, y, **settings)]
+    except ValueError:
+        theirs = None
+    try:
+        ours = train_test_split(X, y, **settings)
+    except ValueError:
+        ours = None
+    return ours, theirs
+
+
+def labels_for(n, n_classes, rng, kind):
+    """n labels of n_classes classes: balanced round robin, drawn at random, or sorted runs."""
+    names = ["setosa", "versicolor", "virginica", "spam", "ham", "other"][:n_classes]
+    if kind == "round robin":
+        return [names[i % n_classes] for i in range(n)]
+    drawn = [rng.choice(names) for _ in range(n)]
+    return sorted(drawn) if kind == "sorted" else drawn
+
+
+def test_train_test_split_matches_scikit_learn_on_a_grid():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    rng = random.Random(2024)
+    compared = refused = 0
+    for n in range(2, 61):
+        X = list(range(n))
+        for test_size in (None, 0.1, 0.2, 0.25, 0.3, 1 / 3, 0.5, 0.8, 1, n // 2 or 1):
+            for seed in SEEDS:
+                for stratify in (False, True):
+                    y = labels_for(n, 1 + n % 3 if stratify else 2, rng, ("round robin", "random", "sorted")[n % 3])
+                    settings = {"test_size": test_size, "random_state": seed, "stratify": y if stratify else None}
+                    ours, theirs = both(model_selection.train_test_split, X, y, **settings)
+                    assert ours == theirs, (n, settings)
+                    if theirs is None:
+                        refused += 1
+                    else:
+                        compared += 1
+    print(f"train_test_split grid: {compared} splits the same as scikit-learn's, {refused} refused by both")
+    assert compared > 4000 and refused < compared / 4, (compared, refused)
+
+
+def test_train_test_split_matches_scikit_learn_on_random_draws():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(600):
+        n = rng.choice([rng.randint(2, 40), rng.randint(2, 400), rng.randint(2, 3000)])
+        y = labels_for(n, rng.randint(1, 6), rng, rng.choice(["round robin", "random", "sorted"]))
+        settings = {
+            "test_size": rng.choice([None, rng.random(), rng.randint(1, max(1, n - 1)), 0.2]),
+            "train_size": rng.choice([None, None, rng.random(), rng.randint(1, max(1, n - 1))]),
+            "random_state": rng.choice([0, 42, rng.randint(0, 2**32 - 1)]),
+            "stratify": y if rng.random() < 0.5 else None,
+        }
+        ours, theirs = both(model_selection.train_test_split, list(range(n)), y, **settings)
+        assert ours == theirs, (n, settings)
+        compared += theirs is not None
+    print(f"train_test_split random draws: {compared} splits the same as scikit-learn's")
+    assert compared > 400
+
+
+def test_unshuffled_splits_match_scikit_learn():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    for n in range(2, 30):
+        for test_size in (0.25, 0.5, 1):
+            X = list(range(n))
+            ours, theirs = both(model_selection.train_test_split, X, X, test_size=test_size, shuffle=False)
+            assert ours == theirs
