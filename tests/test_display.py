@@ -58,7 +58,7 @@ Y_PRED = ["spam", "spam", "spam", "ham", "ham", "ham", "ham", "ham", "spam", "sp
 # ---------------------------------------------------------------------------
 
 ALLOWED_TAGS = {"table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "mark"}
-ALLOWED_ATTRIBUTES = {"class", "style", "colspan"}
+ALLOWED_ATTRIBUTES = {"style", "colspan"}
 VOID_TAGS = {"br", "img", "hr", "input", "meta", "link"}
 
 

@@ -127,17 +127,17 @@ def markdown_table(header, rows, *, align=None):
     return "\n".join([line(header), rule] + [line(row) for row in rows])
 
 
-# Inline styles only (no stylesheet, no script), and only where they are needed,
-# so that a table of hundreds of rows stays small.  Numbers inherit the
-# right alignment from the <table>; text cells say "left".
-_LEFT = ' style="text-align:left"'
+# Inline styles only (no stylesheet, no script).  Each cell says its own
+# alignment: the notebook's and the docs' style sheets align cells (Jupyter
+# to the right, MkDocs to the left), and only a cell's own style beats them.
+_ALIGN = {"l": ' style="text-align:left"', "r": ' style="text-align:right"'}
 _MARKED_ROW = ' style="font-weight:bold"'
 
 
 # At most this many cells go into one HTML table (a long table shows its first
 # and last rows around a "more rows" line), so that a notebook holding the
 # explanation of a long post stays small; print() still shows every row.
-MAX_HTML_CELLS = 1500
+MAX_HTML_CELLS = 900
 _TAIL_ROWS = 5
 
 
@@ -151,11 +151,11 @@ def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=N
     than ``MAX_HTML_CELLS`` cells shows its first rows and its last five.
 
     >>> print(html_table(["word", "n"], [["<b>", "3"], ["tokyo", "1"]], marked_rows=[0]))
-    <table class="naivebayes" style="text-align:right">
-    <thead><tr><th style="text-align:left">word</th><th>n</th></tr></thead>
+    <table>
+    <thead><tr><th style="text-align:left">word</th><th style="text-align:right">n</th></tr></thead>
     <tbody>
-    <tr style="font-weight:bold"><td style="text-align:left">&lt;b&gt;</td><td>3</td></tr>
-    <tr><td style="text-align:left">tokyo</td><td>1</td></tr>
+    <tr style="font-weight:bold"><td style="text-align:left">&lt;b&gt;</td><td style="text-align:right">3</td></tr>
+    <tr><td style="text-align:left">tokyo</td><td style="text-align:right">1</td></tr>
     </tbody>
     </table>
     """
@@ -164,7 +164,7 @@ def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=N
     marked_rows, marked_columns = set(marked_rows), set(marked_columns)
 
     def cell(tag, text, column, marked):
-        style = _LEFT if align[column] == "l" else ""
+        style = _ALIGN[align[column]]
         text = html.escape(text)
         if marked:
             text = f"<mark>{text}</mark>"
@@ -178,7 +178,7 @@ def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=N
     def full_width(text):
         return f'<td colspan="{len(header)}" style="text-align:left">{html.escape(text)}</td>'
 
-    lines = ['<table class="naivebayes" style="text-align:right">']
+    lines = ["<table>"]
     if title is not None:
         lines.append(f'<caption style="text-align:left">{html.escape(title)}</caption>')
     head = "".join(cell("th", text, i, i in marked_columns) for i, text in enumerate(header))
