@@ -3,8 +3,10 @@
 ``model.explain(example)`` returns an ``Explanation``.  It holds, per class,
 the prior, each feature's value, probability and log term (the very terms
 the model adds up), the sum (the joint log-likelihood) and the normalised
-posterior, plus the features that were left out and why.  Print it for a
-plain-text table, or call ``to_markdown()`` for a table to paste into notes.
+posterior, plus the features that were left out and why.  Print it (or
+leave it as the REPL's last value) for a plain-text table, let a notebook
+show it as the same table in HTML with the winning class marked, or call
+``to_markdown()`` for a table to paste into notes.
 
 This module knows nothing about any model: it takes the numbers a model
 hands it and lays them out.
