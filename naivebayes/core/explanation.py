@@ -73,7 +73,7 @@ class Explanation:
     def __init__(
         self, model, classes, prior, log_prior, terms, ignored, joint,
         noun="feature", log_posterior=None, posterior=None, prediction=None,
-    ):  # fmt: skip
+    ):
         self.model = model  # such as "multinomial naive Bayes"
         self.classes = classes
         self.prior = prior  # {label: P(c)}
@@ -186,7 +186,7 @@ class Explanation:
         return html_table(
             table[0], table[1:], title=self._title(), footer=self._footer(),
             marked_rows=marked_rows, marked_columns=marked_columns, align=self._align(),
-        )  # fmt: skip
+        )
 
     def __str__(self):
         return self.to_text()

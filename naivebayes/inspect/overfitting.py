@@ -122,7 +122,7 @@ class OverfittingTable(list):
         header = [
             "d", "feature added", "joint parameters", "naive parameters", "empty cells", "unseen test rows",
             "joint train", "joint test", "naive train", "naive test",
-        ]  # fmt: skip
+        ]
         shares = ("empty_cells", "unseen_test_rows", "joint_train", "joint_test", "naive_train", "naive_test")
         table = [header]
         for row in self:
