@@ -1,0 +1,564 @@
+"""Logistic regression: the model class of naive Bayes' linear form, fitted by the other objective.
+
+Naive Bayes with a linear form (docs/logistic-form.md) predicts with
+
+    P(c | x) = exp(w_c^T x + b_c) / sum_k exp(w_k^T x + b_k),
+
+and picks w and b by counting: the joint likelihood sum_i log P(x_i, y_i).
+Logistic regression keeps the same form and picks w and b to maximise the
+*conditional* likelihood sum_i log P(y_i | x_i), less an L2 penalty.  There
+is no closed form, so this file holds the objective, its gradient, and the
+optimiser, each a small function (docs/logistic-regression.md derives them):
+
+1. ``features_of`` -- x, a row as {column: x_j}: a number is its own column, a
+   category v of feature j the one-hot column (j, v) (x_(j,v) = 1);
+2. ``class_scores`` -- s_c = w_c^T x + b_c for every scored class;
+3. ``example_loss`` -- -log P(y | x) = log sum_k exp(s_k) - s_y;
+4. ``objective_and_gradient`` -- J = C sum_i -log P(y_i | x_i) + (1/2) sum w^2,
+   and its gradient C sum_i (P(c | x_i) - [y_i = c]) x_i + w_c, scaled by
+   1 / (C n) as scikit-learn scales it;
+5. ``lbfgs_direction`` and ``enough_decrease`` -- L-BFGS with a backtracking
+   (Armijo) line search, the quasi-Newton method scikit-learn's ``lbfgs``
+   solver uses.
+
+``C`` is scikit-learn's: the inverse strength of the penalty, so a large C
+is a weak penalty.  With two classes there is one weight vector, for
+``classes_[1]`` against ``classes_[0]`` (the sigmoid), as in scikit-learn;
+with K > 2 there is one per class (the softmax).  The biases are not
+penalised.
+
+Why L-BFGS: plain gradient descent needs a step size that suits the worst
+direction of the problem and then crawls along the others (hundreds to
+thousands of passes over the data on one-hot census rows); Newton's method
+converges in a handful of steps but needs the d x d Hessian of every pass.
+L-BFGS builds a Newton-like step from the last ten steps and gradient
+changes alone, at the cost of a few vector products per pass.
+
+On the two points (1 -> "a", 3 -> "b"), with C = 1, the weight balances the
+penalty against the loss:
+
+>>> model = LogisticRegression(C=1.0).fit([[1.0], [3.0]], ["a", "b"])
+>>> model.classes_, model.n_iter_ < 30
+(['a', 'b'], True)
+>>> round(model.coef_["b"][0], 5), round(model.intercept_["b"], 5)
+(0.67483, -1.34966)
+>>> model.predict([[0.5], [3.5]])
+['a', 'b']
+>>> {label: round(p, 4) for label, p in model.predict_proba([[2.0]])[0].items()}
+{'a': 0.5, 'b': 0.5}
+"""
+
+import math
+import operator
+from numbers import Real
+
+from naivebayes.core.checks import NotFittedError, check_labels, sorted_labels, warn_from_caller
+from naivebayes.models.linear import LinearForm, SoftmaxForm, sigmoid, softmax
+from naivebayes.tables.rows import check_rows, present_values
+
+__all__ = [
+    "LogisticRegression",
+    "features_of",
+    "class_scores",
+    "example_loss",
+    "objective_and_gradient",
+    "binary_objective_and_gradient",
+    "lbfgs_direction",
+    "enough_decrease",
+    "minimise_lbfgs",
+]
+
+LBFGS_MEMORY = 10  # the (step, gradient change) pairs L-BFGS remembers, as scipy's default
+ARMIJO = 1e-4  # a step must lower f by at least this share of what the slope promises
+SMALLEST_STEP = 1e-20  # a line search that needs a shorter step has reached the rounding of f
+F_TOLERANCE = 64 * 2.0 ** -52  # stop when a step lowers f by less than this share: scikit-learn's ftol
+
+
+# ---------------------------------------------------------------------------
+# x: a row as the vector the weights multiply
+# ---------------------------------------------------------------------------
+
+
+def is_number(value):
+    """True for a value that is its own column (int, float, Fraction; not bool, which is a category)."""
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def features_of(row, where):
+    """x as {column: x_j}: a number is x_j itself (column j), a category v is x_(j,v) = 1 (column (j, v)).
+
+    Missing values (None, NaN, a feature not in a dict row) are left out, so
+    they add nothing to w^T x, as for the linear form of naive Bayes.
+
+    >>> features_of({"age": 39, "sex": "Male", "job": None}, "X[0]")
+    {'age': 39.0, ('sex', 'Male'): 1.0}
+    """
+    x = {}
+    for feature, value in present_values(row, where).items():
+        if is_number(value):
+            x[feature] = float(value)
+        else:
+            x[(feature, value)] = 1.0
+    return x
+
+
+# ---------------------------------------------------------------------------
+# The model: scores, loss, objective and gradient
+# ---------------------------------------------------------------------------
+
+
+# --8<-- [start:eq-logistic-regression-scores]
+def class_scores(weights, biases, x):
+    """[s_c = w_c^T x + b_c for every scored class c], for a sparse row x = (column numbers j, values x_j).
+
+    Only the columns where x_j is not 0 are stored, so w_c^T x is the sum of
+    w_jc x_j over them: ``map`` looks up each w_jc and multiplies, ``sum`` adds.
+
+    Formula: docs/logistic-regression.md#eq-logistic-regression-scores
+    """
+    columns, values = x
+    return [b_c + sum(map(operator.mul, map(w_c.__getitem__, columns), values)) for w_c, b_c in zip(weights, biases)]
+# --8<-- [end:eq-logistic-regression-scores]
+
+
+# --8<-- [start:eq-logistic-regression-loss]
+def example_loss(scores, label):
+    """-log P(y | x) = log sum_k exp(s_k) - s_y, for the scores of every class and the true class number y.
+
+    The log-sum-exp is taken after subtracting the largest score, so nothing overflows.
+
+    Formula: docs/logistic-regression.md#eq-logistic-regression-loss
+    """
+    largest = max(scores)
+    log_total = largest + math.log(sum([math.exp(s - largest) for s in scores]))
+    return log_total - scores[label]
+# --8<-- [end:eq-logistic-regression-loss]
+
+
+def all_scores(scores, binary):
+    """The scores of every class: with two classes, class 0's score is fixed at 0 and class 1's is w^T x + b."""
+    return [0.0] + scores if binary else scores
+
+
+# --8<-- [start:eq-logistic-regression-gradient]
+def objective_and_gradient(parameters, data, C):
+    """(f, the gradient of f) for f = J / (C n), J = C sum_i -log P(y_i | x_i) + (1/2) sum_c |w_c|^2.
+
+    dJ/dw_jc = C sum_i (P(c | x_i) - [y_i = c]) x_ij + w_jc, and dJ/db_c the
+    same sum without x_ij (the biases are not penalised).  Dividing J by
+    C n (as scikit-learn does) changes no minimum and makes the gradient
+    tolerance mean the same for every C and n.  ``data`` is a ``TrainingData``.
+
+    Formula: docs/logistic-regression.md#eq-logistic-regression-gradient
+    """
+    d, n_scored, n = data.n_columns, data.n_scored, len(data.rows)
+    weights = [parameters[c * d:(c + 1) * d] for c in range(n_scored)]
+    biases = parameters[n_scored * d:]
+    total_loss = 0.0
+    residuals = [[0.0] * n for _ in range(n_scored)]  # P(c | x_i) - [y_i = c]
+    for i, (x, y) in enumerate(zip(data.rows, data.labels)):
+        scores = all_scores(class_scores(weights, biases, x), data.binary)
+        total_loss += example_loss(scores, y)
+        largest = max(scores)
+        exps = [math.exp(s - largest) for s in scores]
+        total = sum(exps)
+        for c in range(n_scored):
+            k = c + 1 if data.binary else c  # the class whose score w_c scores
+            residuals[c][i] = exps[k] / total - (y == k)
+    penalty = 0.5 * math.fsum(w * w for w in parameters[: n_scored * d])
+    scale = 1.0 / (C * n)
+    value = scale * (C * total_loss + penalty)
+    gradient = []
+    for c in range(n_scored):
+        r = residuals[c]
+        for j in range(d):
+            rows_j, values_j = data.columns[j]
+            gradient.append(scale * (C * sum(map(operator.mul, map(r.__getitem__, rows_j), values_j))
+                                     + weights[c][j]))
+    gradient.extend(scale * C * sum(r) for r in residuals)
+    return value, gradient
+# --8<-- [end:eq-logistic-regression-gradient]
+
+
+def binary_objective_and_gradient(parameters, data, C):
+    """The fast path of ``objective_and_gradient`` for two classes: the same (f, gradient), one score per row.
+
+    With one score z = w^T x + b per row, -log P(y | x) is log(1 + e^-z) for
+    y = 1 and log(1 + e^z) for y = 0, written as ``softplus`` so that exp never
+    overflows, and the residual is sigmoid(z) - y: no list of scores, no
+    log-sum-exp.  Tested to agree with the reference to 1e-12.
+    """
+    d, n = data.n_columns, len(data.rows)
+    w, b = parameters[:d], parameters[d]
+    total_loss = 0.0
+    residuals = [0.0] * n  # P(classes_[1] | x_i) - y_i
+    for i, ((columns, values), y) in enumerate(zip(data.rows, data.labels)):
+        z = b + sum(map(operator.mul, map(w.__getitem__, columns), values))
+        total_loss += softplus(-z if y else z)
+        residuals[i] = sigmoid(z) - y
+    scale = 1.0 / (C * n)
+    value = scale * (C * total_loss + 0.5 * math.fsum(w_j * w_j for w_j in w))
+    gradient = [scale * (C * sum(map(operator.mul, map(residuals.__getitem__, rows_j), values_j)) + w_j)
+                for (rows_j, values_j), w_j in zip(data.columns, w)]
+    gradient.append(scale * C * sum(residuals))
+    return value, gradient
+
+
+def softplus(z):
+    """log(1 + e^z), without overflow for a large z."""
+    return z + math.log1p(math.exp(-z)) if z > 0 else math.log1p(math.exp(z))
+
+
+class TrainingData:
+    """The training rows as the objective reads them.
+
+    * ``rows`` -- each row sparse, (its column numbers j with x_j != 0, those x_j);
+    * ``labels`` -- each row's class number;
+    * ``columns`` -- for every column j, (the rows i with x_ij != 0, their x_ij): the sums over i of the gradient;
+    * ``n_scored`` -- the classes with weights: 1 with two classes (class 0 scores 0), else K;
+    * ``binary`` -- whether there are two classes.
+    """
+
+    def __init__(self, rows, labels, n_columns, n_classes):
+        self.rows = rows
+        self.labels = labels
+        self.n_columns = n_columns
+        self.binary = n_classes == 2
+        self.n_scored = 1 if self.binary else n_classes
+        columns = [([], []) for _ in range(n_columns)]
+        for i, (row_columns, row_values) in enumerate(rows):
+            for j, x_j in zip(row_columns, row_values):
+                columns[j][0].append(i)
+                columns[j][1].append(x_j)
+        self.columns = columns
+
+
+# ---------------------------------------------------------------------------
+# The optimiser: L-BFGS with a backtracking line search
+# ---------------------------------------------------------------------------
+
+
+def dot(a, b):
+    """a^T b, exactly rounded."""
+    return math.fsum(map(operator.mul, a, b))
+
+
+# --8<-- [start:eq-lbfgs-direction]
+def lbfgs_direction(gradient, steps, changes):
+    """d = -H g: the L-BFGS step direction, H the inverse-Hessian estimate from the steps s_k and changes y_k.
+
+    The two-loop recursion (Nocedal and Wright, *Numerical Optimization*,
+    algorithm 7.4): H is never built, only applied.  It starts from
+    H_0 = (s^T y / y^T y) I with the newest pair; with no pair yet, from
+    I / |g|, so that the first step is 1 long.
+
+    Formula: docs/logistic-regression.md#eq-lbfgs-direction
+    """
+    q = list(gradient)
+    alphas = []
+    for s, y in reversed(list(zip(steps, changes))):  # the newest pair first
+        rho = 1.0 / dot(y, s)
+        alpha = rho * dot(s, q)
+        q = [q_i - alpha * y_i for q_i, y_i in zip(q, y)]
+        alphas.append((rho, alpha, s, y))
+    if steps:
+        gamma = dot(steps[-1], changes[-1]) / dot(changes[-1], changes[-1])
+    else:
+        gamma = 1.0 / max(math.sqrt(dot(gradient, gradient)), 1e-300)
+    r = [gamma * q_i for q_i in q]
+    for rho, alpha, s, y in reversed(alphas):  # the oldest pair first
+        beta = rho * dot(y, r)
+        r = [r_i + (alpha - beta) * s_i for r_i, s_i in zip(r, s)]
+    return [-r_i for r_i in r]
+# --8<-- [end:eq-lbfgs-direction]
+
+
+# --8<-- [start:eq-armijo]
+def enough_decrease(new_value, value, step, slope):
+    """f(theta + t d) <= f(theta) + c_1 t g^T d: the step t lowers f by at least c_1 of what the slope promises.
+
+    Formula: docs/logistic-regression.md#eq-armijo
+    """
+    return new_value <= value + ARMIJO * step * slope
+# --8<-- [end:eq-armijo]
+
+
+def shorter_step(step, value, new_value, slope):
+    """The next step to try after ``step`` failed: the minimum of the parabola through f(0), f'(0) and f(step).
+
+    Kept within [step / 10, step / 2], so that the search neither stalls nor jumps past where it was.
+    """
+    curvature = new_value - value - slope * step  # > 0 when the step failed
+    best = -slope * step * step / (2 * curvature) if curvature > 0 else step / 2
+    return min(max(best, step / 10), step / 2)
+
+
+def minimise_lbfgs(function, start, tol, max_iter):
+    """Minimise ``function`` (theta -> (f, gradient)) from ``start``: (theta, f, iterations, converged).
+
+    Each iteration: stop if every partial derivative is at most ``tol``, or
+    if the last step lowered f by no more than ``F_TOLERANCE`` of its size
+    (the rounding of f, as scikit-learn tells scipy); else take the L-BFGS
+    direction d, shorten the step t from 1 until f falls enough, and
+    remember (s, y) = (t d, the change of the gradient), keeping the last
+    ``LBFGS_MEMORY`` pairs with s^T y > 0 (H must stay positive definite).
+    """
+    theta = list(start)
+    value, gradient = function(theta)
+    steps, changes = [], []
+    for iteration in range(max_iter):
+        if max(map(abs, gradient)) <= tol:
+            return theta, value, iteration, True
+        direction = lbfgs_direction(gradient, steps, changes)
+        slope = dot(gradient, direction)
+        if slope >= 0:  # not a descent direction (rounding): start the memory again
+            steps, changes = [], []
+            direction = lbfgs_direction(gradient, steps, changes)
+            slope = dot(gradient, direction)
+        step = 1.0
+        while True:
+            candidate = [t + step * d for t, d in zip(theta, direction)]
+            new_value, new_gradient = function(candidate)
+            if enough_decrease(new_value, value, step, slope):
+                break
+            step = shorter_step(step, value, new_value, slope)
+            if step < SMALLEST_STEP:  # f cannot be lowered any more at this precision
+                return theta, value, iteration, True
+        s = [a - b for a, b in zip(candidate, theta)]
+        y = [a - b for a, b in zip(new_gradient, gradient)]
+        if dot(s, y) > 0:
+            steps.append(s)
+            changes.append(y)
+            if len(steps) > LBFGS_MEMORY:
+                del steps[0], changes[0]
+        decrease = value - new_value
+        theta, value, gradient = candidate, new_value, new_gradient
+        if decrease <= F_TOLERANCE * max(abs(value), abs(value + decrease), 1.0):
+            return theta, value, iteration + 1, True
+    return theta, value, max_iter, max(map(abs, gradient)) <= tol
+
+
+# ---------------------------------------------------------------------------
+# The classifier
+# ---------------------------------------------------------------------------
+
+
+def check_setting(name, value, hint):
+    """A positive, finite number, or a clear error."""
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name}={value!r}; it must be a positive, finite number ({hint})")
+    return float(value)
+
+
+def check_whole(name, value, hint):
+    """A whole number >= 1, or a clear error."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name}={value!r}; it must be a whole number >= 1 ({hint})")
+    return value
+
+
+class LogisticRegression:
+    """Multinomial logistic regression with an L2 penalty, fitted by L-BFGS (docs/logistic-regression.md).
+
+    * ``C`` -- the inverse strength of the L2 penalty (scikit-learn's C; default 1.0);
+    * ``max_iter`` -- at most this many L-BFGS iterations (default 1000);
+    * ``tol`` -- stop when every partial derivative of J / (C n) is at most this (default 1e-6).
+
+    Rows are dicts or lists, as for the table models (numpy arrays and
+    pandas frames too): a number is a column of its own, any other value
+    (a string, a bool) a category, one-hot encoded as the column
+    (feature, value).  A missing value adds nothing.
+
+    After ``fit``: ``classes_``; ``columns_`` (the columns of x, in order);
+    ``coef_`` {label: {column: w_jc}} and ``intercept_`` {label: b_c} for the
+    scored classes (with two classes only ``classes_[1]``, whose score is
+    w^T x + b against 0 for ``classes_[0]``); ``n_iter_``; ``objective_``
+    (J / (C n) at the end); ``converged_``.
+    """
+
+    def __init__(self, C=1.0, max_iter=1000, tol=1e-6):
+        self.C = C
+        self.max_iter = max_iter
+        self.tol = tol
+
+    def __repr__(self):
+        head = f"LogisticRegression(C={self.C!r}, max_iter={self.max_iter!r}, tol={self.tol!r})"
+        if not hasattr(self, "classes_"):
+            return head
+        return (f"{head}, fitted: classes={self.classes_!r}, {len(self.columns_)} columns, "
+                f"{self.n_iter_} iterations, J/(Cn)={self.objective_:.6g}")
+
+    # -- training ------------------------------------------------------------
+
+    def fit(self, X, y):
+        """Learn w and b from rows ``X`` and labels ``y``; returns the model."""
+        C = check_setting("C", self.C, "the inverse strength of the penalty, as in scikit-learn; 1.0 is the default")
+        max_iter = check_whole("max_iter", self.max_iter, "at most this many L-BFGS iterations")
+        tol = check_setting("tol", self.tol, "the largest partial derivative allowed at the end, such as 1e-6")
+        rows = check_rows(X)
+        labels = check_labels(y, len(rows), noun="row")
+        if not rows:
+            raise ValueError("X has no rows; logistic regression needs at least one row of each of two classes")
+        classes = sorted_labels(set(labels))
+        if len(classes) < 2:
+            raise ValueError(f"every label is {classes[0]!r}; logistic regression needs at least two classes")
+        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]
+        columns = column_order(examples)
+        number = {column: j for j, column in enumerate(columns)}
+        class_number = {label: k for k, label in enumerate(classes)}
+        data = TrainingData(
+            [sparse_row(x, number) for x in examples],
+            [class_number[label] for label in labels],
+            len(columns),
+            len(classes),
+        )
+        start = [0.0] * (data.n_scored * (data.n_columns + 1))
+
+        objective = binary_objective_and_gradient if data.binary else objective_and_gradient
+
+        def function(parameters):
+            return objective(parameters, data, C)
+
+        theta, value, iterations, converged = minimise_lbfgs(function, start, tol, max_iter)
+        if not converged:
+            warn_from_caller(
+                f"L-BFGS stopped after {iterations} iterations with a partial derivative above tol={tol}; "
+                "raise max_iter, or rescale large numeric features (such as to [0, 1])"
+            )
+        scored = classes[1:] if data.binary else classes
+        d = data.n_columns
+        # Everything is computed; only now does the model change.
+        self.classes_ = classes
+        self.columns_ = columns
+        self.coef_ = {label: dict(zip(columns, theta[c * d:(c + 1) * d])) for c, label in enumerate(scored)}
+        self.intercept_ = {label: theta[len(scored) * d + c] for c, label in enumerate(scored)}
+        self.n_iter_ = iterations
+        self.objective_ = value
+        self.converged_ = converged
+        return self
+
+    # -- prediction ----------------------------------------------------------
+
+    def _check_fitted(self):
+        if not hasattr(self, "classes_"):
+            raise NotFittedError("this LogisticRegression is not fitted yet; call fit(X, y) first")
+
+    def _scores(self, x):
+        """{label: s_c} for every class: s_c = w_c^T x + b_c, class 0 at 0 with two classes."""
+        scores = {}
+        for label in self.classes_:
+            if label not in self.coef_:
+                scores[label] = 0.0
+                continue
+            w = self.coef_[label]
+            scores[label] = self.intercept_[label] + math.fsum(
+                w[column] * x_j for column, x_j in x.items() if column in w)
+        return scores
+
+    def _examples(self, X):
+        self._check_fitted()
+        rows = check_rows(X)
+        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]
+        numeric = {column for column in self.columns_ if not isinstance(column, tuple)}
+        for i, x in enumerate(examples):
+            for column in x:
+                if isinstance(column, tuple) and column[0] in numeric:
+                    raise ValueError(
+                        f"X[{i}] has the category {column[1]!r} for {column[0]!r}, a numeric feature in "
+                        "training; give it a number"
+                    )
+        return examples
+
+    def predict_proba(self, X):
+        """[{label: P(c | x)} for every row]: the softmax (the sigmoid with two classes) of the scores."""
+        return [softmax(self._scores(x)) for x in self._examples(X)]
+
+    def predict(self, X):
+        """[the class of the highest score, for every row] (the first in ``classes_`` wins a tie)."""
+        predictions = []
+        for x in self._examples(X):
+            scores = self._scores(x)
+            predictions.append(max(self.classes_, key=scores.__getitem__))
+        return predictions
+
+    def score(self, X, y):
+        """The accuracy on rows ``X`` with true labels ``y``: the share predicted right."""
+        predictions = self.predict(X)
+        labels = check_labels(y, len(predictions), noun="row")
+        if not labels:
+            raise ValueError("X has no rows; the accuracy of nothing is undefined")
+        return sum(p == t for p, t in zip(predictions, labels)) / len(labels)
+
+    # -- the linear form, to set beside naive Bayes' --------------------------
+
+    def _encoding(self):
+        kinds = {isinstance(column, tuple) for column in self.columns_}
+        if kinds == {True}:
+            return "one-hot"
+        if kinds == {False}:
+            return "values"
+        raise ValueError(
+            "this model has numeric and one-hot columns, and a LinearForm holds one kind of x; "
+            "read coef_ and intercept_ instead"
+        )
+
+    def linear_form(self, positive=None, negative=None):
+        """The log-odds w^T x + b of two classes as a ``LinearForm``, as naive Bayes' ``linear_form()`` gives it.
+
+        With two classes the weights are ``coef_[classes_[1]]``; with more,
+        ``w_positive - w_negative``.  The whole intercept is in ``bias``
+        (logistic regression has no separate prior: ``log_prior_ratio`` is 0).
+        """
+        self._check_fitted()
+        encoding = self._encoding()
+        if positive is None and negative is None:
+            if len(self.classes_) != 2:
+                raise ValueError(f"the model has {len(self.classes_)} classes; name the two to compare")
+            negative, positive = self.classes_
+        for label in (positive, negative):
+            if label not in self.classes_:
+                raise KeyError(f"{label!r} is not a class of this model; its classes are {self.classes_}")
+        zero = dict.fromkeys(self.columns_, 0.0)
+        w_pos, w_neg = self.coef_.get(positive, zero), self.coef_.get(negative, zero)
+        weights = {column: w_pos[column] - w_neg[column] for column in self.columns_}
+        bias = self.intercept_.get(positive, 0.0) - self.intercept_.get(negative, 0.0)
+        return LinearForm(positive, negative, weights, bias, 0.0, encoding=encoding)
+
+    def softmax_form(self):
+        """Every class's scores w_c^T x + b_c as a ``SoftmaxForm`` (class 0 at w = 0, b = 0 with two classes)."""
+        self._check_fitted()
+        encoding = self._encoding()
+        zero = dict.fromkeys(self.columns_, 0.0)
+        weights = {label: dict(self.coef_.get(label, zero)) for label in self.classes_}
+        biases = {label: self.intercept_.get(label, 0.0) for label in self.classes_}
+        return SoftmaxForm(self.classes_, weights, biases, dict.fromkeys(self.classes_, 0.0), encoding=encoding)
+
+
+def sparse_row(x, number):
+    """x as (the column numbers j with x_j != 0, in order, and those x_j): what ``class_scores`` reads."""
+    pairs = sorted((number[column], x_j) for column, x_j in x.items() if x_j != 0)
+    return [j for j, _ in pairs], [x_j for _, x_j in pairs]
+
+
+def column_order(examples):
+    """The columns of x in a fixed order: numbers first by feature, then the one-hot columns, sorted where possible."""
+    seen = {}
+    for x in examples:
+        for column in x:
+            seen.setdefault(column, None)
+    numeric = [column for column in seen if not isinstance(column, tuple)]
+    one_hot = [column for column in seen if isinstance(column, tuple)]
+    numeric_features = set(numeric)
+    for feature, value in one_hot:
+        if feature in numeric_features:
+            raise ValueError(
+                f"feature {feature!r} has numbers and the category {value!r}; give a feature numbers only "
+                "(a column of x) or categories only (one-hot columns)"
+            )
+    try:
+        numeric.sort()
+    except TypeError:
+        pass
+    one_hot.sort(key=repr)  # (feature, value) pairs of any kinds: sorted by how they print
+    return numeric + one_hot
+
