@@ -57,6 +57,7 @@ from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, f
 from naivebayes.models.histogram import HistogramNB
 from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm
+from naivebayes.models.logistic import LogisticRegression
 from naivebayes.models.merging import merge
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
@@ -101,6 +102,7 @@ __all__ = [
     "combine_predict_proba",
     "LinearForm",
     "SoftmaxForm",
+    "LogisticRegression",
     "save",
     "load",
     "to_json",

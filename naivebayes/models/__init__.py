@@ -9,6 +9,8 @@
 * ``gradient.py`` -- the Gaussians fitted by gradient descent (Adam), to set beside
   the closed form;
 * ``linear.py`` -- the logistic (softmax) form of the models whose log-odds are linear;
+* ``logistic.py`` -- logistic regression: the same model class, fitted by the conditional
+  likelihood (L-BFGS), to set beside naive Bayes;
 * ``generative.py`` -- drawing examples, and the pieces of imputing;
 * ``discriminant.py`` -- Gaussian discriminant analysis (QDA, LDA, and naive Bayes
   as its diagonal case);
