@@ -14,8 +14,10 @@ import math
 import pytest
 
 from naivebayes import (
+    BagOfWords,
     BernoulliNB,
     CategoricalNB,
+    Discretizer,
     GaussianNB,
     HistogramNB,
     MixedNB,
@@ -221,3 +223,98 @@ def test_the_table_covers_every_model_and_can_fail():
     assert len(list(model_rows())) > 100
     with pytest.raises(AssertionError):
         test_a_bad_input_gets_a_clear_error(MultinomialNB, lambda M: M(alpha=-1), ValueError, "a phrase it does not say")
+
+
+# ---------------------------------------------------------------------------
+# Settings are what they say, and a failed call changes nothing, for every
+# object with state besides the models: tokenizers, BagOfWords, TfidfTransformer,
+# Discretizer (issue 19).  Each row: the case, a function making the object, the
+# call that must fail, the error and a phrase of its message.
+# ---------------------------------------------------------------------------
+
+
+def fitted_bag(**settings):
+    return BagOfWords(**settings).fit(DOCUMENTS)
+
+
+def fitted_tfidf(**settings):
+    return TfidfTransformer(**settings).fit([{"a": 1, "b": 2}, {"b": 1}])
+
+
+def fitted_discretizer(**settings):
+    return Discretizer(**settings).fit([{"x": 1.0}, {"x": 2.0}, {"x": 4.0}])
+
+
+def assign(obj, **settings):
+    for name, value in settings.items():
+        setattr(obj, name, value)
+    return obj
+
+
+SETTING_CASES = [
+    ("Tokenizer(lowercase='no')", lambda: Tokenizer(lowercase="no"), TypeError, "lowercase must be True or False"),
+    ("Tokenizer(lowercase=1)", lambda: Tokenizer(lowercase=1), TypeError, "lowercase must be True or False"),
+    ("Tokenizer(ngram_range=(1, 10**9))", lambda: Tokenizer(ngram_range=(1, 10**9)), ValueError, "at most 10 words"),
+    ("stop words the pattern cuts in two", lambda: Tokenizer(stop_words={"New York"}), ValueError, "can never match a token"),
+    ("stop words given as a dict", lambda: Tokenizer(stop_words={"the": 3}), TypeError, "not a dict"),
+    ("TfidfTransformer(smooth_idf='no')", lambda: TfidfTransformer(smooth_idf="no"), TypeError, "smooth_idf must be True or False"),
+    ("TfidfTransformer(sublinear_tf=1)", lambda: TfidfTransformer(sublinear_tf=1), TypeError, "sublinear_tf must be True or False"),
+    ("TfidfTransformer(norm='L2')", lambda: TfidfTransformer(norm="L2"), ValueError, "norm must be"),
+    ("BagOfWords(binary='yes')", lambda: BagOfWords(binary="yes"), TypeError, "binary must be True or False"),
+    ("BagOfWords(max_features=2.5)", lambda: BagOfWords(max_features=2.5), ValueError, "max_features must be"),
+    ("Discretizer(n_bins=10**9)", lambda: Discretizer(n_bins=10**9), ValueError, "MAX_BINS"),
+    ("Discretizer(n_bins=2.0)", lambda: Discretizer(n_bins=2.0), ValueError, "n_bins must be a whole number"),
+    ("Discretizer(strategy='Uniform')", lambda: Discretizer(strategy="Uniform"), ValueError, "strategy must be one of"),
+    # A setting assigned after construction is checked at the next call, not taken as it looks.
+    ("tokenizer.lowercase = 'no', then a call", lambda: assign(Tokenizer(), lowercase="no")("The"), TypeError, "lowercase must be True or False"),
+    ("tokenizer.ngram_range = (1, 10**9), then a call", lambda: assign(Tokenizer(), ngram_range=(1, 10**9))("a b"), ValueError, "at most 10 words"),
+    ("bag.binary = 'no', then fit", lambda: assign(BagOfWords(), binary="no").fit(DOCUMENTS), TypeError, "binary must be True or False"),
+    ("tfidf.smooth_idf = 'no', then fit", lambda: assign(TfidfTransformer(), smooth_idf="no").fit([{"a": 1}]), TypeError, "smooth_idf must be True or False"),
+    ("discretizer.n_bins = 10**9, then fit", lambda: assign(Discretizer(), n_bins=10**9).fit([{"x": 1}]), ValueError, "MAX_BINS"),
+]
+
+
+@pytest.mark.parametrize("call, error, phrase", [pytest.param(*case[1:], id=case[0]) for case in SETTING_CASES])
+def test_a_setting_that_is_not_what_it_says_is_refused(call, error, phrase):
+    with pytest.raises(error) as raised:
+        call()
+    assert phrase in str(raised.value)
+
+
+STATEFUL_FAILURES = [
+    # (case, make the object, the failing call on it, error)
+    ("BagOfWords: fit on a list with a number", fitted_bag, lambda bag: bag.fit(["a b", 3]), TypeError),
+    ("BagOfWords: fit_transform with a tokenizer failing midway", fitted_bag,
+     lambda bag: assign(bag, tokenizer=lambda text: text.split() if text != "boom" else None).fit_transform(["a b", "boom"]), TypeError),
+    ("BagOfWords: max_df below min_df", lambda: fitted_bag(), lambda bag: assign(bag, min_df=3, max_df=1).fit(DOCUMENTS), ValueError),
+    ("BagOfWords: transform of a set", fitted_bag, lambda bag: bag.transform([{"a"}]), TypeError),
+    ("TfidfTransformer: fit_transform overflowing with norm=None", lambda: fitted_tfidf(norm=None),
+     lambda tfidf: tfidf.fit_transform([{"a": 1.7e308}, {"b": 1.0}]), ValueError),
+    ("TfidfTransformer: unfitted fit_transform overflowing", lambda: TfidfTransformer(norm=None),
+     lambda tfidf: tfidf.fit_transform([{"a": 1.7e308}, {"b": 1.0}]), ValueError),
+    ("TfidfTransformer: fit on a negative count", fitted_tfidf, lambda tfidf: tfidf.fit([{"a": -1}]), ValueError),
+    ("Discretizer: fit on an infinite value", fitted_discretizer, lambda d: d.fit([{"x": math.inf}, {"x": 1}]), ValueError),
+    ("Discretizer: fit_transform on a named feature with a word", lambda: fitted_discretizer(features=["x"]),
+     lambda d: d.fit_transform([{"x": 1}, {"x": "tall"}]), ValueError),
+    ("Discretizer: fit with n_bins assigned too large", fitted_discretizer, lambda d: assign(d, n_bins=10**9).fit([{"x": 1}]), ValueError),
+    ("Tokenizer: a call with lowercase assigned 'no'", Tokenizer, lambda t: assign(t, lowercase="no")("The"), TypeError),
+]
+
+
+@pytest.mark.parametrize(
+    "make, call, error", [pytest.param(*case[1:], id=case[0]) for case in STATEFUL_FAILURES]
+)
+def test_a_failed_call_leaves_a_transformer_as_it_was(make, call, error):
+    obj = make()
+    before = copy.deepcopy(vars(obj))
+    before_settings = {name: vars(obj)[name] for name in vars(obj)}
+    with pytest.raises(error):
+        call(obj)
+    # The case may have assigned a setting on purpose; only what the call itself changed counts.
+    for name in ("lowercase", "n_bins", "min_df", "max_df", "tokenizer"):
+        if name in before_settings:
+            setattr(obj, name, before_settings[name])
+    after = copy.deepcopy(vars(obj))
+    if "tokenizer" in before:
+        before.pop("tokenizer"), after.pop("tokenizer")
+    assert after == before

@@ -121,3 +121,53 @@ def test_close_edges_get_labels_that_tell_them_apart():
     assert labels == ["< 1000000.1", "[1000000.1, 1000000.2)", "[1000000.2, 1000000.3)", ">= 1000000.3"]
     assert discretizer.transform([[1000000.15], [1000000.25]]) == [[labels[1]], [labels[2]]]
     CategoricalNB(categories=discretizer.categories_).fit(discretizer.transform(rows), ["a", "b"])
+
+
+# --- settings and failed calls (issue 19) -----------------------------------------------
+
+
+def test_a_fit_transform_whose_transform_fails_leaves_the_discretizer_as_it_was(monkeypatch):
+    discretizer = Discretizer(n_bins=2).fit([{"x": 1}, {"x": 3}])
+    before = {name: (dict(value) if isinstance(value, dict) else value) for name, value in vars(discretizer).items()}
+
+    def failing(*args):
+        raise ValueError("transform failed")
+
+    monkeypatch.setattr(discretizer, "_transform_row", failing)
+    with pytest.raises(ValueError, match="transform failed"):
+        discretizer.fit_transform([{"x": 10}, {"x": 30}])
+    monkeypatch.undo()
+    assert {name: value for name, value in vars(discretizer).items()} == before
+
+
+@pytest.mark.parametrize("n_bins", [10**6 + 1, 10**9, 2**70, pytest.param(10**5000, id="10**5000")])
+def test_a_bin_count_beyond_the_limit_is_refused_before_any_work(n_bins):
+    with pytest.raises(ValueError, match="MAX_BINS"):
+        Discretizer(n_bins=n_bins)
+
+
+@pytest.mark.parametrize("n_bins", [2.0, "5", None, True])
+def test_a_bin_count_that_is_not_a_whole_number_is_refused(n_bins):
+    with pytest.raises(ValueError, match="n_bins must be a whole number"):
+        Discretizer(n_bins=n_bins)
+
+
+def test_a_numpy_bin_count_is_a_whole_number():
+    np = pytest.importorskip("numpy")
+    assert Discretizer(n_bins=np.int64(3)).n_bins == 3
+
+
+def test_a_setting_assigned_after_construction_is_checked_at_the_next_fit():
+    discretizer = Discretizer()
+    discretizer.n_bins = 10**9
+    with pytest.raises(ValueError, match="MAX_BINS"):
+        discretizer.fit([{"x": 1}, {"x": 2}])
+    discretizer.n_bins, discretizer.strategy = 2, "kmeans"
+    with pytest.raises(ValueError, match="strategy must be one of"):
+        discretizer.fit([{"x": 1}, {"x": 2}])
+    assert discretizer.edges_ is None
+
+
+def test_features_given_as_a_single_name_are_refused():
+    with pytest.raises(TypeError, match="list of feature names"):
+        Discretizer(features="length")

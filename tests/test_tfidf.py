@@ -651,3 +651,46 @@ def test_multinomial_nb_on_tfidf_rows_predicts_what_scikit_learn_predicts():
         for k, label in enumerate(ours.classes_)
     )
     assert worst < 1e-9
+
+
+# --- settings and failed calls (issue 19) -----------------------------------------------
+
+
+@pytest.mark.parametrize("setting", ["smooth_idf", "sublinear_tf"])
+@pytest.mark.parametrize("flag", ["no", 0, 1, None])
+def test_flags_must_be_true_or_false(setting, flag):
+    with pytest.raises(TypeError, match=f"{setting} must be True or False"):
+        TfidfTransformer(**{setting: flag})
+
+
+def test_a_norm_that_cannot_be_hashed_is_refused():
+    with pytest.raises(ValueError, match="norm must be"):
+        TfidfTransformer(norm=["l2"])
+
+
+def test_a_fit_transform_that_fails_leaves_an_unfitted_transformer_unfitted():
+    tfidf = TfidfTransformer(norm=None)
+    before = copy.deepcopy(vars(tfidf))
+    with pytest.raises(ValueError, match="larger than the largest float"):
+        tfidf.fit_transform([{"a": 1.7e308}, {"b": 1.0}])
+    assert vars(tfidf) == before
+    with pytest.raises(NotFittedError):
+        tfidf.transform([{"a": 1}])
+
+
+def test_a_fit_transform_that_fails_leaves_a_fitted_transformer_as_it_was(pets):
+    pets.norm = None
+    before = copy.deepcopy(vars(pets))
+    with pytest.raises(ValueError, match="larger than the largest float"):
+        pets.fit_transform([{"a": 1.7e308}, {"b": 1.0}])
+    assert vars(pets) == before
+
+
+def test_a_setting_assigned_after_construction_is_checked_at_the_next_call(pets):
+    pets.sublinear_tf = "yes"
+    with pytest.raises(TypeError, match="sublinear_tf must be True or False"):
+        pets.transform([{"the": 1}])
+    pets.sublinear_tf = False
+    pets.norm = "l1"
+    with pytest.raises(ValueError, match="norm must be"):
+        pets.transform([{"the": 1}])

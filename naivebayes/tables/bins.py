@@ -35,7 +35,7 @@ from numbers import Real
 from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.core.checks import NotFittedError, check_choice, is_missing
+from naivebayes.core.checks import NotFittedError, check_choice, is_missing, plain_value, shown_number
 from naivebayes.tables.rows import check_fits_float, check_rows, present_values
 
 __all__ = [
@@ -152,12 +152,13 @@ def is_number(value):
 
 
 def check_n_bins(n_bins):
-    """A whole number of bins from 1 to ``MAX_BINS``."""
+    """A whole number of bins from 1 to ``MAX_BINS`` (a numpy int as the Python int it holds)."""
+    n_bins = plain_value(n_bins)
     if isinstance(n_bins, bool) or not isinstance(n_bins, int) or n_bins < 1:
-        raise ValueError(f"n_bins must be a whole number >= 1, not {n_bins!r}")
+        raise ValueError(f"n_bins must be a whole number >= 1, not {shown_number(n_bins):.60}")
     if n_bins > MAX_BINS:
         raise ValueError(
-            f"n_bins={n_bins} is more than 10**6 bins (MAX_BINS); each bin needs training values to "
+            f"n_bins={shown_number(n_bins)} is more than 10**6 bins (MAX_BINS); each bin needs training values to "
             "estimate its probability, so use far fewer, such as 5 to 50"
         )
     return n_bins
@@ -222,8 +223,11 @@ class Discretizer:
         """Learn the bin edges of each numeric feature from the rows ``X``; returns self.
 
         Everything is worked out first and set at the end, so a fit that
-        fails leaves the Discretizer as it was.
+        fails leaves the Discretizer as it was.  The settings are checked
+        again first, in case one was assigned since the Discretizer was made.
         """
+        n_bins, strategy = check_n_bins(self.n_bins), check_choice("strategy", self.strategy, STRATEGIES)
+        wanted = check_features(self.features)
         rows = check_rows(X)
         if not rows:
             raise ValueError("fit needs at least one row")
@@ -232,10 +236,10 @@ class Discretizer:
             for feature, value in present_values(row, f"X[{i}]").items():
                 columns.setdefault(feature, []).append(value)
                 positions.setdefault(feature, []).append(i)
-        if self.features is None:
+        if wanted is None:
             chosen = [feature for feature, values in columns.items() if all(map(is_number, values))]
         else:
-            chosen = self.features
+            chosen = wanted
             for feature in chosen:
                 if feature not in columns:
                     raise ValueError(f"feature {feature!r} has no values in the rows; check its name")
@@ -247,9 +251,10 @@ class Discretizer:
         for feature in chosen:
             for value, i in zip(columns[feature], positions[feature]):
                 check_cuttable(feature, value, f"X[{i}]")
-        edges_of = uniform_edges if self.strategy == "uniform" else quantile_edges
-        edges = {feature: edges_of(columns[feature], self.n_bins) for feature in chosen}
+        edges_of = uniform_edges if strategy == "uniform" else quantile_edges
+        edges = {feature: edges_of(columns[feature], n_bins) for feature in chosen}
         categories = {feature: interval_labels(feature_edges) for feature, feature_edges in edges.items()}
+        self.n_bins, self.strategy, self.features = n_bins, strategy, wanted
         self.edges_, self.categories_ = edges, categories
         return self
 
@@ -261,8 +266,14 @@ class Discretizer:
         return [self._transform_row(row, f"X[{i}]") for i, row in enumerate(rows)]
 
     def fit_transform(self, X):
-        """``fit(X)``, then ``transform(X)``."""
-        return self.fit(X).transform(X)
+        """``fit(X)``, then ``transform(X)``; if either fails, the Discretizer is left as it was."""
+        before = dict(vars(self))
+        try:
+            return self.fit(X).transform(X)
+        except BaseException:
+            vars(self).clear()
+            vars(self).update(before)  # the edges and settings the Discretizer had before the call
+            raise
 
     def _transform_row(self, row, where):
         present_values(row, where)  # checks the row's form

@@ -21,7 +21,7 @@ with every column.
 
 from collections import Counter
 
-from naivebayes.core.checks import NotFittedError
+from naivebayes.core.checks import NotFittedError, check_bool, plain_value, shown_number
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["BagOfWords", "bag_of_words", "document_frequency"]
@@ -74,21 +74,27 @@ class BagOfWords:
     """
 
     def __init__(self, tokenizer=None, binary=False, min_df=1, max_df=1.0, max_features=None):
-        if tokenizer is None:
-            tokenizer = Tokenizer()
-        if not callable(tokenizer):
-            raise TypeError(
-                "tokenizer must be a function from a str to a list of tokens, "
-                f"such as Tokenizer(); got {type(tokenizer).__name__}"
-            )
-        self.tokenizer = tokenizer
-        self.binary = bool(binary)
-        self.min_df = check_df("min_df", min_df)
-        self.max_df = check_df("max_df", max_df)
-        self.max_features = check_max_features(max_features)
+        self.tokenizer = Tokenizer() if tokenizer is None else tokenizer
+        self.binary = binary
+        self.min_df = min_df
+        self.max_df = max_df
+        self.max_features = max_features
+        self.check_settings()
         self.vocabulary_ = None  # {term: column index}, set by fit
         self.document_frequency_ = None  # {term: df_t}, set by fit
         self.n_documents_ = None  # N, set by fit
+
+    def check_settings(self):
+        """Check the settings (again at each fit and transform: one may have been assigned since)."""
+        if not callable(self.tokenizer):
+            raise TypeError(
+                "tokenizer must be a function from a str to a list of tokens, "
+                f"such as Tokenizer(); got {type(self.tokenizer).__name__}"
+            )
+        binary = check_bool("binary", self.binary, "False counts each occurrence, True only whether a term occurs")
+        min_df, max_df = check_df("min_df", self.min_df), check_df("max_df", self.max_df)
+        max_features = check_max_features(self.max_features)
+        self.binary, self.min_df, self.max_df, self.max_features = binary, min_df, max_df, max_features
 
     # ------------------------------------------------------------------
     # Learning the vocabulary
@@ -101,6 +107,7 @@ class BagOfWords:
 
     def fit_transform(self, documents):
         """Fit, then return the rows of ``documents``, tokenizing each document once."""
+        self.check_settings()
         # Count every term of every document once; the vocabulary filters later.
         # Each token list is counted as soon as it is made, so the corpus's
         # token strings are never all held in memory at once.
@@ -184,6 +191,7 @@ class BagOfWords:
     def transform(self, documents):
         """Return one row ``{term: x_j}`` per document; unseen terms are dropped."""
         self.check_fitted("transform")
+        self.check_settings()
         vocabulary = self.vocabulary_
         return [
             bag_of_words(tokens, vocabulary, self.binary)
@@ -280,13 +288,14 @@ def check_tokens(tokens, where):
 
 def check_df(name, value):
     """An ``int`` >= 1 (a number of documents) or a ``float`` in [0.0, 1.0] (a share)."""
+    value = plain_value(value)  # a numpy number: the Python int or float it holds
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(
             f"{name} must be an int (a number of documents) or a float in [0.0, 1.0] "
             f"(a share of documents), not {type(value).__name__}"
         )
     if isinstance(value, int) and value < 1:
-        raise ValueError(f"{name}={value} documents makes no sense; use an int >= 1")
+        raise ValueError(f"{name}={shown_number(value)} documents makes no sense; use an int >= 1")
     if isinstance(value, float) and not 0.0 <= value <= 1.0:
         raise ValueError(
             f"{name}={value} is a float, so it is a share of documents and must be in "
@@ -306,9 +315,10 @@ def check_max_features(max_features):
     """``None`` (keep all) or a whole number >= 1."""
     if max_features is None:
         return None
+    max_features = plain_value(max_features)
     if isinstance(max_features, bool) or not isinstance(max_features, int) or max_features < 1:
         raise ValueError(
             f"max_features must be a whole number >= 1, or None to keep every term; "
-            f"got {max_features!r}"
+            f"got {shown_number(max_features):.60}"
         )
     return max_features

@@ -40,7 +40,7 @@ from operator import mul, truediv
 from collections.abc import Mapping
 from numbers import Rational, Real
 
-from naivebayes.core.checks import LARGEST_FLOAT, NotFittedError, sorted_keys
+from naivebayes.core.checks import LARGEST_FLOAT, NotFittedError, check_bool, sorted_keys
 from naivebayes.text.bag_of_words import document_frequency
 from naivebayes.text.documents import all_plain_counts, too_large_count_message
 
@@ -190,17 +190,24 @@ class TfidfTransformer:
     """
 
     def __init__(self, smooth_idf=True, sublinear_tf=False, norm="l2"):
-        if norm not in NORMS:
-            raise ValueError(
-                f"norm must be 'l2' (scale each row to length 1) or None (leave the "
-                f"weights as they are); got {norm!r}"
-            )
-        self.smooth_idf = bool(smooth_idf)
-        self.sublinear_tf = bool(sublinear_tf)
+        self.smooth_idf = smooth_idf
+        self.sublinear_tf = sublinear_tf
         self.norm = norm
+        self.check_settings()
         self.idf_ = None  # {term: idf_t}, set by fit
         self.document_frequency_ = None  # {term: df_t}, set by fit
         self.n_documents_ = None  # N, set by fit
+
+    def check_settings(self):
+        """Check the settings (again, at each call: one may have been assigned since); a wrong one raises."""
+        smooth_idf = check_bool("smooth_idf", self.smooth_idf, "False uses ln(N / df) + 1")
+        sublinear_tf = check_bool("sublinear_tf", self.sublinear_tf, "True replaces each count tf by 1 + ln(tf)")
+        if not any(self.norm is norm for norm in NORMS) and not (isinstance(self.norm, str) and self.norm == "l2"):
+            raise ValueError(
+                f"norm must be 'l2' (scale each row to length 1) or None (leave the "
+                f"weights as they are); got {self.norm!r:.60}"
+            )
+        self.smooth_idf, self.sublinear_tf = smooth_idf, sublinear_tf
 
     # ------------------------------------------------------------------
     # Learning the idf of each term
@@ -208,14 +215,27 @@ class TfidfTransformer:
 
     def fit(self, rows):
         """Learn ``document_frequency_``, ``idf_`` and ``n_documents_`` from rows of counts; return self."""
-        self.learn_idf(self.checked_rows(rows, "fit"))
+        self.check_settings()
+        self.take_idf(self.learn_idf(self.checked_rows(rows, "fit")))
         return self
 
     def fit_transform(self, rows):
-        """Fit on ``rows``, then return their weighted rows (the rows are checked once)."""
+        """Fit on ``rows``, then return their weighted rows (the rows are checked once).
+
+        The transformer takes what it learned only once every row is weighed,
+        so a call that fails (a weight too large for a float with
+        ``norm=None``) leaves it as it was, fitted or not.
+        """
+        self.check_settings()
         rows = self.checked_rows(rows, "fit_transform")
-        self.learn_idf(rows)
-        return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
+        learned = self.learn_idf(rows)
+        before = self.document_frequency_, self.idf_, self.n_documents_
+        self.take_idf(learned)
+        try:
+            return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
+        except BaseException:
+            self.document_frequency_, self.idf_, self.n_documents_ = before
+            raise
 
     def checked_rows(self, rows, method):
         """``rows`` as a list of {term: count} rows with finite counts >= 0 (and, with sublinear_tf, none in (0, 1))."""
@@ -224,8 +244,15 @@ class TfidfTransformer:
             check_sublinear_counts(rows)
         return rows
 
+    def take_idf(self, learned):
+        """Set ``document_frequency_``, ``idf_`` and ``n_documents_`` from what ``learn_idf`` worked out."""
+        self.document_frequency_, self.idf_, self.n_documents_ = learned
+
     def learn_idf(self, rows):
-        """df_t and idf_t for every term with a positive count in some row (rows already checked)."""
+        """(df, idf, N): df_t and idf_t for every term with a positive count in some row (rows already checked).
+
+        Nothing here changes the transformer: ``take_idf`` sets what it returns.
+        """
         if not rows:
             raise ValueError("fit needs at least one row of counts; the list of rows is empty")
         # A term counts for a document when its count there is positive.
@@ -238,10 +265,9 @@ class TfidfTransformer:
         n_documents = len(rows)  # N
         idf_of = smoothed_idf if self.smooth_idf else unsmoothed_idf
         terms = sorted_keys(df)  # alphabetical, like BagOfWords's columns (terms of mixed kinds by kind first)
-        # Nothing above changed the transformer, so a fit that fails leaves it as it was.
-        self.document_frequency_ = {term: df[term] for term in terms}
-        self.idf_ = {term: idf_of(n_documents, df[term]) for term in terms}  # once per term
-        self.n_documents_ = n_documents
+        df_in_order = {term: df[term] for term in terms}
+        idf = {term: idf_of(n_documents, df[term]) for term in terms}  # once per term
+        return df_in_order, idf, n_documents
 
     # ------------------------------------------------------------------
     # Weighing rows
@@ -251,6 +277,7 @@ class TfidfTransformer:
         """Return one new ``{term: weight}`` dict per row; terms not seen in ``fit`` are dropped."""
         if self.idf_ is None:
             raise NotFittedError("this TfidfTransformer has not been fitted yet: call fit (or fit_transform) before transform")
+        self.check_settings()
         rows = self.checked_rows(rows, "transform")
         return [self.transform_row(row, f"row {index}") for index, row in enumerate(rows)]
 
