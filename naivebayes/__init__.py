@@ -55,6 +55,7 @@ from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
 from naivebayes.models.histogram import HistogramNB
+from naivebayes.models.kernel import KernelNB
 from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm
 from naivebayes.models.logistic import LogisticRegression
@@ -62,6 +63,7 @@ from naivebayes.models.merging import merge
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
+from naivebayes.models.tree_augmented import TreeAugmentedNB
 from naivebayes.saving import ModelFileError, from_json, load, save, to_json
 from naivebayes.tables.bins import Discretizer
 from naivebayes.text.bag_of_words import BagOfWords
@@ -83,6 +85,8 @@ __all__ = [
     "GaussianNB",
     "PoissonNB",
     "HistogramNB",
+    "KernelNB",
+    "TreeAugmentedNB",
     "MixedNB",
     "GaussianDiscriminantAnalysis",
     "fit_gaussians_by_gradient",

@@ -4,6 +4,10 @@
 * ``text_base.py`` -- documents and a vocabulary; ``multinomial.py``, ``bernoulli.py``;
 * ``table_base.py`` -- rows of named features; ``categorical.py``, ``gaussian.py``,
   ``poisson.py``, ``histogram.py`` and ``mixed.py``;
+* ``kernel.py`` -- kernel density estimates for measurements (``KernelNB``, and the
+  ``kernel`` distribution);
+* ``tree_augmented.py`` -- tree-augmented naive Bayes: each feature may have one other
+  feature as a parent, chosen by the maximum spanning tree of I(X_i; X_j | C);
 * ``joint.py`` -- the full joint table and the Bayes classifier without the naive
   assumption, to set beside the naive models;
 * ``gradient.py`` -- the Gaussians fitted by gradient descent (Adam), to set beside
