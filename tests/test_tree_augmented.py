@@ -475,3 +475,40 @@ def test_the_tree_and_the_probabilities_agree_with_weka(tmp_path):
             assert [posterior[c] for c in classes] == pytest.approx(theirs, abs=0.0006)  # Weka prints 3 decimals
         checked += 1
     assert checked >= 4
+
+
+# ---------------------------------------------------------------------------
+# The picture of the Adult tree, and the page's script
+# ---------------------------------------------------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def test_tree_picture_draws_every_feature_once():
+    from naivebayes.inspect.tree_picture import TreePlot
+
+    rows = [{"a": i % 2, "b": i % 3, "c": (i // 2) % 2, "d": i % 5} for i in range(60)]
+    labels = ["x" if i % 4 else "y" for i in range(60)]
+    picture = TreePlot(TreeAugmentedNB().fit(rows, labels))
+    svg = picture.to_svg()
+    for feature in "abcd":
+        assert svg.count(f">{feature}</text>") == 1
+    assert svg.count("<line ") == 3  # a tree of four features has three edges
+    with pytest.raises(ValueError, match="fit the model first"):
+        TreePlot(TreeAugmentedNB())
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "adult.data").is_file(), reason="the shared Adult files are not present")
+def test_the_committed_adult_tree_picture_is_what_the_script_draws(tmp_path, monkeypatch):
+    import importlib.util
+
+    monkeypatch.setenv("NAIVEBAYES_ADULT_PATH", str(SHARED_DATA))
+    script = ROOT / "docs" / "scripts" / "tree_augmented_tables.py"
+    spec = importlib.util.spec_from_file_location("tree_augmented_tables", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn = module.draw_tree(tmp_path).read_text()
+    committed = (script.parent.parent / "images" / "adult-tan-tree.svg").read_text()
+    assert drawn == committed, "run docs/scripts/tree_augmented_tables.py --picture and commit the image"
+    assert "education-num" in drawn and "0.620" in drawn
