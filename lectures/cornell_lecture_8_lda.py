@@ -36,6 +36,7 @@ the repository root:
 """
 
 import argparse
+import importlib.util
 import math
 import sys
 import tempfile
@@ -126,6 +127,29 @@ def rounded_matrix(matrix, digits=8):
 def one_line(matrix):
     """A 2 x 2 scatter matrix to 4 decimals, on one line."""
     return rounded_matrix(matrix, 4).replace("\n", "")
+
+
+def where_the_split_comes_from(n, seed, test_size):
+    """Whose split this is, checked rather than assumed: (a sentence, True when it is scikit-learn's too).
+
+    The split is this library's ``naivebayes.train_test_split``.  With
+    scikit-learn installed, its ``train_test_split`` on the same n rows and
+    seed is drawn too, and the sentence says whether it holds out the same
+    rows in the same order.
+    """
+    rows = list(range(n))
+    ours = train_test_split(rows, [0] * n, test_size=test_size, random_state=seed)[1]  # the test rows
+    name = f"naivebayes.train_test_split(test_size={test_size}, random_state={seed})"
+    if importlib.util.find_spec("sklearn") is None:
+        return f"{name}, this library's own seeded split (scikit-learn is not installed to compare)", False
+    from sklearn.model_selection import train_test_split as sklearn_split
+
+    theirs = [int(i) for i in sklearn_split(rows, test_size=test_size, random_state=seed)[1]]
+    if theirs == ours:
+        return f"{name}: the same test rows, in the same order, as scikit-learn's with that seed", True
+    other = len(set(theirs) - set(ours))
+    return (f"{name}, this library's own seeded split: scikit-learn's train_test_split with the same seed"
+            f" would hold out {other} other of the {len(ours)} test rows"), False
 
 
 # ---------------------------------------------------------------------------
@@ -423,9 +447,9 @@ def step_8_held_out(seed, limit):
     X_train, X_test, y_train, y_test = train_test_split(sepals.rows, sepals.labels, test_size=0.2, random_state=seed)
     if limit is not None:
         X_train, y_train = X_train[:limit], y_train[:limit]
-    print("The lecture predicts the very flowers it fitted.  Fitted on a seeded 80% instead")
-    print(f"(train_test_split(test_size=0.2, random_state={seed})"
-          + (f", then the first {len(X_train)} of them" if limit is not None else "") + "):")
+    print("The lecture predicts the very flowers it fitted.  Fitted on a seeded 80% instead, from")
+    source, _ = where_the_split_comes_from(len(sepals.rows), seed, 0.2)
+    print(f"  {source}" + (f", then the first {len(X_train)} training flowers" if limit is not None else "") + ":")
     models = {
         "the lecture's LDA, total covariance": GaussianDiscriminantAnalysis(covariance="total", ddof=1),
         "textbook LDA, pooled covariance": GaussianDiscriminantAnalysis(covariance="shared", ddof=1),
