@@ -25,7 +25,9 @@ from naivebayes.datasets import (
     load_play_tennis,
     read_csv,
 )
-from naivebayes.datasets.tabular import parse_field, read_csv_lines
+import warnings
+
+from naivebayes.datasets.tabular import TableWarning, parse_field, read_csv_lines
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 IRIS_SHA256 = "9cc1c345c71bcc9b486b74cbf6063fa66f4bb5e0f603a4b3c3471ec2e5e8e355"
@@ -155,8 +157,10 @@ def test_read_csv_other_options(tmp_path):
     assert data.rows == [{"a": "1,5", "b": None}]
     quoted = write(tmp_path, 'city,size,label\n"Paris, France",2.1,big\n', "quoted.csv")
     assert read_csv(quoted, label="label").rows == [{"city": "Paris, France", "size": 2.1}]
-    exact = read_csv(path, label="c", delimiter=";", missing=None)
+    with pytest.warns(TableWarning, match=r"column 'a' \(line 2: '1,5'; pass decimal=','\)"):
+        exact = read_csv(path, label="c", delimiter=";", missing=None)
     assert exact.rows == [{"a": "1,5", "b": "NA"}]
+    assert read_csv(path, label="c", delimiter=";", decimal=",", missing=("NA",)).rows == [{"a": 1.5, "b": None}]
 
 
 def test_read_csv_drops_a_byte_order_mark_and_expands_the_home_folder(tmp_path, monkeypatch):
@@ -186,10 +190,12 @@ def test_a_row_with_the_wrong_number_of_fields(tmp_path):
 
 def test_a_file_with_another_delimiter_gets_a_hint(tmp_path):
     path = write(tmp_path, "a;b;label\n1;2;x\n")
-    with pytest.raises(TableError, match=r"single column \('a;b;label'\).*Pass delimiter=';'"):
+    with pytest.raises(TableError, match=r"no line holds the delimiter ',', .*every line holds ';'.*Pass delimiter=';'"):
         read_csv(path, label="label")
-    with pytest.raises(TableError, match=r"line 1: 1 fields.*Pass delimiter=';'"):
+    with pytest.raises(TableError, match=r"no line holds the delimiter ',', .*Pass delimiter=';'"):
         read_csv(path, label="c", header=False, names=["a", "b", "c"])
+    with pytest.raises(TableError, match=r"line 2: 1 fields.*Pass delimiter=';'"):
+        read_csv(write(tmp_path, "a,b,label\n1;2;x\n", "mixed.csv"), label="label")
 
 
 @pytest.mark.parametrize("text, what", [(" ", "empty"), ("?", "'\\?', a missing value")])
@@ -253,8 +259,8 @@ def test_an_error_of_the_csv_module_names_the_line(tmp_path):
 
 def test_bad_arguments(tmp_path):
     path = write(tmp_path, "a,b\n1,x\n")
-    with pytest.raises(ValueError, match=r"header=False .*pass their names as well, e.g. names="):
-        read_csv(path, label="b", header=False)
+    # Without names, header=False numbers the columns from 0, as pandas does.
+    assert read_csv(path, label=1, header=False).rows == [{0: "a"}, {0: 1}]
     with pytest.raises(TypeError, match="names is a single string"):
         read_csv(path, label="b", header=False, names="a,b")
     with pytest.raises(ValueError, match="names holds 'a' twice"):
@@ -591,3 +597,129 @@ def test_label_none_reads_a_table_without_labels(tmp_path):
     assert data.rows == [{"a": 1, "b": "x"}, {"a": 2, "b": None}]
     assert (data.labels, data.features, data.label_names) == (None, ["a", "b"], [])
     assert data.select(["b"]).labels is None
+
+
+# ---------------------------------------------------------------------------
+# Reading a file never changes the data quietly (issue 19).
+# ---------------------------------------------------------------------------
+
+ADULT_LINES = (
+    "39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K\n"
+    "50, Self-emp-not-inc, 83311, Bachelors, 13, Married-civ-spouse, Exec-managerial, Husband, White, Male, 0, 0, 13, United-States, <=50K\n"
+    "38, Private, 215646, HS-grad, 9, Divorced, Handlers-cleaners, Not-in-family, White, Male, 0, 0, 40, United-States, >50K\n"
+)
+
+
+def test_a_first_line_of_data_is_not_taken_as_the_header(tmp_path):
+    path = write(tmp_path, ADULT_LINES, "adult.data")
+    with pytest.raises(TableError, match=r"adult.data, line 1: the first line looks like data, not a header: it has numbers \('39', '77516', '13'\).*pass header=False.*pass header=True"):
+        read_csv(path, label=-1)
+    data = read_csv(path, label=-1, header=False)
+    assert len(data.rows) == 3 and data.labels == ["<=50K", "<=50K", ">50K"]
+    assert data.features == list(range(14)) and data.rows[0][0] == 39 and data.rows[0][1] == "State-gov"
+
+
+def test_names_with_a_header_line_that_is_data_would_skip_a_row(tmp_path):
+    path = write(tmp_path, "1,2,x\n3,4,y\n5,6,x\n")
+    with pytest.raises(TableError, match=r"line 1: the first line looks like data.*would be skipped as the header.*header=False"):
+        read_csv(path, label="c", names=["a", "b", "c"])
+    assert len(read_csv(path, label="c", names=["a", "b", "c"], header=False).rows) == 3
+
+
+def test_header_true_keeps_a_header_of_numbers(tmp_path):
+    path = write(tmp_path, "2019,2020,label\n1,2,x\n3,4,y\n")
+    with pytest.raises(TableError, match="looks like data"):
+        read_csv(path, label="label")
+    assert read_csv(path, label="label", header=True).rows == [{"2019": 1, "2020": 2}, {"2019": 3, "2020": 4}]
+
+
+def test_a_header_of_words_above_numbers_is_still_a_header(tmp_path):
+    path = write(tmp_path, "age,colour,label\n39,red,x\n50,blue,y\n")
+    assert read_csv(path, label="label").features == ["age", "colour"]
+
+
+def test_header_false_refuses_a_first_line_that_is_a_header(tmp_path):
+    path = write(tmp_path, "age,colour,label\n39,red,x\n50,blue,y\n")
+    with pytest.raises(TableError, match=r"line 1: the first line looks like a header, not data: 'age' heads a column of numbers.*Pass header=True"):
+        read_csv(path, label="c", header=False, names=["a", "b", "c"])
+    assert len(read_csv(path, label="c", header=True, names=["a", "b", "c"]).rows) == 2
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "adult.data").is_file(), reason="UCI's adult.data is not in the shared data folder")
+def test_uci_adult_data_without_names_is_refused_and_read_whole_with_header_false():
+    with pytest.raises(TableError, match="the first line looks like data"):
+        read_csv(SHARED_DATA / "adult.data", label=-1)
+    data = read_csv(SHARED_DATA / "adult.data", label=-1, header=False)
+    assert len(data.rows) == 32561 and data.rows[0][0] == 39
+
+
+MESSAGES = "ham\tSee you at noon\nham\t\"Quoted start, never closed\nspam\tWIN cash now\nham\tLunch?\nspam\tFree prize\n"
+
+
+def test_a_stray_quote_that_swallows_rows_is_refused_with_the_option_that_fixes_it(tmp_path):
+    path = write(tmp_path, MESSAGES, "messages.tsv")
+    with pytest.raises(TableError, match=r"messages.tsv, line 2: a field opens a double quote that closes only on line 5.*pass quoting=False"):
+        read_csv(path, label=0, delimiter="\t", header=False)
+    data = read_csv(path, label=0, delimiter="\t", header=False, quoting=False)
+    assert data.labels == ["ham", "ham", "spam", "ham", "spam"]
+    assert data.rows[1] == {1: '"Quoted start, never closed'}
+
+
+def test_a_quoted_field_over_several_lines_without_rows_in_it_is_kept(tmp_path):
+    path = write(tmp_path, 'label,text\nham,"two\nlines"\nspam,one\n')
+    assert read_csv(path, label="label").rows == [{"text": "two\nlines"}, {"text": "one"}]
+
+
+def test_quoting_must_be_true_or_false(tmp_path):
+    path = write(tmp_path, "a,b\n1,x\n")
+    with pytest.raises(TypeError, match="quoting must be True or False"):
+        read_csv(path, label="b", quoting=3)
+
+
+def test_numbers_with_thousands_separators_are_said_once_and_read_with_thousands(tmp_path):
+    rows = "".join(f'"{n:,}",{"x" if n % 2 else "y"}\n' for n in range(900, 1900, 7))
+    path = write(tmp_path, "income,label\n" + rows)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        data = read_csv(path, label="label")
+    assert len(caught) == 1 and caught[0].category is TableWarning
+    assert "column 'income' (line 17: '1,005'; pass thousands=',')" in str(caught[0].message)
+    assert data.rows[15] == {"income": "1,005"}
+    data = read_csv(path, label="label", thousands=",")
+    assert data.rows[0] == {"income": 900} and data.rows[15] == {"income": 1005}
+
+
+def test_thousands_and_decimal_european_style(tmp_path):
+    path = write(tmp_path, "price;label\n1.234,5;x\n12,25;y\n")
+    with pytest.warns(TableWarning, match="price"):
+        read_csv(path, label="label", delimiter=";")
+    data = read_csv(path, label="label", delimiter=";", thousands=".", decimal=",")
+    assert data.rows == [{"price": 1234.5}, {"price": 12.25}]
+
+
+@pytest.mark.parametrize("text, thousands, decimal, value", [
+    ("1,234", ",", ".", 1234), ("-1,234,567.5", ",", ".", -1234567.5), ("12,34", ",", ".", "12,34"),
+    ("1,2345", ",", ".", "1,2345"), ("1 234", " ", ".", 1234), ("3,25", None, ",", 3.25), ("1.5", ".", ",", "1.5"),
+    ("abc", ",", ".", "abc"), ("1,234.", ",", ".", "1,234."),
+])
+def test_parse_field_with_separators(text, thousands, decimal, value):
+    assert parse_field(text, thousands=thousands, decimal=decimal) == value
+    assert type(parse_field(text, thousands=thousands, decimal=decimal)) is type(value)
+
+
+@pytest.mark.parametrize("settings, error", [
+    ({"thousands": ",,"}, TypeError), ({"thousands": "1"}, TypeError), ({"decimal": None}, TypeError),
+    ({"thousands": ";", "delimiter": ";"}, ValueError), ({"thousands": ",", "decimal": ","}, ValueError),
+    ({"header": "no"}, TypeError),
+])
+def test_number_format_and_header_settings_are_checked(tmp_path, settings, error):
+    path = write(tmp_path, "a;b\n1;x\n")
+    with pytest.raises(error):
+        read_csv(path, label="b", **{"delimiter": ",", **settings})
+
+
+def test_a_table_read_without_any_doubt_warns_nothing(tmp_path):
+    path = write(tmp_path, 'age,city,label\n39,"Paris, France",x\n50,Rome,y\n')
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(read_csv(path, label="label").rows) == 2

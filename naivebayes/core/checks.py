@@ -50,6 +50,8 @@ __all__ = [
     "shown_number",
     "MAX_SMOOTHING",
     "check_choice",
+    "SettingDict",
+    "as_setting",
     "is_missing",
     "sorted_labels",
     "LARGEST_FLOAT",
@@ -375,3 +377,40 @@ def check_choice(name, value, choices):
         listed = ", ".join(repr(choice) for choice in choices)
         raise ValueError(f"{name} must be one of {listed}; got {value!r}")
     return value
+
+
+class SettingDict(dict):
+    """A setting given as a dict (``class_prior``, ``categories``): read and printed as a dict, never changed in place.
+
+    A model checks a setting and builds its lookup tables from it when it is
+    assigned (``model.class_prior = {...}``).  A change made inside the dict
+    would skip both, so it is refused with the fix: assign a new dict.
+    """
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(
+            "a model's setting cannot be changed in place; assign a new one instead, such as "
+            "model.class_prior = {'spam': 0.5, 'ham': 0.5}, so that the model checks it and rebuilds its tables"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def copy(self):
+        return dict(self)
+
+    def __reduce__(self):  # (copy, deepcopy and pickle make a new one from a plain dict)
+        return type(self), (dict(self),)
+
+
+def as_setting(value):
+    """A dict setting as a ``SettingDict`` (a copy: later changes to the caller's dict cannot reach the model)."""
+    return SettingDict(value) if isinstance(value, dict) else value
+
+
+def warn_from_caller_as(category, message):
+    """``warn_from_caller`` with a warning class of its own (such as a table reader's), so it can be filtered."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 2
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category, stacklevel=level)

@@ -25,9 +25,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
+from naivebayes.core.checks import check_bool, warn_from_caller_as
 from naivebayes.datasets.download import check_path
 
-__all__ = ["Dataset", "TableError", "parse_field", "read_csv", "read_csv_lines", "not_utf8_message"]
+__all__ = [
+    "Dataset", "TableError", "TableWarning", "parse_field", "read_csv", "read_csv_lines", "read_records",
+    "not_utf8_message", "python_option",
+]
 
 MISSING = ("?", "")  # the default missing-value markers: UCI's "?" and an empty field
 
@@ -108,7 +112,7 @@ def _check_selection(features, available):
 # ---------------------------------------------------------------------------
 
 
-def parse_field(text, missing=MISSING, exact=False):
+def parse_field(text, missing=MISSING, exact=False, thousands=None, decimal="."):
     """The value of one field of a table.
 
     * the text is stripped of the spaces around it;
@@ -126,10 +130,22 @@ def parse_field(text, missing=MISSING, exact=False):
     [39, 2.5, 1000.0, None, None, 'Private', 'nan', 7]
     >>> parse_field("5.1", exact=True)
     Fraction(51, 10)
+
+    ``thousands`` and ``decimal`` say how numbers are written, such as
+    ``"1.234,5"`` with ``thousands="."`` and ``decimal=","``; a field whose
+    separators are not where they belong stays text.
+
+    >>> parse_field("1,234", thousands=","), parse_field("3,5", decimal=","), parse_field("1,23", thousands=",")
+    (1234, 3.5, '1,23')
     """
     text = text.strip()
     if text in missing:
         return None
+    if thousands is not None or decimal != ".":
+        number = _number_text(text, thousands, decimal)
+        if number is None:
+            return text
+        text = number
     if INTEGER.fullmatch(text):
         return int(text)
     if "_" in text:
@@ -145,12 +161,36 @@ def parse_field(text, missing=MISSING, exact=False):
     return number
 
 
+def _number_text(text, thousands, decimal):
+    """The text of a number written with ``thousands`` and ``decimal`` as Python writes it, or None if it is not one.
+
+    Text without either character is returned as it is (an ordinary number or a word).
+    """
+    if (thousands is None or thousands not in text) and decimal not in text:
+        return text
+    integer, mark, fraction = text.partition(decimal)
+    if thousands is not None and thousands in integer:
+        sign = integer[:1] if integer[:1] in "+-" else ""
+        groups = integer[len(sign):].split(thousands)
+        if not (1 <= len(groups[0]) <= 3 and all(len(group) == 3 for group in groups[1:])):
+            return None
+        if not all(group.isdigit() and group.isascii() for group in groups):
+            return None
+        integer = sign + "".join(groups)
+    if mark and not (fraction.isdigit() and fraction.isascii()):
+        return None
+    return integer + ("." + fraction if mark else "")
+
+
 # ---------------------------------------------------------------------------
 # A whole table.
 # ---------------------------------------------------------------------------
 
 
-def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=None, exact=False):
+def read_csv(
+    path, label, missing=MISSING, delimiter=",", header=None, names=None, exact=False,
+    quoting=True, thousands=None, decimal=".",
+):
     """Read a table from a CSV file: ``Dataset(rows, labels, features)``.
 
     * ``label``: the column that holds the labels, by name, or by number
@@ -161,10 +201,26 @@ def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=Non
     * ``missing``: the texts that mean "no value"; such a field becomes None.
       The default is ``("?", "")``: UCI's question mark and an empty field.
     * ``delimiter``: the character between fields; spaces around each field
-      are stripped, so UCI's ``", "`` needs no special setting.
-    * ``header``: True if the first line names the columns.  ``names=[...]``
-      names them yourself: with ``header=False`` the first line is data,
-      with ``header=True`` the file's header line is skipped.
+      are stripped, so UCI's ``", "`` needs no special setting.  A file that
+      no line of splits, but that holds another common delimiter on every
+      line, is refused with the ``delimiter=`` to pass.
+    * ``header``: whether the first line names the columns.  The default,
+      None, takes it as the header unless it looks like data (a number where
+      the rows below have numbers, as on the first line of UCI's
+      ``adult.data``), which is refused with the fix: ``header=False``, or
+      ``header=True`` if those really are the names.  ``names=[...]`` names
+      the columns yourself: with ``header=False`` the first line is data
+      (without ``names`` the columns are numbered from 0), with a header the
+      file's header line is skipped.
+    * ``quoting``: True (the default) reads CSV's double quotes: a field in
+      quotes may hold the delimiter and line breaks.  A quote that opens a
+      field and swallows lines that look like rows of their own (one stray
+      ``"`` at the start of a message) is refused; ``quoting=False`` reads
+      every ``"`` as an ordinary character.
+    * ``thousands``, ``decimal``: how numbers are written, such as
+      ``thousands=","`` for ``"1,234"`` and ``decimal=","`` for ``"3,14"``.
+      Without them such fields stay text (categories), and a warning says so
+      once, naming the column and the option.
     * ``exact``: True turns decimals into ``Fraction`` (see ``parse_field``).
 
     Each field becomes an int, a float, a string or None, as ``parse_field``
@@ -179,7 +235,10 @@ def read_csv(path, label, missing=MISSING, delimiter=",", header=True, names=Non
     path = Path(path).expanduser()
     with open(path, encoding="utf-8-sig", newline="") as file:
         try:
-            return read_csv_lines(file, label, missing, delimiter, header, names, exact, source=str(path))
+            return read_csv_lines(
+                file, label, missing, delimiter, header, names, exact, source=str(path),
+                quoting=quoting, thousands=thousands, decimal=decimal,
+            )
         except UnicodeDecodeError:
             raise TableError(not_utf8_message(path)) from None
 
@@ -201,70 +260,267 @@ def not_utf8_message(path):
     )
 
 
+def python_option(name, value):
+    """How a message names the option that fixes a table, in Python: ``header=False``, ``delimiter=';'``.
+
+    ``...`` stands for values to fill in: ``names=[...]``.
+    """
+    return f"{name}=[...]" if value is ... else f"{name}={value!r}"
+
+
 def read_csv_lines(
-    lines, label, missing=MISSING, delimiter=",", header=True, names=None, exact=False, source="the table"
+    lines, label, missing=MISSING, delimiter=",", header=None, names=None, exact=False, source="the table",
+    quoting=True, thousands=None, decimal=".", option=python_option, warn=None,
 ):
     """``read_csv`` on lines of text (an open file, a list of strings).
 
     ``source`` names the table in error messages, such as the file's path.
+    ``option(name, value)`` writes the option a message tells the user to
+    pass (the command line names its own flags); ``warn(message)`` says what
+    the reader decided (``warnings.warn`` by default).
     """
     _check_lines(lines)
     _check_delimiter(delimiter)
     missing = _check_missing(missing)
+    header = _check_header_setting(header)
+    quoting = check_bool("quoting", quoting, "False reads every \" as an ordinary character")
+    thousands, decimal = _check_number_format(thousands, decimal, delimiter)
     names = _check_names(names, header)
-    reader = csv.reader(lines, delimiter=delimiter)
-    try:
-        if header:
-            header_fields = _first_record(reader)
-            if header_fields is None:
-                raise TableError(f"{source} is empty: it has no header line and no rows")
-            if names is None:
-                names = _check_header(header_fields, source, reader.line_num)
-        columns = names
-        if label is None:  # a table without labels: every column is a feature
-            label_column, label_name, features = None, None, list(columns)
-        else:
-            label_column = _label_column(label, columns, source, delimiter)
-            label_name = columns[label_column]
-            features = columns[:label_column] + columns[label_column + 1:]
+    warn = _warn_once if warn is None else warn
+    records = read_records(lines, delimiter, quoting, source, option)
+    if not records:
+        raise TableError(f"{source} has no rows" if header is False else f"{source} is empty: it has no header line and no rows")
+    _check_delimiter_splits(records, delimiter, source, option)
+    if header is False:
+        data = records
+        if names is None:
+            names = list(range(len(records[0][1])))  # the columns by number, from 0 (as pandas does)
+        elif len(names) == len(records[0][1]):
+            _check_first_line_is_data(records, missing, source, option)
+    else:
+        header_line, header_fields = records[0]
+        data = records[1:]
+        if header is None:
+            _check_first_line_is_a_header(records, missing, source, option, names is not None)
+        if names is None:
+            names = _check_header(header_fields, source, header_line, option)
+    columns = names
+    if label is None:  # a table without labels: every column is a feature
+        label_column, label_name, features = None, None, list(columns)
+    else:
+        label_column = _label_column(label, columns, source, delimiter, option)
+        label_name = columns[label_column]
+        features = columns[:label_column] + columns[label_column + 1:]
 
-        rows, labels = [], []
-        parsed = {}  # field text -> its value: each distinct text is parsed once
-        for fields in reader:
-            if len(fields) != len(columns):
-                if _is_blank(fields):
-                    continue
-                raise TableError(_wrong_length_message(source, reader.line_num, fields, columns, delimiter))
-            for text in fields:
-                if text not in parsed:
-                    parsed[text] = parse_field(text, missing, exact)
-            values = [parsed[text] for text in fields]
-            if label_column is not None:
-                label_value = values.pop(label_column)
-                if label_value is None or label_value == "":
-                    raise TableError(_empty_label_message(source, reader.line_num, fields[label_column], label_name))
-                labels.append(label_value)
-            rows.append(dict(zip(features, values)))
-    except csv.Error as error:  # such as a field longer than the csv module allows
-        raise TableError(f"{source}, line {reader.line_num}: {error}") from None
+    rows, labels = [], []
+    parsed = {}  # field text -> its value: each distinct text is parsed once
+    for line_number, fields in data:
+        if len(fields) != len(columns):
+            raise TableError(_wrong_length_message(source, line_number, fields, columns, delimiter, option))
+        for text in fields:
+            if text not in parsed:
+                parsed[text] = parse_field(text, missing, exact, thousands, decimal)
+        values = [parsed[text] for text in fields]
+        if label_column is not None:
+            label_value = values.pop(label_column)
+            if label_value is None or label_value == "":
+                raise TableError(_empty_label_message(source, line_number, fields[label_column], label_name))
+            labels.append(label_value)
+        rows.append(dict(zip(features, values)))
 
     if not rows:
-        where = "only a header line" if header else "no rows"
+        where = "no rows" if header is False else "only a header line"
         raise TableError(f"{source} has {where}: there are no examples to read")
+    if thousands is None or decimal == ".":
+        _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thousands, decimal)
     return Dataset(rows, labels if label_column is not None else None, features)
+
+
+# ---------------------------------------------------------------------------
+# What the reader decides, and the guesses it refuses to make quietly.
+# ---------------------------------------------------------------------------
+
+
+class TableWarning(UserWarning):
+    """A table was read, but something in it may not be what was meant; the message names the option to pass."""
+
+
+def _warn_once(message):
+    """Warn (a TableWarning) with the line of the user's code that called read_csv."""
+    warn_from_caller_as(TableWarning, message)
+
+
+def read_records(lines, delimiter, quoting, source, option=python_option):
+    """``[(line number, fields), ...]``: the records of the lines, blank lines left out.
+
+    A record's line number is the line it starts on.  With ``quoting``, a
+    field that opens a double quote runs until the quote closes, over line
+    breaks if need be; when the lines it swallowed hold the delimiter, so
+    that they look like rows of their own, the table is refused: one stray
+    quote would otherwise merge many rows into one field, silently.
+    """
+    reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoting else csv.QUOTE_NONE)
+    records = []
+    ends = 0  # the line the previous record ended on
+    try:
+        for fields in reader:
+            start, ends = ends + 1, reader.line_num
+            if _is_blank(fields):
+                continue
+            if quoting and ends > start:
+                _check_swallowed_lines(fields, start, ends, delimiter, source, option)
+            records.append((start, fields))
+    except csv.Error as error:  # such as a field longer than the csv module allows
+        raise TableError(f"{source}, line {reader.line_num}: {error}") from None
+    return records
+
+
+def _check_swallowed_lines(fields, start, ends, delimiter, source, option):
+    """Refuse a quoted field that runs over lines which hold the delimiter: rows swallowed by a stray quote."""
+    for field in fields:
+        inner_lines = field.splitlines()[1:]
+        if any(delimiter in line for line in inner_lines):
+            shown = next(line for line in inner_lines if delimiter in line)
+            raise TableError(
+                f"{source}, line {start}: a field opens a double quote that closes only on line {ends}, so the "
+                f"{ends - start} lines after it, which hold {delimiter!r} like rows of their own (such as "
+                f"{shown[:40]!r}), were read as part of one field. If the quotes in this file are part of the text, "
+                f"pass {option('quoting', False)}; otherwise close the quote on line {start}"
+            )
+
+
+def _check_delimiter_splits(records, delimiter, source, option):
+    """Refuse a delimiter that splits no line, when another common delimiter is on every line."""
+    if any(len(fields) > 1 for _, fields in records):
+        return
+    for other in ("\t", ";", "|", ",", ":"):
+        if other != delimiter and all(other in fields[0] for _, fields in records[:50]):
+            raise TableError(
+                f"{source}: no line holds the delimiter {delimiter!r}, so every line would be one field, but every "
+                f"line holds {other!r}: is that the delimiter? Pass {option('delimiter', other)}"
+            )
+
+
+def _looks_numeric(value):
+    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+
+
+def _check_first_line_is_a_header(records, missing, source, option, named):
+    """Refuse a first line taken as the header that looks like data: a number above a column of numbers."""
+    line_number, first = records[0]
+    below = [fields for _, fields in records[1:6] if len(fields) == len(first)]
+    if not below:
+        return
+    numbers = [
+        position for position, text in enumerate(first)
+        if _looks_numeric(parse_field(text, missing))
+        and all(_looks_numeric(parse_field(fields[position], missing)) or parse_field(fields[position], missing) is None
+                for fields in below)
+    ]
+    if not numbers:
+        return
+    shown = ", ".join(repr(first[position].strip()) for position in numbers[:3])
+    what = "would be skipped as the header" if named else "would become the column names, and that row would be lost"
+    raise TableError(
+        f"{source}, line {line_number}: the first line looks like data, not a header: it has numbers ({shown}) "
+        f"where the rows below have numbers, so it {what}. If the file has no header line, pass "
+        f"{option('header', False)}{'' if named else ' (and names=[...] to name the columns)' if option is python_option else ''}; "
+        f"if these really are the column names, pass {option('header', True)}"
+    )
+
+
+def _check_first_line_is_data(records, missing, source, option):
+    """Refuse, with header=False, a first line of words above columns of numbers: a header read as a row."""
+    line_number, first = records[0]
+    below = [fields for _, fields in records[1:6] if len(fields) == len(first)]
+    if not below or len(first) < 2:
+        return
+    values = [parse_field(text, missing) for text in first]
+    if any(value is None or _looks_numeric(value) for value in values):
+        return
+    numeric_columns = [
+        position for position in range(len(first))
+        if all(_looks_numeric(parse_field(fields[position], missing)) for fields in below)
+    ]
+    if numeric_columns:
+        position = numeric_columns[0]
+        raise TableError(
+            f"{source}, line {line_number}: the first line looks like a header, not data: {first[position].strip()!r} "
+            f"heads a column of numbers, and every field of the line is a word; with {option('header', False)} it "
+            f"would be read as an example. Pass {option('header', True)} (the names you give replace it)"
+        )
+
+
+NUMBER_WITH_SEPARATORS = re.compile(r"[+-]?[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0-9]{3})*(?:[.,][0-9]+)?")
+NUMBER_WITH_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]*,[0-9]+")
+
+
+def _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thousands, decimal):
+    """Say once, in one line, which columns hold numbers written with separators that were read as text."""
+    found = []  # (column, line, text, the option that reads it as a number)
+    for position, name in enumerate(columns):
+        for line_number, fields in data:
+            text = fields[position]
+            if not isinstance(parsed[text], str):
+                continue
+            stripped = text.strip()
+            separator = NUMBER_WITH_SEPARATORS.fullmatch(stripped)
+            if thousands is None and separator and not (separator.group(1) == "," and "." not in stripped
+                                                       and NUMBER_WITH_DECIMAL_COMMA.fullmatch(stripped)
+                                                       and _has_decimal_comma_elsewhere(data, position)):
+                found.append((name, line_number, stripped, option("thousands", separator.group(1))))
+                break
+            if decimal == "." and NUMBER_WITH_DECIMAL_COMMA.fullmatch(stripped):
+                found.append((name, line_number, stripped, option("decimal", ",")))
+                break
+    if found:
+        shown = "; ".join(f"column {name!r} (line {line}: {text!r}; pass {fix})" for name, line, text, fix in found[:3])
+        more = f" and {len(found) - 3} more columns" if len(found) > 3 else ""
+        warn(
+            f"{source}: numbers written with separators were read as text, so they are categories, not numbers: "
+            f"{shown}{more}"
+        )
+
+
+def _has_decimal_comma_elsewhere(data, position):
+    """True when the column has a comma number that cannot be a thousands separator ("3,14"): commas are decimal."""
+    for _, fields in data[:1000]:
+        text = fields[position].strip()
+        if NUMBER_WITH_DECIMAL_COMMA.fullmatch(text) and not NUMBER_WITH_SEPARATORS.fullmatch(text):
+            return True
+    return False
+
+
+def _check_header_setting(header):
+    """None (decide from the first line), True or False."""
+    if header is None:
+        return None
+    return check_bool("header", header, "False: the first line is data; None: decide from the first line")
+
+
+def _check_number_format(thousands, decimal, delimiter):
+    """The thousands separator (None or one character) and the decimal mark (one character)."""
+    for name, value in (("thousands", thousands), ("decimal", decimal)):
+        if value is None and name == "thousands":
+            continue
+        if not isinstance(value, str) or len(value) != 1 or value.isalnum() or value in "+-":
+            raise TypeError(
+                f"{name} must be one character that is not a digit, letter or sign, such as ',' or '.'"
+                f"{' (or None)' if name == 'thousands' else ''}; got {value!r:.30}"
+            )
+        if value == delimiter:
+            raise ValueError(
+                f"{name}={value!r} is also the delimiter, so such a number would be cut into two fields; "
+                "quote those fields in the file, or use another delimiter"
+            )
+    if thousands is not None and thousands == decimal:
+        raise ValueError(f"thousands and decimal are both {decimal!r}; they must differ")
+    return thousands, decimal
 
 
 def _is_blank(fields):
     """True for the fields of a blank line: none, or one made of spaces."""
     return not fields or (len(fields) == 1 and not fields[0].strip())
-
-
-def _first_record(reader):
-    """The fields of the first line that is not blank, or None if there is none."""
-    for fields in reader:
-        if not _is_blank(fields):
-            return fields
-    return None
 
 
 def _empty_label_message(source, line_number, text, label_name):
@@ -319,12 +575,7 @@ def _check_missing(missing):
 def _check_names(names, header):
     """The column names given by ``names=``, as a list, or None."""
     if names is None:
-        if not header:
-            raise ValueError(
-                "header=False means the file does not name its columns: pass their names "
-                "as well, e.g. names=['age', 'colour', 'label']"
-            )
-        return None
+        return None  # the header line's names, or with header=False the column numbers
     if isinstance(names, str):
         raise TypeError(f"names is a single string ({names!r}); pass a list, one name per column")
     if not hasattr(names, "__iter__"):
@@ -341,14 +592,14 @@ def _check_names(names, header):
     return [name.strip() for name in names]
 
 
-def _check_header(fields, source, line_number):
+def _check_header(fields, source, line_number, option=python_option):
     """The column names of a header line, stripped, after checking each has one of its own."""
     names = [field.strip() for field in fields]
     for position, name in enumerate(names):
         if not name:
             raise TableError(
                 f"{source}, line {line_number}: the header gives column {position + 1} no name; "
-                "name it in the file, or pass names=[...] to name all the columns yourself"
+                f"name it in the file, or pass {option('names', ...)} to name all the columns yourself"
             )
     for position, name in enumerate(names):
         first = names.index(name)
@@ -356,12 +607,12 @@ def _check_header(fields, source, line_number):
             raise TableError(
                 f"{source}, line {line_number}: the header names two columns {name!r} "
                 f"(columns {first + 1} and {position + 1}); rename one in the file, or pass "
-                "names=[...] to name all the columns yourself"
+                f"{option('names', ...)} to name all the columns yourself"
             )
     return names
 
 
-def _label_column(label, columns, source, delimiter):
+def _label_column(label, columns, source, delimiter, option=python_option):
     """The position of the label column, from its name or its number."""
     if isinstance(label, bool) or not isinstance(label, (str, int)):
         raise TypeError(
@@ -371,39 +622,42 @@ def _label_column(label, columns, source, delimiter):
     if len(columns) < 2:
         raise TableError(
             f"{source} has a single column ({columns[0]!r}), so no feature besides the "
-            f"label{_delimiter_hint(columns, delimiter)}"
+            f"label{_delimiter_hint(columns, delimiter, option)}"
         )
     if isinstance(label, int):
         if not -len(columns) <= label < len(columns):
             raise TableError(
-                f"label={label}, but {source} has {len(columns)} columns: number them from 0 "
+                f"{option('label', label)}, but {source} has {len(columns)} columns: number them from 0 "
                 f"to {len(columns) - 1} (or -1 for the last)"
             )
         return label % len(columns)
     if label not in columns:
-        close = difflib.get_close_matches(label, columns, n=1)
+        close = difflib.get_close_matches(label, list(map(str, columns)), n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise TableError(
             f"{source} has no column {label!r} to take the labels from.{hint} The columns "
-            f"are: {', '.join(columns)}{_delimiter_hint(columns, delimiter)}"
+            f"are: {', '.join(map(str, columns))}{_delimiter_hint(columns, delimiter, option)}"
         )
     return columns.index(label)
 
 
-def _delimiter_hint(fields, delimiter):
+def _delimiter_hint(fields, delimiter, option=python_option):
     """A hint when a single field looks like a whole line split by another character."""
     if len(fields) != 1:
         return ""
     for other in (";", "\t", "|", ","):
-        if other != delimiter and other in fields[0]:
-            return f". The line holds {other!r} but no {delimiter!r}: is that the delimiter? Pass delimiter={other!r}"
+        if other != delimiter and other in str(fields[0]):
+            return (
+                f". The line holds {other!r} but no {delimiter!r}: is that the delimiter? "
+                f"Pass {option('delimiter', other)}"
+            )
     return ""
 
 
-def _wrong_length_message(source, line_number, fields, columns, delimiter):
+def _wrong_length_message(source, line_number, fields, columns, delimiter, option=python_option):
     """The error for a row whose number of fields is not the number of columns."""
     return (
         f"{source}, line {line_number}: {len(fields)} fields, but the table has "
-        f"{len(columns)} columns ({', '.join(columns)}). Check that line: a value that holds "
-        f"{delimiter!r} needs quotes around it{_delimiter_hint(fields, delimiter)}"
+        f"{len(columns)} columns ({', '.join(map(str, columns))}). Check that line: a value that holds "
+        f"{delimiter!r} needs quotes around it{_delimiter_hint(fields, delimiter, option)}"
     )
