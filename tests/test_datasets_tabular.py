@@ -709,7 +709,7 @@ def test_parse_field_with_separators(text, thousands, decimal, value):
 
 @pytest.mark.parametrize("settings, error", [
     ({"thousands": ",,"}, TypeError), ({"thousands": "1"}, TypeError), ({"decimal": None}, TypeError),
-    ({"thousands": ";", "delimiter": ";"}, ValueError), ({"thousands": ",", "decimal": ","}, ValueError),
+    ({"thousands": ",", "decimal": ","}, ValueError),
     ({"header": "no"}, TypeError),
 ])
 def test_number_format_and_header_settings_are_checked(tmp_path, settings, error):

@@ -508,11 +508,6 @@ def _check_number_format(thousands, decimal, delimiter):
                 f"{name} must be one character that is not a digit, letter or sign, such as ',' or '.'"
                 f"{' (or None)' if name == 'thousands' else ''}; got {value!r:.30}"
             )
-        if value == delimiter:
-            raise ValueError(
-                f"{name}={value!r} is also the delimiter, so such a number would be cut into two fields; "
-                "quote those fields in the file, or use another delimiter"
-            )
     if thousands is not None and thousands == decimal:
         raise ValueError(f"thousands and decimal are both {decimal!r}; they must differ")
     return thousands, decimal
