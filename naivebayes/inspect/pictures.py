@@ -556,6 +556,7 @@ class DensityPlot(Picture):
       the bell curve N(x; mu_c, sigma_c^2), read from ``model.likelihood``;
     * histogram (``HistogramNB``): the model's piecewise-constant density over its bins;
     * Poisson (``PoissonNB``): the probability of each count, drawn as a bar of width 1;
+    * kernel (``KernelNB``, or ``MixedNB`` with ``"kernel"``): the model's kernel density, from ``model.likelihood``;
     * with no model: a Gaussian ``kernel_density`` estimate of each class,
       with ``bandwidth`` (default: ``silverman_bandwidth`` of each class).
 
@@ -570,10 +571,10 @@ class DensityPlot(Picture):
         else:
             self.classes = check_model(model, [feature], only=False)  # each feature has a density of its own
             self.kind = getattr(model, "distributions_", {}).get(feature)
-            if self.kind not in ("gaussian", "histogram", "poisson"):
+            if self.kind not in ("gaussian", "histogram", "poisson", "kernel"):
                 raise ValueError(
                     f"{model_name(model)} gives {feature!r} no density of measurements this picture can draw; "
-                    "it draws Gaussian, histogram and Poisson features (or, with no model, a kernel density estimate)"
+                    "it draws Gaussian, histogram, Poisson and kernel features (or, with no model, a kernel density estimate)"
                 )
         points, self.labels = measurements(rows, labels, [feature])
         self.values = [value for (value,) in points]
@@ -633,7 +634,7 @@ class DensityPlot(Picture):
             heights = [float(model.likelihood(feature, k, label)) for k in counts]
             return steps([k - 0.5 for k in counts] + [counts[-1] + 0.5], heights) if counts else []
         xs = [low + (high - low) * i / 200 for i in range(201)]
-        if self.kind == "gaussian":
+        if self.kind in ("gaussian", "kernel"):  # the model's own density, read from model.likelihood
             return [(x, float(model.likelihood(feature, x, label))) for x in xs]
         values = self.by_class[label]
         if self.bandwidth is not None:
@@ -651,6 +652,7 @@ class DensityPlot(Picture):
             "gaussian": f"the Gaussians of {model_name(self.model)}",
             "histogram": f"the histograms of {model_name(self.model)}",
             "poisson": f"the Poisson probabilities of {model_name(self.model)}",
+            "kernel": f"the kernel densities of {model_name(self.model)}",
             "kde": "kernel density estimates",
         }[self.kind]
         subtitle = f"shaded: the rows of each class, as a density; lines: {described}"

@@ -1,0 +1,113 @@
+"""The picture and the tables of docs/kernel.md: kernel densities on iris, and what they cost on Adult.
+
+Run from the repository root:
+
+    NAIVEBAYES_ADULT_PATH=../shared/data .venv/bin/python docs/scripts/kernel_tables.py
+
+``--picture`` only draws docs/images/iris-kernel-model-densities.svg (tests/test_kernel.py
+checks the committed file).  The whole run takes about three minutes, most of it
+the exact sums it times for comparison.
+"""
+
+import math
+import random
+import statistics
+import sys
+import time
+from bisect import bisect_left, bisect_right
+from pathlib import Path
+
+from naivebayes import GaussianNB, HistogramNB, KernelNB, train_test_split
+from naivebayes.datasets import load_adult, load_iris
+from naivebayes.inspect.pictures import DensityPlot
+from naivebayes.models.kernel import KERNEL_CUTOFF, kernel_log_density, kernel_log_density_near
+
+IMAGES = Path(__file__).resolve().parent.parent / "images"
+NUMBERS = ["age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week"]
+
+
+def iris_picture():
+    """KernelNB's densities of sepal length, on the gallery's training split (docs/scripts/gallery.py)."""
+    iris = load_iris().select(["sepal_length", "sepal_width"])
+    X_train, _, y_train, _ = train_test_split(iris.rows, iris.labels, test_size=0.2, random_state=0)
+    model = KernelNB().fit(X_train, y_train)
+    return DensityPlot(X_train, y_train, "sepal_length", model=model, x_label="sepal length (cm)")
+
+
+def draw_picture(folder=IMAGES):
+    return iris_picture().save(Path(folder) / "iris-kernel-model-densities.svg")
+
+
+def iris_accuracy(repeats=10, folds=5):
+    """Mean and spread of the held-out accuracy of the three densities, repeated 5-fold cross-validation."""
+    iris = load_iris()
+    models = {"Gaussian": GaussianNB, "histogram (10 bins)": HistogramNB, "kernel": KernelNB}
+    scores = {name: [] for name in models}
+    for repeat in range(repeats):
+        order = list(range(len(iris.rows)))
+        random.Random(repeat).shuffle(order)
+        for fold in range(folds):
+            held_out = set(order[fold::folds])
+            train = [i for i in order if i not in held_out]
+            for name, model in models.items():
+                fitted = model().fit([iris.rows[i] for i in train], [iris.labels[i] for i in train])
+                scores[name].append(float(fitted.score([iris.rows[i] for i in held_out], [iris.labels[i] for i in held_out])))
+    lines = ["| density | accuracy (50 held-out folds) |", "|---|---:|"]
+    for name, values in scores.items():
+        lines.append(f"| {name} | {statistics.mean(values):.3f} ± {statistics.stdev(values):.3f} |")
+    return "\n".join(lines)
+
+
+def adult_costs(exact_rows=100):
+    """Per numeric feature of Adult: distinct values, bandwidths, the window's size, and the time to score the test file."""
+    train, test = load_adult("train"), load_adult("test")
+    lines = [
+        "| feature | distinct values (<=50K, >50K) | bandwidth (<=50K, >50K) | values summed per term, mean | "
+        "16,281 test people, window | exact sum, per person |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for feature in NUMBERS:
+        rows = [{feature: row[feature]} for row in train.rows]
+        model = KernelNB().fit(rows, train.labels)
+        per_class, _ = model.feature_lookups_[feature]
+        test_rows = [{feature: row[feature]} for row in test.rows]
+        started = time.perf_counter()
+        model.predict_joint_log_proba(test_rows)
+        window_seconds = time.perf_counter() - started
+        visited = []
+        for row in test_rows[:2000]:
+            x = row[feature]
+            for points, _, _, h in per_class:
+                k = bisect_left(points, x)
+                nearest = min(abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)) / h
+                reach = math.sqrt(nearest * nearest + 2 * KERNEL_CUTOFF) * h
+                visited.append(bisect_right(points, x + reach) - bisect_left(points, x - reach))
+        values = {label: [row[feature] for row, l in zip(train.rows, train.labels) if l == label] for label in model.classes_}
+        started = time.perf_counter()
+        worst = 0.0
+        for row in test_rows[:exact_rows]:
+            for k, label in enumerate(model.classes_):
+                points, counts, n, h = per_class[k]
+                exact = kernel_log_density(row[feature], values[label], h)
+                worst = max(worst, abs(exact - kernel_log_density_near(row[feature], points, counts, n, h)))
+        exact_seconds = (time.perf_counter() - started) / exact_rows
+        distinct = ", ".join(f"{len(points):,}" for points, _, _, _ in per_class)
+        bandwidths = ", ".join(f"{h:.4g}" for _, _, _, h in per_class)
+        lines.append(
+            f"| {feature} | {distinct} | {bandwidths} | {statistics.mean(visited):,.0f} | {window_seconds:.2f} s "
+            f"| {1000 * exact_seconds:.1f} ms |"
+        )
+        print(f"{feature}: largest |window - exact| in log p over {exact_rows} people: {worst:.2e}", file=sys.stderr)
+    return "\n".join(lines)
+
+
+def main():
+    draw_picture()
+    print("## Iris: held-out accuracy, repeated 5-fold cross-validation\n")
+    print(iris_accuracy())
+    print("\n## Adult: what a kernel costs, feature by feature\n")
+    print(adult_costs())
+
+
+if __name__ == "__main__":
+    draw_picture() if sys.argv[1:] == ["--picture"] else main()
