@@ -217,9 +217,9 @@ def test_a_loaded_model_is_the_saved_one(name, tmp_path):
     loaded = load(path)
     assert type(loaded) is type(model)
     assert loaded.get_params() == model.get_params()
-    for table in model._count_table_names():  # in the same order, too
+    for table in model.count_tables:  # in the same order, too
         assert same(getattr(loaded, table), getattr(model, table), ordered=True), table
-    for table in model._lookup_table_names():  # built again from the counts
+    for table in model.lookup_tables:  # built again from the counts
         assert same(getattr(loaded, table), getattr(model, table)), table
     assert loaded.predict_proba(examples) == model.predict_proba(examples)  # bit for bit
     assert loaded.predict_joint_log_proba(examples) == model.predict_joint_log_proba(examples)
@@ -238,7 +238,7 @@ def test_the_text_round_trips(name):
 @pytest.mark.parametrize("name", FITTED)
 def test_saving_changes_nothing_in_the_model(name, tmp_path):
     model, examples = FITTED[name]()
-    before = {table: getattr(model, table) for table in model._table_names()}
+    before = {table: getattr(model, table) for table in [*model.count_tables, *model.lookup_tables]}
     predictions = model.predict_proba(examples)
     save(model, tmp_path / "model.json")
     assert all(same(getattr(model, table), value) for table, value in before.items())
@@ -278,7 +278,7 @@ def test_partial_fit_goes_on_from_a_loaded_model(name, tmp_path):
     loaded.partial_fit(X[half:], y[half:])
     first.partial_fit(X[half:], y[half:])  # the model that was never saved
     whole = make().fit(X, y)
-    for table in whole._count_table_names():
+    for table in whole.count_tables:
         assert same(getattr(loaded, table), getattr(first, table), ordered=True), table
         if "histogram" not in name:  # (a histogram keeps the bins of its first batch, not those of all rows)
             assert getattr(loaded, table) == getattr(whole, table), table
@@ -299,7 +299,7 @@ def test_the_china_file_is_plain_readable_json():
     assert document["tables"]["class_counts_"] == {"china": 3, "japan": 1}
     assert '  "class_counts_": {"china": 3, "japan": 1},\n' in text
     assert document["tables"]["vocabulary_"] == sorted(document["tables"]["vocabulary_"])  # a set, sorted
-    assert set(document["tables"]) == set(model._count_table_names())  # no lookup table in the file
+    assert set(document["tables"]) == set(model.count_tables)  # no lookup table in the file
     assert max(map(len, text.splitlines())) <= 110
 
 
@@ -449,7 +449,7 @@ def test_every_table_and_setting_of_every_model_has_a_shape():
     """A table or setting added to a model must be added to the file format too (this test says which)."""
     for name, model_class in MODEL_CLASSES.items():
         model = model_class()
-        assert set(model._count_table_names()) <= set(TABLE_SHAPES), name
+        assert set(model.count_tables) <= set(TABLE_SHAPES), name
         assert set(model.get_params()) <= set(SETTING_SHAPES), name
     assert {factory()[0].__class__.__name__ for factory in FITTED.values()} == set(MODEL_CLASSES)
 
@@ -639,3 +639,109 @@ def test_a_file_that_is_not_text_is_refused(tmp_path):
 def test_from_json_takes_text():
     with pytest.raises(TypeError, match="from_json takes the text of a model file"):
         from_json(b"{}")
+
+
+# ---------------------------------------------------------------------------
+# Files stay whole and keep their place (issue 19)
+# ---------------------------------------------------------------------------
+
+
+def test_saving_writes_through_a_symbolic_link(tmp_path):
+    model, _ = china_multinomial()
+    target_folder = tmp_path / "models"
+    target_folder.mkdir()
+    target = target_folder / "real.json"
+    target.write_text("the old file", encoding="utf-8")
+    link = tmp_path / "model.json"
+    link.symlink_to(target)
+    assert save(model, link) == link
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert load(target).class_counts_ == model.class_counts_
+    assert sorted(p.name for p in target_folder.iterdir()) == ["real.json"]  # no temporary file left
+    # A link to a file that does not exist yet: the file is made where the link points.
+    dangling = tmp_path / "new.json"
+    dangling.symlink_to(target_folder / "made.json")
+    save(model, dangling)
+    assert dangling.is_symlink() and load(target_folder / "made.json").class_counts_ == model.class_counts_
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o444])
+def test_saving_keeps_an_existing_files_permissions(tmp_path, mode):
+    model, _ = china_multinomial()
+    path = tmp_path / "model.json"
+    path.write_text("old", encoding="utf-8")
+    os.chmod(path, mode)
+    save(model, path)
+    assert stat.S_IMODE(path.stat().st_mode) == mode
+    assert load(path).class_counts_ == model.class_counts_
+
+
+def test_save_and_load_expand_the_home_folder(tmp_path, monkeypatch):
+    model, _ = china_multinomial()
+    monkeypatch.setenv("HOME", str(tmp_path))
+    saved = save(model, "~/model.json")
+    assert saved == tmp_path / "model.json" and saved.is_file()
+    assert load("~/model.json").class_counts_ == model.class_counts_
+    assert not (tmp_path / "~").exists()
+
+
+def test_an_error_while_saving_names_the_users_path_not_the_temporary_file(tmp_path, monkeypatch):
+    model, _ = china_multinomial()
+    path = tmp_path / "model.json"
+
+    def full(source, destination):
+        raise OSError(28, "No space left on device", str(source))
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError) as raised:
+        save(model, path)
+    assert str(path) in str(raised.value) and ".part" not in str(raised.value)
+    assert "No space left on device" in str(raised.value)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError) as raised:
+        save(model, folder)
+    assert str(folder) in str(raised.value) and ".part" not in str(raised.value)
+    assert list(folder.iterdir()) == []
+
+
+def test_loading_names_the_users_path(tmp_path):
+    with pytest.raises(FileNotFoundError) as raised:
+        load(tmp_path / "no such model.json")
+    assert "no such model.json" in str(raised.value)
+    with pytest.raises(IsADirectoryError, match="is a folder"):
+        load(tmp_path)
+
+
+def dense_multinomial_file():
+    return json.loads(to_json(MultinomialNB().fit([[1, 0, 2], [0, 3, 1]], ["x", "y"])))
+
+
+@pytest.mark.parametrize("width", [10**10, 4, 2, 0])
+def test_a_dense_width_that_is_not_the_vocabularys_is_refused_before_anything_is_built(width, monkeypatch):
+    document = dense_multinomial_file()
+    document["tables"]["n_columns_"] = width
+    import naivebayes.saving.model_files as model_files
+
+    def never(*args):
+        raise AssertionError("a model was built from a file whose sizes were not checked")
+
+    monkeypatch.setattr(model_files, "model_from_tables", never)
+    with pytest.raises(ModelFileError, match=r"tables.n_columns_ is .*(vocabulary_|MAX_COLUMNS)"):
+        from_json(json.dumps(document))
+
+
+def test_a_row_width_beyond_the_limit_is_refused():
+    document = json.loads(to_json(GaussianNB().fit([[1.0, 2], [2, 3], [3, 1], [4, 5]], ["a", "b", "a", "b"])))
+    document["tables"]["n_columns_"] = 10**12
+    with pytest.raises(ModelFileError, match=r"tables.n_columns_ is 1000000000000.*at most"):
+        from_json(json.dumps(document))
+
+
+def test_a_tokenizer_size_in_a_file_is_checked():
+    document = json.loads(to_json(MultinomialNB().fit(["a b", "b c"], ["x", "y"])))
+    document["settings"]["tokenizer"]["ngram_range"] = [1, 10**9]
+    with pytest.raises(ModelFileError, match=r"settings.tokenizer: ngram_range=.*at most 10 words"):
+        from_json(json.dumps(document))

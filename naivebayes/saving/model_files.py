@@ -51,6 +51,7 @@ such as ``MultinomialNB.from_json``: the file itself names its model.
 import math
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -182,7 +183,7 @@ def to_json(model, leave_out_tokenizer=False):
         for name, value in model.get_params().items()
     }
     tables = {}
-    for name in model._count_table_names():
+    for name in model.count_tables:
         if name not in TABLE_SHAPES:
             raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
         tables[name] = encode(table_shape(model_name, name), getattr(model, name), f"tables.{name}")
@@ -200,31 +201,59 @@ def save(model, path, leave_out_tokenizer=False):
     """Write the model to the JSON file ``path`` (replacing it whole, or not at all); returns the path.
 
     The text goes to a temporary file in the same folder, which then takes
-    the place of ``path`` in one step (``os.replace``): a reader sees the old
+    the place of the file in one step (``os.replace``): a reader sees the old
     file or the new one, never half of one, even if the writing stops midway.
+    ``~`` is your home folder; a symbolic link stays a link, and the file it
+    points to is the one replaced; a file that was there keeps its
+    permissions.  An error names ``path``, never the temporary file.
     """
     text = to_json(model, leave_out_tokenizer=leave_out_tokenizer)  # a model that cannot be saved fails here
-    path = Path(path)
+    path = Path(path).expanduser()
     write_atomically(path, text)
     return path
 
 
 def write_atomically(path, text):
-    """Write ``text`` (UTF-8) to a temporary file next to ``path``, then rename it to ``path``."""
-    folder = path.parent
+    """Write ``text`` (UTF-8) to a temporary file next to the file ``path`` names, then rename it over that file.
+
+    The file is ``path`` itself, or, when ``path`` is a symbolic link, the
+    file at the end of the link (so the link is kept, not replaced by a file).
+    """
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent
     if not folder.is_dir():
         raise FileNotFoundError(f"cannot save to {path}: the folder {folder} does not exist")
-    handle, part = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+    if target.is_dir():
+        raise IsADirectoryError(f"cannot save to {path}: it is a folder; give the name of the model file, such as model.json")
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)  # a file that is there keeps its permissions
+    except FileNotFoundError:
+        mode = new_file_mode()
+    try:
+        handle, part = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
+    except OSError as error:
+        raise error_naming(error, path) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(part, new_file_mode())  # mkstemp made it readable by its owner only
-        os.replace(part, path)
-    except BaseException:  # including Ctrl-C: never leave the temporary file behind
+        os.chmod(part, mode)  # mkstemp made it readable by its owner only
+        os.replace(part, target)
+    except BaseException as error:  # including Ctrl-C: never leave the temporary file behind
         Path(part).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise error_naming(error, path) from None
         raise
+
+
+def error_naming(error, path):
+    """The same kind of OSError, naming the user's ``path`` (not the temporary file the system named)."""
+    reason = error.strerror or str(error)
+    named = type(error)(error.errno, f"cannot save to {path}: {reason}") if error.errno else type(error)(
+        f"cannot save to {path}: {reason}"
+    )
+    return named
 
 
 def new_file_mode():
@@ -327,7 +356,9 @@ def load(path, tokenizer=None):
     the file and the field when the file is not a model file or has been
     changed so that it no longer makes sense.
     """
-    path = Path(path)
+    path = Path(path).expanduser()
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder; give the model file, such as model.json")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
@@ -484,7 +515,7 @@ def tables_from_json(model_class, raw):
     """{name: table} for every count table of the model, each read and checked by its shape."""
     if not isinstance(raw, dict):
         raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
-    names = model_class()._count_table_names()
+    names = list(model_class.count_tables)
     for name in names:
         if name not in raw:
             raise ModelFileError(
@@ -516,8 +547,39 @@ def model_from_tables(model_class, settings, tables):
 # ---------------------------------------------------------------------------
 
 
+# The widest list rows a file may declare: far more columns than a pure-Python model
+# is used with, and few enough that a row of them (sample draws dense rows) fits in memory.
+MAX_COLUMNS = 10**7
+
+
+def check_sizes(model_class, tables):
+    """Every size the file declares, checked against what it lists and against a limit, before anything is built.
+
+    ``n_columns_`` is the width of list rows: a text model trained on dense
+    rows has exactly one vocabulary entry per column (0 to n - 1), and any
+    model's rows are at most ``MAX_COLUMNS`` wide.  (A file that says 10**10
+    would otherwise make ``sample`` build rows of ten billion counts.)
+    """
+    width = tables.get("n_columns_")
+    if width is None:
+        return
+    if width > MAX_COLUMNS:
+        raise field_error(
+            "tables.n_columns_", f"is {width}, but rows are at most {MAX_COLUMNS:,} columns wide (MAX_COLUMNS)"
+        )
+    if issubclass(model_class, TextNaiveBayes) and tables["input_form_"] == "dense":
+        vocabulary = tables["vocabulary_"]
+        if vocabulary != set(range(width)):
+            raise field_error(
+                "tables.n_columns_",
+                f"is {width}, but vocabulary_ has {len(vocabulary)} columns; a model of dense rows has one "
+                "vocabulary_ entry per column, 0 to n_columns_ - 1",
+            )
+
+
 def check_tables(model_class, tables):
     """Raise a ModelFileError that names the field where the tables disagree (see the module docstring)."""
+    check_sizes(model_class, tables)
     classes = check_classes(tables)
     if issubclass(model_class, TableNaiveBayes):
         check_feature_names(model_class, tables)
@@ -613,7 +675,7 @@ def about_equal(a, b):
 def check_class_keys(model_class, tables, classes):
     """Every per-class table has exactly the classes of class_counts_ (or is empty, where that is allowed)."""
     may_be_empty = tables_that_may_be_empty(model_class, tables)
-    for name in model_class()._class_table_names():
+    for name in model_class.class_tables:
         table = tables[name]
         if set(table) != set(classes) and not (not table and name in may_be_empty):
             raise field_error(
