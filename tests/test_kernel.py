@@ -268,3 +268,28 @@ def test_the_committed_iris_kernel_picture_is_what_the_script_draws(tmp_path):
     committed = (script.parent.parent / "images" / "iris-kernel-model-densities.svg").read_text()
     assert drawn == committed, "run docs/scripts/kernel_tables.py --picture and commit the image"
     assert "the kernel densities of KernelNB" in drawn
+
+
+def test_a_prediction_walks_the_named_steps_and_builds_nothing():
+    import sys
+
+    model = KernelNB().fit([[1.0], [1.5], [3.0], [2.5], [2.0], [3.5]], list("aaabbb"))
+    names = []
+
+    def tracer(frame, event, argument):
+        if event == "call" and "/naivebayes/" in frame.f_code.co_filename.replace("\\", "/"):
+            names.append(frame.f_code.co_name)
+
+    sys.settrace(tracer)
+    try:
+        model.predict_proba([[2.0]])
+        model.explain([2.0])
+    finally:
+        sys.settrace(None)
+    steps = ["_check_example", "check_value", "_log_likelihood_terms", "kernel_log_density_near", "log_posterior"]
+    position = 0
+    for name in names:
+        if position < len(steps) and name == steps[position]:
+            position += 1
+    assert position == len(steps), names
+    assert "<lambda>" not in names and "build_lookups" not in names and "bandwidth_nrd0" not in names

@@ -512,3 +512,33 @@ def test_the_committed_adult_tree_picture_is_what_the_script_draws(tmp_path, mon
     committed = (script.parent.parent / "images" / "adult-tan-tree.svg").read_text()
     assert drawn == committed, "run docs/scripts/tree_augmented_tables.py --picture and commit the image"
     assert "education-num" in drawn and "0.620" in drawn
+
+
+def test_a_prediction_walks_the_named_steps_and_builds_nothing():
+    import sys
+
+    from naivebayes.datasets import load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    model = TreeAugmentedNB().fit(rows, labels)
+    names = []
+
+    def tracer(frame, event, argument):
+        if event == "call" and "/naivebayes/" in frame.f_code.co_filename.replace("\\", "/"):
+            names.append(frame.f_code.co_name)
+
+    sys.settrace(tracer)
+    try:
+        model.predict_proba([test_row])
+        model.explain(test_row)
+    finally:
+        sys.settrace(None)
+    steps = ["_check_example", "present_values", "_log_likelihood_terms", "tan_log_terms", "log_posterior"]
+    position = 0
+    for name in names:
+        if position < len(steps) and name == steps[position]:
+            position += 1
+    assert position == len(steps), names
+    formulas = [n for n in names if not n.startswith("<")]
+    assert formulas.index("tan_log_terms") <= 12  # the first formula, after the checks at the boundary
+    assert "<lambda>" not in names and "_build_lookup_tables" not in names and "tan_log_likelihood_rows" not in names
