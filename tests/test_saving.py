@@ -517,7 +517,7 @@ TAMPERED = [
     ("cut short", "china_multinomial", replace_text('"tables"', '"tab'), r"not valid JSON: .* line \d+, column \d+"),
     ("empty", "china_multinomial", whole_text(""), "not valid JSON"),
     ("another JSON file", "china_multinomial", whole_text('{"name": "x"}'), 'not a model file: it does not begin with "format"'),
-    ("a newer version", "china_multinomial", set_field(["format_version"], 2), "written by a newer naivebayes"),
+    ("a newer version", "china_multinomial", set_field(["format_version"], 3), "written by a newer naivebayes"),
     ("a version never written", "china_multinomial", set_field(["format_version"], 0), "format_version is 0"),
     ("a version that is not a number", "china_multinomial", set_field(["format_version"], "1"), "format_version is \"1\""),
     ("an unknown model", "china_multinomial", set_field(["model"], "ComplementNB"), 'model is "ComplementNB", which is not'),
@@ -744,4 +744,22 @@ def test_a_tokenizer_size_in_a_file_is_checked():
     document = json.loads(to_json(MultinomialNB().fit(["a b", "b c"], ["x", "y"])))
     document["settings"]["tokenizer"]["ngram_range"] = [1, 10**9]
     with pytest.raises(ModelFileError, match=r"settings.tokenizer: ngram_range=.*at most 10 words"):
+        from_json(json.dumps(document))
+
+
+def test_metadata_is_kept_beside_the_model_and_checked(tmp_path):
+    from naivebayes.saving import load_with_metadata
+
+    model, _ = china_multinomial()
+    path = save(model, tmp_path / "m.json", metadata={"reading": {"delimiter": "\t", "names": ["a", "b"]}})
+    loaded, metadata = load_with_metadata(path)
+    assert metadata == {"reading": {"delimiter": "\t", "names": ["a", "b"]}}
+    assert loaded.class_counts_ == model.class_counts_ and load(path).class_counts_ == model.class_counts_
+    assert json.loads(path.read_text(encoding="utf-8"))["format_version"] == 2
+    assert load_with_metadata(save(model, tmp_path / "plain.json"))[1] is None
+    with pytest.raises(TypeError, match="metadata"):
+        to_json(model, metadata={1: "a"})
+    document = json.loads(path.read_text(encoding="utf-8"))
+    del document["metadata"]
+    with pytest.raises(ModelFileError, match="no 'metadata' field"):
         from_json(json.dumps(document))

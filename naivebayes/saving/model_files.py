@@ -83,10 +83,14 @@ from naivebayes.text.stemming import porter_stem
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["save", "load", "to_json", "from_json", "ModelFileError", "FORMAT", "FORMAT_VERSION", "MODEL_CLASSES"]
+__all__ = [
+    "save", "load", "load_with_metadata", "to_json", "from_json", "ModelFileError", "FORMAT", "FORMAT_VERSION",
+    "MODEL_CLASSES",
+]
 
 FORMAT = "naivebayes model"
 FORMAT_VERSION = 1  # raised whenever a file of the new version could not be read by the code of the old
+METADATA_VERSION = 2  # a file with a "metadata" field (which version 1's reader refuses)
 
 # The models a file can hold, by the name the file gives them.
 MODEL_CLASSES = {
@@ -168,13 +172,17 @@ def table_shape(model_name, table):
 # ---------------------------------------------------------------------------
 
 
-def to_json(model, leave_out_tokenizer=False):
+def to_json(model, leave_out_tokenizer=False, metadata=None):
     """The text of the model's file: its settings and its count tables, as readable JSON.
 
     A text model's ``Tokenizer`` is written by its settings.  A tokenizer of
     your own (a function) cannot be written to a file, and is refused; with
     ``leave_out_tokenizer=True`` it is left out instead (the file notes its
     name), and loading needs it again, ``load(path, tokenizer=...)``.
+
+    ``metadata`` is a dict of plain JSON values kept beside the model, such
+    as how the command line read the training data; ``load_with_metadata``
+    gives it back.  A file with metadata is format version 2.
     """
     model_name = check_model_can_be_saved(model)
     model._check_fitted()  # (a setting changed since training is checked and applied first)
@@ -194,10 +202,13 @@ def to_json(model, leave_out_tokenizer=False):
         "settings": settings,
         "tables": tables,
     }
+    if metadata is not None:
+        document["format_version"] = METADATA_VERSION
+        document["metadata"] = check_metadata(metadata)
     return escape_surrogates(json_text(document)) + "\n"  # (a lone "\ud800" as its escape: UTF-8 cannot hold it)
 
 
-def save(model, path, leave_out_tokenizer=False):
+def save(model, path, leave_out_tokenizer=False, metadata=None):
     """Write the model to the JSON file ``path`` (replacing it whole, or not at all); returns the path.
 
     The text goes to a temporary file in the same folder, which then takes
@@ -207,7 +218,7 @@ def save(model, path, leave_out_tokenizer=False):
     points to is the one replaced; a file that was there keeps its
     permissions.  An error names ``path``, never the temporary file.
     """
-    text = to_json(model, leave_out_tokenizer=leave_out_tokenizer)  # a model that cannot be saved fails here
+    text = to_json(model, leave_out_tokenizer=leave_out_tokenizer, metadata=metadata)  # a model that cannot be saved fails here
     path = Path(path).expanduser()
     write_atomically(path, text)
     return path
@@ -254,6 +265,18 @@ def error_naming(error, path):
         f"cannot save to {path}: {reason}"
     )
     return named
+
+
+def check_metadata(metadata):
+    """``metadata`` if it is a dict that JSON can hold as it is (strings as keys, plain values), else a TypeError."""
+    if not isinstance(metadata, dict):
+        raise TypeError(f"metadata must be a dict of plain values, not {type(metadata).__name__}")
+    try:
+        if parse_json(json_text(metadata)) != metadata:
+            raise TypeError("metadata must hold only strings, numbers, true/false, null, lists and dicts with string keys")
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"metadata cannot be written as JSON as it is: {error}") from None
+    return metadata
 
 
 def new_file_mode():
@@ -356,6 +379,11 @@ def load(path, tokenizer=None):
     the file and the field when the file is not a model file or has been
     changed so that it no longer makes sense.
     """
+    return load_with_metadata(path, tokenizer)[0]
+
+
+def load_with_metadata(path, tokenizer=None):
+    """``(model, metadata)`` from the JSON file ``path``: ``load``'s model, and the file's metadata (or None)."""
     path = Path(path).expanduser()
     if path.is_dir():
         raise IsADirectoryError(f"{path} is a folder; give the model file, such as model.json")
@@ -364,13 +392,18 @@ def load(path, tokenizer=None):
     except UnicodeDecodeError as error:
         raise ModelFileError(f"{path} is not a model file: it is not UTF-8 text ({error.reason})") from None
     try:
-        return from_json(text, tokenizer=tokenizer)
+        return model_and_metadata(text, tokenizer)
     except ModelFileError as error:
         raise ModelFileError(f"{path}: {error}") from None
 
 
 def from_json(text, tokenizer=None):
     """The model that ``to_json`` wrote as ``text`` (see ``load``)."""
+    return model_and_metadata(text, tokenizer)[0]
+
+
+def model_and_metadata(text, tokenizer=None):
+    """``(model, metadata)`` from the text of a model file."""
     if not isinstance(text, str):
         raise TypeError(f"from_json takes the text of a model file (a str), not a {type(text).__name__}")
     document = parse_json(text)
@@ -378,7 +411,10 @@ def from_json(text, tokenizer=None):
     settings = settings_from_json(model_class, document["settings"], tokenizer)
     tables = tables_from_json(model_class, document["tables"])
     check_tables(model_class, tables)
-    return model_from_tables(model_class, settings, tables)
+    metadata = document.get("metadata")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise ModelFileError(f"metadata is {shown(metadata)}; it should be an object {{\"name\": value}}")
+    return model_from_tables(model_class, settings, tables), metadata
 
 
 HEADER = ("format", "format_version", "model", "settings", "tables")
@@ -391,18 +427,22 @@ def check_header(document):
     missing = [field for field in HEADER if field not in document]
     if missing:
         raise ModelFileError(f"the file has no {missing[0]!r} field (a model file has {', '.join(HEADER)})")
-    unknown = [field for field in document if field not in HEADER]
-    if unknown:
-        raise ModelFileError(f"the file has a field {unknown[0]!r} that a model file does not have")
     version = document["format_version"]
     if type(version) is not int:
         raise ModelFileError(f"format_version is {shown(version)}; it should be a whole number")
-    if version > FORMAT_VERSION:
+    known = HEADER + ("metadata",) if version == METADATA_VERSION else HEADER
+    unknown = [field for field in document if field not in known]
+    if unknown:
+        raise ModelFileError(f"the file has a field {unknown[0]!r} that a model file does not have")
+    if version == METADATA_VERSION:
+        if "metadata" not in document:
+            raise ModelFileError(f"format_version is {version}, but the file has no 'metadata' field")
+    elif version > METADATA_VERSION:
         raise ModelFileError(
             f"format_version is {version}: the file was written by a newer naivebayes, and this one reads "
             f"version {FORMAT_VERSION}; upgrade naivebayes to load it"
         )
-    if version != FORMAT_VERSION:
+    if version not in (FORMAT_VERSION, METADATA_VERSION):
         raise ModelFileError(f"format_version is {version}, which no naivebayes wrote; this one reads {FORMAT_VERSION}")
     name = document["model"]
     if type(name) is not str or name not in MODEL_CLASSES:  # (a list or an object cannot even be looked up)
