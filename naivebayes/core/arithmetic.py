@@ -25,7 +25,11 @@ __all__ = ["Fraction", "ratio", "log", "is_exact"]
 
 def is_exact(*values):
     """True when every value is an ``int`` or a ``Fraction`` (no floats)."""
-    return all(isinstance(value, Rational) for value in values)
+    for value in values:  # int, Fraction and float by their type (a debugger steps into no abstract class)
+        kind = type(value)
+        if kind is float or kind is not int and kind is not Fraction and not isinstance(value, Rational):
+            return False
+    return True
 
 
 def ratio(numerator, denominator):
@@ -48,6 +52,10 @@ def log(value):
     """
     if type(value) is float and value > 0:
         return math.log(value)  # the usual case, decided quickly
+    if type(value) is Fraction and value.numerator > 0:  # (compared as whole numbers: a debugger stays in this file)
+        return math.log(value.numerator) - math.log(value.denominator)
+    if type(value) is int and value > 0:
+        return math.log(value)
     if value == 0:
         return -math.inf
     if value < 0:

@@ -32,6 +32,7 @@ __all__ = [
     "prior_mle",
     "uniform_prior",
     "bayes_rule",
+    "log_joint",
     "log_sum_exp",
     "log_posterior",
     "decision",
@@ -83,6 +84,24 @@ def bayes_rule(joint):
         raise ZeroProbabilityError(ZERO_PROBABILITY_HINT)
     return {label: ratio(p, evidence) for label, p in joint.items()}
 # --8<-- [end:eq-bayes-rule]
+
+
+# --8<-- [start:eq-log-joint]
+def log_joint(log_priors, terms):
+    """[log P(x, c) = log P(c) + sum_j log P(x_j | c), for every class c]: the terms added to the log prior.
+
+    ``log_priors[k]`` belongs to the k-th class, and so does ``term.log_terms[k]``
+    of each term.  ``math.fsum`` adds each class's terms exactly rounded, so the
+    order of the features does not change the result.
+
+    Formula: docs/pipeline.md#eq-log-joint
+    """
+    joint = []
+    for k, log_prior in enumerate(log_priors):
+        log_likelihood = math.fsum([term.log_terms[k] for term in terms])  # log P(x | c) = sum_j log P(x_j | c)
+        joint.append(log_prior + log_likelihood)
+    return joint
+# --8<-- [end:eq-log-joint]
 
 
 # --8<-- [start:eq-log-sum-exp]

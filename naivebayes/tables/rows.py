@@ -69,6 +69,8 @@ __all__ = [
 
 def check_rows(X, name="X"):
     """X as a list of rows, with a clear error for a single row or something that is not a list."""
+    if type(X) is list:  # the usual X, decided quickly
+        return list(X)
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} is a single string; pass a list of rows, each a dict or a list of values")
     if isinstance(X, Mapping):
@@ -170,7 +172,7 @@ def present_values(row, where):
     path, and a missing value costs one call.
     """
     try:
-        if type(row) is dict or isinstance(row, Mapping):  # (the first test is the quick one)
+        if type(row) is dict or type(row) is not list and isinstance(row, Mapping):  # (the first tests are the quick ones)
             return {
                 feature: value
                 for feature, value in row.items()

@@ -82,6 +82,7 @@ from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "all_plain_counts",
+    "count_tokens",
     "document_counts",
     "document_form",
     "check_documents",
@@ -177,6 +178,18 @@ def is_dense_row(document):
     return False
 
 
+def count_tokens(tokens):
+    """{token: how often it occurs} for a list of tokens, counted one token at a time (a plain loop a debugger can follow).
+
+    >>> count_tokens(["chinese", "beijing", "chinese"])
+    {'chinese': 2, 'beijing': 1}
+    """
+    counts = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return counts
+
+
 def document_form(document, where="the document"):
     """"words" for a text, a token list or a {word: count} dict; "dense" for a row of numbers.
 
@@ -187,6 +200,8 @@ def document_form(document, where="the document"):
     >>> document_form("Chinese Beijing"), document_form({"tokyo": 1}), document_form([2, 0, 1])
     ('words', 'words', 'dense')
     """
+    if type(document) is str or type(document) is dict:  # the usual forms, by their type
+        return "words"
     if is_dense_row(document):
         return "dense"
     if isinstance(document, (str, Mapping, list, tuple)):  # (an empty list is an empty token list)
@@ -221,7 +236,7 @@ def document_counts(document, tokenizer, where="the document"):
         if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
             check_tokens(tokens, tokenizer, where)
         return Counter(tokens)
-    if isinstance(document, Mapping):
+    if type(document) is dict or isinstance(document, Mapping):
         values = document.values()
         counts = checked_counts(values, where)
         return document if counts is values else dict(zip(document, counts))
@@ -282,6 +297,8 @@ def check_tokens(tokens, tokenizer, where):
 
 def check_documents(X, name="X"):
     """X as a list of documents, with a clear error for a single document or a non-list."""
+    if type(X) is list:  # the usual X, decided quickly
+        return list(X)
     if isinstance(X, (str, bytes, Mapping)):
         raise TypeError(
             f"{name} must be a list of documents, but it is a single "
