@@ -62,6 +62,23 @@ def test_log_sum_exp_of_only_zero_probabilities_is_minus_infinity():
     assert log_sum_exp([-math.inf, 0.0]) == 0.0
 
 
+def test_eq_log_joint_adds_the_terms_to_the_log_prior():
+    from naivebayes.core.bayes import log_joint
+    from naivebayes.models.base import Term
+
+    # China example: log 3/4 + 3 log 3/7 + 2 log 1/14 and log 1/4 + 5 log 2/9, by hand
+    terms = [
+        Term("word", "chinese", 3, (3 * log(Fraction(3, 7)), 3 * log(Fraction(2, 9)))),
+        Term("word", "tokyo", 1, (log(Fraction(1, 14)), log(Fraction(2, 9)))),
+        Term("word", "japan", 1, (log(Fraction(1, 14)), log(Fraction(2, 9)))),
+    ]
+    joint = log_joint([log(Fraction(3, 4)), log(Fraction(1, 4))], terms)
+    assert joint[0] == pytest.approx(math.log(Fraction(3, 4) * Fraction(3, 7) ** 3 * Fraction(1, 14) ** 2), rel=1e-15)
+    assert joint[1] == pytest.approx(math.log(Fraction(1, 4) * Fraction(2, 9) ** 5), rel=1e-15)
+    assert [round(value, 4) for value in joint] == [-8.1077, -8.9067]
+    assert log_joint([-1.0, -2.0], []) == [-1.0, -2.0]  # no terms: the prior decides alone
+
+
 def test_eq_log_posterior_normalises():
     result = log_posterior({"a": math.log(1 / 8), "b": math.log(3 / 8)})
     assert math.exp(result["a"]) == pytest.approx(1 / 4, abs=1e-15)
@@ -115,6 +132,6 @@ def test_a_setting_changed_to_an_equal_value_of_another_type_is_checked_again():
     from naivebayes import CategoricalNB
 
     model = CategoricalNB().fit([{"x": "u"}, {"x": "v"}], ["a", "b"])
-    model.alpha = Decimal("1")  # equal to 1, but not a number the model takes
     with pytest.raises((TypeError, ValueError), match="alpha"):
-        model.predict([{"x": "u"}])
+        model.alpha = Decimal("1")  # equal to 1, but not a number the model takes: refused where it is assigned
+    assert model.alpha == 1 and type(model.alpha) is int

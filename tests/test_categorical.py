@@ -39,6 +39,7 @@ from naivebayes.models.categorical import (
     categorical_likelihood,
     categorical_log_likelihood,
     categorical_log_likelihood_rows,
+    categorical_log_terms,
     categorical_mle,
 )
 
@@ -128,6 +129,14 @@ def test_eq_categorical_log_likelihood_is_a_difference_of_logs(laplace):
     assert laplace.log_likelihood("outlook", "sunny", "yes") == math.log(3) - math.log(12)
     assert categorical_log_likelihood(0, 5, 0, 3) == -math.inf  # log 0
     assert categorical_log_likelihood(0, 5, 1, 3) == math.log(1) - math.log(8)
+
+
+def test_eq_categorical_term_is_the_row_of_the_value(laplace):
+    # outlook = sunny; classes_ = [no, yes]: (3+1)/(5+3) = 1/2 and (2+1)/(9+3) = 1/4, by hand
+    row = categorical_log_terms(laplace.feature_lookups_["outlook"], "sunny")
+    assert row == (math.log(4) - math.log(8), math.log(3) - math.log(12))
+    assert categorical_log_terms({"sunny": (-1.0, -2.0)}, "fog") is None  # never seen: left out
+    assert laplace.explain({"outlook": "sunny"}).terms[0].log_term == {"no": row[0], "yes": row[1]}
 
 
 def test_eq_categorical_rows_hold_every_class_per_value(laplace):
@@ -431,7 +440,16 @@ def test_score_is_the_exact_accuracy(with_missing):
 
 def test_repr_shows_the_tables(with_missing):
     assert repr(CategoricalNB()) == "CategoricalNB(alpha=1) (not fitted)"
-    assert repr(with_missing) == (
-        "CategoricalNB(alpha=1, class_counts={'a': 3, 'b': 2}, features=['colour', 'size'])"
+    assert repr(with_missing) == str(with_missing) == (
+        'CategoricalNB(alpha=1)\n'
+        'table               size        first entries\n'
+        '------------------  ----------  -------------------------------------------------------\n'
+        "class 'a'           3 rows      P(c) = 3/5\n"
+        "class 'b'           2 rows      P(c) = 2/5\n"
+        "distributions_      2 features  {'colour': 'categorical', 'size': 'categorical'}\n"
+        "value_counts_['a']  2 features  {'colour': {'red': 1}, 'size': {'big': 2, 'small': 1}}\n"
+        "value_counts_['b']  2 features  {'colour': {'red': 1, 'blue': 1}, 'size': {'small': 1}}\n"
+        "categories_         2 features  {'colour': ['blue', 'red'], 'size': ['big', 'small']}\n"
+        'categorical naive Bayes, fitted on 5 rows'
     )
     assert repr(CategoricalNB(alpha=0, unseen="error")) == "CategoricalNB(alpha=0, unseen='error') (not fitted)"

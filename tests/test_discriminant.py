@@ -709,9 +709,9 @@ def test_changing_a_setting_after_training_rebuilds_the_tables():
     model.ddof = 1
     assert model.covariance_matrices_ != fresh.covariance_matrices_ or model.predict(iris.rows[:1])
     assert model.covariance_matrices_ == GDA(covariance="shared", ddof=1).fit(iris.rows, iris.labels).covariance_matrices_
-    model.covariance = "spherical"
     with pytest.raises(ValueError, match="covariance must be one of 'full', 'shared', 'diagonal', 'total'"):
-        model.predict(iris.rows[:1])
+        model.covariance = "spherical"  # refused where it is assigned
+    assert model.covariance == "shared" and model.predict(iris.rows[:1])
 
 
 def test_get_params_and_repr():
@@ -720,7 +720,17 @@ def test_get_params_and_repr():
     assert repr(model) == "GaussianDiscriminantAnalysis(covariance='shared', ddof=1) (not fitted)"
     model.fit(ROWS, LABELS)
     assert repr(model) == (
-        "GaussianDiscriminantAnalysis(covariance='shared', ddof=1, class_counts={'a': 3, 'b': 3}, features=[0, 1])"
+        "GaussianDiscriminantAnalysis(covariance='shared', ddof=1)\n"
+        'table                      size        first entries\n'
+        '-------------------------  ----------  --------------------\n'
+        "class 'a'                  3 rows      P(c) = 1/2\n"
+        "class 'b'                  3 rows      P(c) = 1/2\n"
+        'features_                  2 features  [0, 1]\n'
+        "mean_vectors_['a']         2 means     [2, 2]\n"
+        "covariance_matrices_['a']  2 x 2       [[1, 1/4], [1/4, 2]]\n"
+        "mean_vectors_['b']         2 means     [7, 6]\n"
+        "covariance_matrices_['b']  2 x 2       [[1, 1/4], [1/4, 2]]\n"
+        'linear discriminant analysis, fitted on 6 rows'
     )
     with pytest.raises(ValueError, match="ddof must be 0"):
         GDA(ddof=2)

@@ -206,9 +206,10 @@ def test_an_infinite_alpha_is_still_not_finite():
 
 def test_a_huge_alpha_set_after_fit_is_refused_and_changes_nothing():
     model = MultinomialNB().fit(["free prize", "lunch"], ["spam", "ham"])
-    model.alpha = 10**400
+    before = model.predict_proba(["free"])
     with pytest.raises(ValueError, match=r"larger than 2\*\*53"):
-        model.predict(["free"])
+        model.alpha = 10**400  # refused where it is assigned
+    assert model.alpha == 1 and model.predict_proba(["free"]) == before
 
 
 # ---------------------------------------------------------------------------
@@ -226,9 +227,9 @@ def test_fit_prior_must_be_a_bool(Model, value):
 def test_fit_prior_set_after_fit_is_checked():
     model = MultinomialNB().fit(["free prize", "lunch", "win", "noon"], Y4)
     before = model.predict_proba(["free"])
-    model.fit_prior = "no"
     with pytest.raises(TypeError, match="fit_prior must be True or False"):
-        model.predict(["free"])
+        model.fit_prior = "no"  # refused where it is assigned
+    assert model.fit_prior is True
     model.fit_prior = True
     assert model.predict_proba(["free"]) == before
 

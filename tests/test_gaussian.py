@@ -271,5 +271,19 @@ def test_partial_fit_one_row_at_a_time():
 
 
 def test_repr_shows_the_tables(model):
-    assert repr(model) == "GaussianNB(var_smoothing=0, class_counts={'a': 2, 'b': 2}, features=['x'])"
+    assert repr(model) == str(model) == (  # its means and variances, as NormalDist shows mu and sigma
+        'GaussianNB(var_smoothing=0)\n'
+        'table                     size       first entries\n'
+        '------------------------  ---------  -----------------\n'
+        "class 'a'                 2 rows     P(c) = 1/2\n"
+        "class 'b'                 2 rows     P(c) = 1/2\n"
+        "distributions_            1 feature  {'x': 'gaussian'}\n"
+        "means_['a']               1 feature  {'x': 2}\n"
+        "means_['b']               1 feature  {'x': 12}\n"
+        "squared_deviations_['a']  1 feature  {'x': 2}\n"
+        "squared_deviations_['b']  1 feature  {'x': 8}\n"
+        "variances_['a']           1 feature  {'x': 1}\n"
+        "variances_['b']           1 feature  {'x': 4}\n"
+        'Gaussian naive Bayes, fitted on 4 rows'
+    )
     assert repr(GaussianNB()) == "GaussianNB() (not fitted)"

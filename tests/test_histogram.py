@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import CategoricalNB, Discretizer, HistogramNB
-from naivebayes.models.histogram import histogram_bin_probability, histogram_log_density
+from naivebayes.models.histogram import histogram_bin_probability, histogram_log_density, histogram_log_terms
 
 ROWS = [[0], [1], [4], [3], [4]]
 LABELS = ["a", "a", "a", "b", "b"]
@@ -45,6 +45,23 @@ def test_eq_histogram_bin_probability_is_categorical_over_the_bins(model):
     assert histogram_bin_probability(0, 2, 0, 2) == 0  # alpha = 0: an empty bin has probability 0
     assert histogram_bin_probability(2, 3, Fraction(1, 2), 2) == Fraction(5, 8)  # (5/2) / (4)
     assert isinstance(histogram_bin_probability(2, 3, 1.0, 2), float)
+
+
+def test_eq_histogram_term_reads_the_row_of_the_bin(model):
+    # edges [0, 2, 4]: 1 is in bin 0 (a 3/10, b 1/8), 3 in bin 1 (a 1/5, b 3/8), by hand
+    edges, rows = model.feature_lookups_[0]
+    # log P(bin | c) - log w_b, each P(bin | c) = (n + 1) / (n_c + 2) taken as log(numerator) - log(denominator)
+    half_width = math.log(2)
+    assert histogram_log_terms(edges, rows, 1) == (
+        (math.log(3) - math.log(5)) - half_width,  # log 3/10
+        (math.log(1) - math.log(4)) - half_width,  # log 1/8
+    )
+    assert histogram_log_terms(edges, rows, 3) == (
+        (math.log(2) - math.log(5)) - half_width,  # log 1/5
+        (math.log(3) - math.log(4)) - half_width,  # log 3/8
+    )
+    assert histogram_log_terms(edges, rows, -7) == histogram_log_terms(edges, rows, 1)  # below the range: bin 0
+    assert histogram_log_terms([0, 2, 4], [(-1.0,), (-2.0,)], 2) == (-2.0,)  # an edge belongs to the bin it opens
 
 
 def test_eq_histogram_density_spreads_the_bin_over_its_width(model):
@@ -159,4 +176,15 @@ def test_partial_fit_keeps_the_first_batch_edges():
 
 
 def test_repr_shows_the_tables(model):
-    assert repr(model) == "HistogramNB(n_bins=2, alpha=1, class_counts={'a': 3, 'b': 2}, features=[0])"
+    assert repr(model) == (
+        'HistogramNB(n_bins=2, alpha=1)\n'
+        'table             size       first entries\n'
+        '----------------  ---------  ----------------\n'
+        "class 'a'         3 rows     P(c) = 3/5\n"
+        "class 'b'         2 rows     P(c) = 2/5\n"
+        "distributions_    1 feature  {0: 'histogram'}\n"
+        "bin_counts_['a']  1 feature  {0: [2, 1]}\n"
+        "bin_counts_['b']  1 feature  {0: [0, 2]}\n"
+        'bin_edges_        1 feature  {0: [0, 2, 4]}\n'
+        'histogram naive Bayes, fitted on 5 rows'
+    )

@@ -180,7 +180,7 @@ def close(a, b):
 def assert_same_model(merged, whole, X, exact):
     """The merged model holds the counts of ``whole``, and predicts what it predicts."""
     assert type(merged) is type(whole)
-    for table in whole._count_table_names():
+    for table in whole.count_tables:
         if exact:
             assert getattr(merged, table) == getattr(whole, table), table
         else:
@@ -214,7 +214,7 @@ def test_the_order_and_grouping_of_the_models_do_not_matter(name):
     a, b, c = [trained(make, shard) for shard in shards]
     reference = merge(a, b, c)
     for other in (merge(b, a, c), merge(c, b, a), merge(merge(a, b), c), merge(a, merge(b, c))):
-        for table in reference._count_table_names():
+        for table in reference.count_tables:
             value, other_value = getattr(reference, table), getattr(other, table)
             if table == "features_":  # the features in the order the models first saw them
                 assert sorted(map(repr, value)) == sorted(map(repr, other_value))
@@ -242,9 +242,9 @@ def test_merging_changes_none_of_the_models(name):
     make, data, _ = CASES[name]
     shards, X, _ = shards_of(random.Random(3), data, n_shards=2)
     models = [trained(make, shard) for shard in shards]
-    before = [{table: repr(getattr(model, table)) for table in model._table_names()} for model in models]
+    before = [{table: repr(getattr(model, table)) for table in [*model.count_tables, *model.lookup_tables]} for model in models]
     merge(*models)
-    assert [{table: repr(getattr(model, table)) for table in model._table_names()} for model in models] == before
+    assert [{table: repr(getattr(model, table)) for table in [*model.count_tables, *model.lookup_tables]} for model in models] == before
 
 
 def test_merging_one_model_gives_a_copy():
@@ -417,7 +417,7 @@ def test_20_newsgroups_in_shards_is_one_fit(categories):
         for i in range(0, len(train.texts), size)
     ]
     merged, whole = merge(*models), MultinomialNB().fit(train.texts, train.labels)
-    for table in whole._count_table_names():
+    for table in whole.count_tables:
         assert getattr(merged, table) == getattr(whole, table), table
     assert merged.log_likelihood_rows_ == whole.log_likelihood_rows_
     assert merged.predict(test.texts) == whole.predict(test.texts)

@@ -180,6 +180,20 @@ def test_score_and_repr(model):
     assert model.score(ROWS, LABELS) == 1
     assert model.score(ROWS, ["beach"] * 4) == Fraction(1, 2)
     assert repr(model) == (
-        "MixedNB(alpha=1, var_smoothing=0, class_counts={'beach': 2, 'home': 2}, "
-        "features=['outlook', 'temperature'])"
+        'MixedNB(alpha=1, var_smoothing=0)\n'
+        'table                         size        first entries\n'
+        '----------------------------  ----------  -----------------------------------------------------\n'
+        "class 'beach'                 2 rows      P(c) = 1/2\n"
+        "class 'home'                  2 rows      P(c) = 1/2\n"
+        "distributions_                2 features  {'outlook': 'categorical', 'temperature': 'gaussian'}\n"
+        "value_counts_['beach']        1 feature   {'outlook': {'sunny': 2}}\n"
+        "value_counts_['home']         1 feature   {'outlook': {'rain': 2}}\n"
+        "categories_                   1 feature   {'outlook': ['rain', 'sunny']}\n"
+        "means_['beach']               1 feature   {'temperature': 57/2}\n"
+        "means_['home']                1 feature   {'temperature': 33/2}\n"
+        "squared_deviations_['beach']  1 feature   {'temperature': 9/2}\n"
+        "squared_deviations_['home']   1 feature   {'temperature': 9/2}\n"
+        "variances_['beach']           1 feature   {'temperature': 9/4}\n"
+        "variances_['home']            1 feature   {'temperature': 9/4}\n"
+        'mixed naive Bayes, fitted on 4 rows'
     )

@@ -66,10 +66,15 @@ def test_changing_class_prior_after_fit_takes_effect_in_every_method():
     assert model.posterior(TEST_DAY) == fresh.posterior(TEST_DAY)
 
 
-def test_changing_a_setting_inside_a_dict_is_noticed_too():
-    model = CategoricalNB(class_prior={"no": 0.5, "yes": 0.5}).fit(ROWS, DAYS)
-    model.class_prior["no"] = 0.25
-    model.class_prior["yes"] = 0.75
+def test_changing_a_setting_inside_a_dict_is_refused_and_a_new_dict_is_applied():
+    given = {"no": 0.5, "yes": 0.5}
+    model = CategoricalNB(class_prior=given).fit(ROWS, DAYS)
+    given["no"], given["yes"] = 0.25, 0.75  # the caller's dict: the model holds its own copy
+    assert model.prior("yes") == 0.5
+    with pytest.raises(TypeError, match="cannot be changed in place; assign a new one"):
+        model.class_prior["no"] = 0.25
+    assert model.class_prior == {"no": 0.5, "yes": 0.5} and model.prior("yes") == 0.5
+    model.class_prior = {"no": 0.25, "yes": 0.75}
     assert model.prior("yes") == 0.75
     assert model.predict_joint_log_proba([TEST_DAY])[0]["yes"] == pytest.approx(
         model.joint_log_likelihood(TEST_DAY)["yes"], abs=1e-12
@@ -93,9 +98,10 @@ def test_a_bad_setting_changed_after_fit_is_refused_and_changes_nothing(Model, s
     model = Model().fit(X, y)
     predictions = model.predict(X)
     tables = {name: copy.deepcopy(value) for name, value in vars(model).items() if name.endswith("_")}
-    setattr(model, setting, value)
     with pytest.raises(ValueError, match=message):
-        model.predict(X)
+        setattr(model, setting, value)  # refused where it is assigned
+    assert getattr(model, setting) == Model().get_params()[setting]
+    assert model.predict(X) == predictions
     assert {name: value for name, value in vars(model).items() if name.endswith("_")} == tables
     setattr(model, setting, Model().get_params()[setting])  # put it back: all is well again
     assert model.predict(X) == predictions

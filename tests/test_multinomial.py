@@ -225,7 +225,17 @@ def test_class_prior_and_fit_prior():
 
 
 def test_repr_shows_the_counts(model):
-    assert repr(model) == "MultinomialNB(alpha=1, class_counts={'china': 3, 'japan': 1}, vocabulary_size=6)"
+    assert repr(model) == str(model) == (
+        'MultinomialNB(alpha=1)\n'
+        'table                     size         first entries\n'
+        '------------------------  -----------  ------------------------------------------------\n'
+        "class 'china'             3 documents  P(c) = 3/4\n"
+        "class 'japan'             1 document   P(c) = 1/4\n"
+        "vocabulary_               6 words      ['beijing', 'chinese', 'japan', ...]\n"
+        "feature_counts_['china']  4 words      {'chinese': 5, 'beijing': 1, 'shanghai': 1, ...}\n"
+        "feature_counts_['japan']  3 words      {'tokyo': 1, 'japan': 1, 'chinese': 1}\n"
+        'multinomial naive Bayes, fitted on 4 documents'
+    )
     assert repr(MultinomialNB(alpha=0.5)) == "MultinomialNB(alpha=0.5) (not fitted)"
 
 

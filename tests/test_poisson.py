@@ -131,4 +131,16 @@ def test_partial_fit_in_pieces_equals_one_fit():
 
 
 def test_repr_shows_the_tables(model):
-    assert repr(model) == "PoissonNB(alpha=1, class_counts={'a': 3, 'b': 2}, features=[0])"
+    assert repr(model) == (
+        'PoissonNB(alpha=1)\n'
+        'table             size       first entries\n'
+        '----------------  ---------  --------------\n'
+        "class 'a'         3 rows     P(c) = 3/5\n"
+        "class 'b'         2 rows     P(c) = 2/5\n"
+        "distributions_    1 feature  {0: 'poisson'}\n"
+        "value_sums_['a']  1 feature  {0: 1}\n"
+        "value_sums_['b']  1 feature  {0: 10}\n"
+        "rates_['a']       1 feature  {0: 1/2}\n"
+        "rates_['b']       1 feature  {0: 11/3}\n"
+        'Poisson naive Bayes, fitted on 5 rows'
+    )

@@ -39,7 +39,7 @@ def shards_of(texts, labels, n_shards):
 def same_model(merged, whole, test_texts):
     """The same count tables, the same lookup rows, the same predictions."""
     return (
-        all(getattr(merged, table) == getattr(whole, table) for table in whole._count_table_names())
+        all(getattr(merged, table) == getattr(whole, table) for table in whole.count_tables)
         and merged.log_likelihood_rows_ == whole.log_likelihood_rows_
         and merged.predict(test_texts) == whole.predict(test_texts)
     )

@@ -28,14 +28,15 @@ Run ``python -m naivebayes demo bernoulli`` to print the whole computation.
 """
 
 import math
-from collections import Counter
 from itertools import chain
 
 from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.bayes import log_joint
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import ordered
 from naivebayes.models.text_base import TextNaiveBayes, shared_rows
+from naivebayes.text.documents import count_tokens
 
 __all__ = [
     "BernoulliNB",
@@ -285,15 +286,12 @@ class BernoulliNB(TextNaiveBayes):
     """
 
     model_name = "Bernoulli naive Bayes"
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.words_per_count_ = {}
-        self.log_odds_rows_ = {}
-        self.empty_document_scores_ = []
-
-    def _lookup_table_names(self):
-        return super()._lookup_table_names() + ["words_per_count_", "log_odds_rows_", "empty_document_scores_"]
+    lookup_tables = {
+        **TextNaiveBayes.lookup_tables,
+        "words_per_count_": {},  # per class: {N_jc: how many words of V have it}
+        "log_odds_rows_": {},  # {word: (w_jc for c in classes_)}
+        "empty_document_scores_": [],  # [log P(c) + A_c for c in classes_]
+    }
 
     def _add_document(self, counts, label):
         add_bernoulli_counts(self._class_counter(label), counts)  # N_jc
@@ -403,7 +401,10 @@ class BernoulliNB(TextNaiveBayes):
     def _term_likelihoods(self, term):
         if term.step == "absent":
             return None  # many words, so no single probability
-        return tuple(self.likelihood(term.feature, label) for label in self.classes_)
+        return tuple(
+            bernoulli_likelihood(self.feature_counts_[label].get(term.feature, 0), self.class_counts_[label], self.alpha)
+            for label in self.classes_
+        )
 
     def joint_probability(self, document):
         """{label: P(x, c)} for one document, over the whole vocabulary (small examples)."""
@@ -418,7 +419,7 @@ class BernoulliNB(TextNaiveBayes):
 
     # -- many documents, fast ------------------------------------------------
 
-    def _joint_log_likelihoods(self, bag):
+    def _fast_log_joint(self, bag):
         """The fast path: ``bernoulli_joint_log_likelihoods`` on the tables built in training.
 
         A text's tokens give its present words as ``dict.fromkeys(tokens)`` (each
@@ -428,7 +429,7 @@ class BernoulliNB(TextNaiveBayes):
         the reference path.
         """
         if self.alpha == 0:
-            return super()._joint_log_likelihoods(Counter(bag) if type(bag) is list else bag)
+            return log_joint(self.log_priors_, self._log_likelihood_terms(count_tokens(bag) if type(bag) is list else bag))
         present = dict.fromkeys(bag) if type(bag) is list else self._present(bag)  # distinct, in order
         return bernoulli_joint_log_likelihoods(present, self.log_odds_rows_, self.empty_document_scores_)
 

@@ -28,7 +28,7 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.checks import check_smoothing
+from naivebayes.core.checks import as_setting, check_smoothing
 from naivebayes.models.base import add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.models.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
@@ -42,6 +42,7 @@ __all__ = [
     "categorical_likelihood",
     "categorical_log_likelihood",
     "categorical_log_likelihood_rows",
+    "categorical_log_terms",
     "categorical_linear_form",
 ]
 
@@ -111,6 +112,20 @@ def categorical_log_likelihood_rows(value_counts, totals, categories, alpha):
 # --8<-- [end:eq-categorical-rows]
 
 
+# --8<-- [start:eq-categorical-term]
+def categorical_log_terms(log_likelihood_rows, value):
+    """(log P(x_j = v | c) for every class c): the row of v in feature j's table, built when training ended.
+
+    ``log_likelihood_rows`` is the table ``categorical_log_likelihood_rows``
+    made; a value training never saw has no row, so the result is None and
+    prediction leaves the feature out.
+
+    Formula: docs/categorical.md#eq-categorical-term
+    """
+    return log_likelihood_rows.get(value)
+# --8<-- [end:eq-categorical-term]
+
+
 # --8<-- [start:eq-categorical-linear-form]
 def categorical_linear_form(feature_lookups, positive, negative):
     """w_(j,v) = log P(x_j = v | c_1) - log P(x_j = v | c_0), on the one-hot indicators x_(j,v); the bias is 0.
@@ -147,15 +162,10 @@ class Categorical:
     """
 
     name = "categorical"
-    count_tables = ("value_counts_",)
-    feature_tables = ()
-    lookup_tables = ("categories_",)
+    count_tables = {"value_counts_": {}}  # {label: {feature: {value: n_jvc}}}
+    feature_tables = {}
+    lookup_tables = {"categories_": {}}  # {feature: [its K_j values]}, built when training ends
     exact = True  # every probability is a ratio of counts
-
-    @staticmethod
-    def start_empty(model):
-        model.value_counts_ = {}  # {label: {feature: {value: n_jvc}}}
-        model.categories_ = {}  # {feature: [its K_j values]}, built when training ends
 
     @staticmethod
     def continue_from(model, previous):
@@ -236,7 +246,7 @@ class Categorical:
 
     @staticmethod
     def log_terms(model, feature, value):
-        return model.feature_lookups_[feature].get(value)  # None for a value training never saw
+        return categorical_log_terms(model.feature_lookups_[feature], value)
 
     @staticmethod
     def likelihoods(model, feature, value):
@@ -298,6 +308,9 @@ class CategoricalNB(TableNaiveBayes):
 
     model_name = "categorical naive Bayes"
     distribution_kinds = {"categorical": Categorical}
+    count_tables = {**TableNaiveBayes.count_tables, **Categorical.count_tables}
+    class_tables = TableNaiveBayes.class_tables + tuple(Categorical.count_tables)
+    lookup_tables = {**TableNaiveBayes.lookup_tables, **Categorical.lookup_tables}
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
         self.alpha = check_smoothing("alpha", alpha)
@@ -356,4 +369,4 @@ def check_categories(categories):
                 ) from None
         if len(set(values)) != len(values) or not values:
             raise ValueError(f"categories[{feature!r}] must list each value once, and at least one: {values!r}")
-    return categories
+    return as_setting(categories)

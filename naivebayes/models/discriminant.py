@@ -52,7 +52,7 @@ from naivebayes.core.linalg import (
     quadratic_form,
     scatter_matrix,
 )
-from naivebayes.models.base import NaiveBayes, Term
+from naivebayes.models.base import NaiveBayes, Term, merge_class_counts, peek
 from naivebayes.models.gaussian import check_ddof, is_finite_float
 from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
 from naivebayes.models.generative import mixture_mean_variance
@@ -268,6 +268,22 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     example_noun = "row"
     feature_noun = "term"  # explanations show the terms of log N(x; mu_c, Sigma_c), not one row per feature
+    count_tables = {
+        **NaiveBayes.count_tables,
+        "features_": [],  # the feature names, in the order of the first row
+        "n_columns_": None,  # the width of list rows (None for dict rows)
+        "mean_vectors_": {},  # mu_c: {label: [mean of each feature, in features_ order]}
+        "scatter_matrices_": {},  # S_c: {label: d x d matrix}
+    }
+    class_tables = NaiveBayes.class_tables + ("mean_vectors_", "scatter_matrices_")
+    lookup_tables = {
+        **NaiveBayes.lookup_tables,
+        "covariance_matrices_": {},  # Sigma_c: {label: d x d matrix}
+        "ldl_factors_": {},  # {label: (L, pivots)} with Sigma_c = L D L^T
+        "log_determinants_": {},  # {label: log det Sigma_c}
+        "covariance_problems_": {},  # {label: why Sigma_c has no factor}
+        "density_lookups_": [],  # per class, in classes_ order: (mu, L, pivots, log det) as floats
+    }
 
     def __init__(self, covariance="full", ddof=0, fit_prior=True, class_prior=None):
         self.covariance = check_choice("covariance", covariance, tuple(COVARIANCES))
@@ -278,33 +294,6 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
     def model_name(self):
         """What explanations call the model: QDA, LDA or naive Bayes, by the covariance."""
         return COVARIANCES[self.covariance]
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.features_ = []  # the feature names, in the order of the first row
-        self.n_columns_ = None  # the width of list rows (None for dict rows)
-        self.mean_vectors_ = {}  # mu_c: {label: [mean of each feature, in features_ order]}
-        self.scatter_matrices_ = {}  # S_c: {label: d x d matrix}
-        self.covariance_matrices_ = {}  # Sigma_c: {label: d x d matrix}, built when training ends
-        self.ldl_factors_ = {}  # {label: (L, pivots)} with Sigma_c = L D L^T, built when training ends
-        self.log_determinants_ = {}  # {label: log det Sigma_c}, built when training ends
-        self.covariance_problems_ = {}  # {label: why Sigma_c has no factor}, built when training ends
-        self.density_lookups_ = []  # per class, in classes_ order: (mu, L, pivots, log det) as floats
-
-    def _count_table_names(self):
-        return super()._count_table_names() + ["features_", "n_columns_", "mean_vectors_", "scatter_matrices_"]
-
-    def _lookup_table_names(self):
-        return super()._lookup_table_names() + [
-            "covariance_matrices_",
-            "ldl_factors_",
-            "log_determinants_",
-            "covariance_problems_",
-            "density_lookups_",
-        ]
-
-    def _class_table_names(self):
-        return super()._class_table_names() + ["mean_vectors_", "scatter_matrices_"]
 
     def _continue_from(self, model):
         """A later batch keeps the features and the width of list rows."""
@@ -321,15 +310,14 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                 "in the same order"
             )
 
-    def _shows_setting(self, name, value):
-        return name == "covariance" or super()._shows_setting(name, value)
+    def _differs(self, name, value, default):
+        return name == "covariance" or super()._differs(name, value, default)
 
     # ------------------------------------------------------------------
     # Checking rows: every feature present, every value a number
     # ------------------------------------------------------------------
 
-    def _check_examples(self, X):
-        return check_rows(X)
+    _check_examples = staticmethod(check_rows)  # X as a list of rows, or a clear error
 
     def _check_example(self, row, where, training=False, before="the model's rows are"):
         """The row as a vector [x_1, ..., x_d] in ``features_`` order, or a clear error.
@@ -377,7 +365,6 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     def _count(self, rows, labels):
         """N_c and N, then per class the mean vector and the scatter matrix of its rows."""
-        self._count_classes(labels)
         before = "the model's rows are"
         if not self.features_:  # the first row names the features
             present_values(rows[0], "X[0]")  # (a clear error for a row that is not a row)
@@ -408,8 +395,8 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     def _merge(self, other):
         """A new model holding both models' rows: each class's (n, mu, S) merged (Chan et al.)."""
-        merged = self._unfitted_copy()
-        self._merge_classes(other, merged)
+        merged = type(self)(**self.get_params())
+        merge_class_counts(merged, self, other)
         merged._continue_from(other)
         for label in merged.class_counts_:
             _, mean, scatter = merge_scatter(self._statistics(label), other._statistics(label))
@@ -730,5 +717,10 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
             return filled
         return [filled[column] for column in self.features_]
 
-    def _tables_repr(self):
-        return f"class_counts={self.class_counts_!r}, features={self.features_!r}"
+    def _table_peeks(self):
+        """The features, and a peek at each class's mean vector and covariance matrix."""
+        peeks = [("features_", f"{len(self.features_)} features", peek(self.features_))]
+        for label in self.classes_:
+            peeks.append((f"mean_vectors_[{label!r}]", f"{len(self.features_)} means", peek(self.mean_vectors_[label])))
+            peeks.append((f"covariance_matrices_[{label!r}]", f"{len(self.features_)} x {len(self.features_)}", peek(self.covariance_matrices_.get(label, []))))
+        return peeks

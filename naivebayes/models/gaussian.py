@@ -226,17 +226,10 @@ class Gaussian:
     """
 
     name = "gaussian"
-    count_tables = ("means_", "squared_deviations_")
-    feature_tables = ()
-    lookup_tables = ("variances_", "epsilon_")
+    count_tables = {"means_": {}, "squared_deviations_": {}}  # {label: {feature: mu_jc}}, {label: {feature: M_jc}}
+    feature_tables = {}
+    lookup_tables = {"variances_": {}, "epsilon_": 0}  # {label: {feature: sigma_jc^2 + epsilon}}; the variance floor
     exact = False  # a density with pi and exp is not a ratio of counts
-
-    @staticmethod
-    def start_empty(model):
-        model.means_ = {}  # {label: {feature: mu_jc}}
-        model.squared_deviations_ = {}  # {label: {feature: M_jc}}
-        model.variances_ = {}  # {label: {feature: sigma_jc^2 + epsilon}}, built when training ends
-        model.epsilon_ = 0  # the variance floor, built when training ends
 
     @staticmethod
     def continue_from(model, previous):
@@ -248,6 +241,8 @@ class Gaussian:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
+        if type(value) is float and math.isfinite(value):
+            return value  # the usual measurement, decided quickly
         return check_measurement(feature, value, where, "a Gaussian")
 
     @staticmethod
@@ -407,6 +402,9 @@ class GaussianNB(TableNaiveBayes):
 
     model_name = "Gaussian naive Bayes"
     distribution_kinds = {"gaussian": Gaussian}
+    count_tables = {**TableNaiveBayes.count_tables, **Gaussian.count_tables}
+    class_tables = TableNaiveBayes.class_tables + tuple(Gaussian.count_tables)
+    lookup_tables = {**TableNaiveBayes.lookup_tables, **Gaussian.lookup_tables}
 
     def __init__(self, var_smoothing=1e-9, ddof=0, fit_prior=True, class_prior=None):
         self.var_smoothing = check_smoothing("var_smoothing", var_smoothing, hint="1e-9 is scikit-learn's default")

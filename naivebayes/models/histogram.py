@@ -40,6 +40,7 @@ __all__ = [
     "Histogram",
     "histogram_bin_probability",
     "histogram_log_density",
+    "histogram_log_terms",
     "histogram_draw",
     "histogram_mean_variance",
 ]
@@ -63,6 +64,20 @@ def histogram_log_density(count, total, alpha, n_bins, width):
     """
     return log(histogram_bin_probability(count, total, alpha, n_bins)) - log(width)
 # --8<-- [end:eq-histogram-density]
+
+
+# --8<-- [start:eq-histogram-term]
+def histogram_log_terms(edges, log_density_rows, value):
+    """(log p(x_j | c) for every class c): the row of the bin b that holds x_j, found by bisection over the edges.
+
+    ``log_density_rows[b]`` holds ``histogram_log_density`` of bin b for
+    every class, worked out when training ended.
+
+    Formula: docs/histogram.md#eq-histogram-term
+    """
+    b = bin_index(edges, value)  # e_b <= x_j < e_(b+1); the first and last bins reach to -inf and +inf
+    return log_density_rows[b]
+# --8<-- [end:eq-histogram-term]
 
 
 # --8<-- [start:eq-histogram-sample]
@@ -111,15 +126,10 @@ class Histogram:
     """
 
     name = "histogram"
-    count_tables = ("bin_counts_",)
-    feature_tables = ("bin_edges_",)  # learned by the first batch, then kept
-    lookup_tables = ()
+    count_tables = {"bin_counts_": {}}  # {label: {feature: [n_jbc for each bin b]}}
+    feature_tables = {"bin_edges_": {}}  # {feature: [edges]}, learned by the first batch, then kept
+    lookup_tables = {}
     exact = True  # every density is a ratio: exact when the edges are
-
-    @staticmethod
-    def start_empty(model):
-        model.bin_counts_ = {}  # {label: {feature: [n_jbc for each bin b]}}
-        model.bin_edges_ = {}  # {feature: [edges]}, learned by the first batch
 
     @staticmethod
     def continue_from(model, previous):
@@ -186,7 +196,7 @@ class Histogram:
     @staticmethod
     def log_terms(model, feature, value):
         edges, rows = model.feature_lookups_[feature]
-        return rows[bin_index(edges, value)]
+        return histogram_log_terms(edges, rows, value)
 
     @staticmethod
     def likelihoods(model, feature, value):
@@ -194,13 +204,15 @@ class Histogram:
         n_bins = len(edges) - 1
         b = bin_index(edges, value)
         width = bin_widths(edges)[b]
-        return tuple(
+        probabilities = [
             histogram_bin_probability(
                 model.bin_counts_[label][feature][b], model.feature_counts_[label][feature], model.alpha, n_bins
             )
-            / width
             for label in model.classes_
-        )
+        ]
+        if type(width) is float:  # (a Fraction divided by a float is the float of the Fraction divided by it)
+            return tuple(float(p) / width for p in probabilities)
+        return tuple(p / width for p in probabilities)
 
     @staticmethod
     def bin_probabilities(model, feature, label):
@@ -257,6 +269,9 @@ class HistogramNB(TableNaiveBayes):
 
     model_name = "histogram naive Bayes"
     distribution_kinds = {"histogram": Histogram}
+    count_tables = {**TableNaiveBayes.count_tables, **Histogram.count_tables, **Histogram.feature_tables}
+    class_tables = TableNaiveBayes.class_tables + tuple(Histogram.count_tables)
+    lookup_tables = {**TableNaiveBayes.lookup_tables, **Histogram.lookup_tables}
 
     def __init__(self, n_bins=10, strategy="uniform", alpha=1, fit_prior=True, class_prior=None):
         self.n_bins = check_n_bins(n_bins)

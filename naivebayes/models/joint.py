@@ -61,10 +61,10 @@ import math
 import operator
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
-from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
+from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError, log_joint
 from naivebayes.core.checks import check_smoothing
 from naivebayes.core.display import html_table, markdown_table, text_table
-from naivebayes.models.base import Term, add_count
+from naivebayes.models.base import Term, add_count, peek
 from naivebayes.models.categorical import (
     Categorical,
     add_categorical_counts,
@@ -496,31 +496,28 @@ class JointBayesClassifier(TableNaiveBayes):
     feature_noun = "combination"
     distribution_kinds = {"categorical": Categorical}  # each feature's values and per-feature counts
 
+    count_tables = {
+        **TableNaiveBayes.count_tables,
+        **Categorical.count_tables,
+        "cell_counts_": {},  # n_xc: {label: {combination: rows}}
+        "complete_counts_": {},  # m_c: {label: rows with no missing value}
+    }
+    class_tables = TableNaiveBayes.class_tables + (*Categorical.count_tables, "cell_counts_", "complete_counts_")
+    lookup_tables = {
+        **TableNaiveBayes.lookup_tables,
+        **Categorical.lookup_tables,
+        "n_combinations_": 0,  # prod_j K_j
+        "n_parameters_": 0,  # k (prod_j K_j - 1)
+        "empty_share_": 0,  # the share of the k prod_j K_j cells that no row fills
+        "cell_lookups_": {},  # {combination: (log P(x | c) for c in classes_)}
+        "unseen_cell_log_terms_": (),  # log P(x | c) of a combination no class saw
+    }
+
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
         self.alpha = check_smoothing("alpha", alpha)
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.cell_counts_ = {}  # n_xc: {label: {combination: rows}}
-        self.complete_counts_ = {}  # m_c: {label: rows with no missing value}
-        self.n_combinations_ = 0  # prod_j K_j, built when training ends
-        self.n_parameters_ = 0  # k (prod_j K_j - 1)
-        self.empty_share_ = 0  # the share of the k prod_j K_j cells that no row fills
-        self.cell_lookups_ = {}  # {combination: (log P(x | c) for c in classes_)}
-        self.unseen_cell_log_terms_ = ()  # log P(x | c) of a combination no class saw
-
-    def _count_table_names(self):
-        return super()._count_table_names() + ["cell_counts_", "complete_counts_"]
-
-    def _class_table_names(self):
-        return super()._class_table_names() + ["cell_counts_", "complete_counts_"]
-
-    def _lookup_table_names(self):
-        names = ["n_combinations_", "n_parameters_", "empty_share_", "cell_lookups_", "unseen_cell_log_terms_"]
-        return super()._lookup_table_names() + names
 
     # -- counting --------------------------------------------------------------
 
@@ -622,14 +619,11 @@ class JointBayesClassifier(TableNaiveBayes):
         features, values = self._observed(row)
         if not features:
             return []  # nothing observed: P(x | c) = 1, and the prior decides alone
-        if len(features) == len(self.features_):  # every value there: one lookup
-            log_terms = self.cell_lookups_.get(values, self.unseen_cell_log_terms_)
-        else:  # some missing: sum the cells x agrees with
-            counts, n_completions = self._matching_counts(features, values)
-            log_terms = tuple(
-                joint_log_likelihood(n, self.complete_counts_[label], self.alpha, self.n_combinations_, n_completions)
-                for n, label in zip(counts, self.classes_)
-            )
+        counts, n_completions = self._matching_counts(features, values)  # n_xc, or the cells x agrees with
+        log_terms = tuple(
+            joint_log_likelihood(n, self.complete_counts_[label], self.alpha, self.n_combinations_, n_completions)
+            for n, label in zip(counts, self.classes_)
+        )
         return [Term("combination", features, values, log_terms)]
 
     def _likelihoods(self, features, values):
@@ -698,8 +692,8 @@ class JointBayesClassifier(TableNaiveBayes):
     def _first_zero_row(self, X):
         """The error for the first row of X whose joint probability is 0 in every class."""
         for i, row in enumerate(check_rows(X)):
-            log_joint = self._joint_log_likelihoods(self._check_example(row, f"X[{i}]"))
-            if all(value == -math.inf for value in log_joint):
+            joint = log_joint(self.log_priors_, self._log_likelihood_terms(self._check_example(row, f"X[{i}]")))
+            if all(value == -math.inf for value in joint):
                 return self._never_seen_error(row, f"X[{i}]")
         raise AssertionError("no row has probability 0 in every class")
 
@@ -707,6 +701,13 @@ class JointBayesClassifier(TableNaiveBayes):
         """log P(c | x) for each row; a row no class has seen (alpha = 0) gets the lecture's explanation."""
         try:
             return super().predict_log_proba(X)
+        except ZeroProbabilityError:
+            raise self._first_zero_row(X) from None
+
+    def predict_proba(self, X):
+        """P(c | x) for each row; a row no class has seen (alpha = 0) gets the lecture's explanation."""
+        try:
+            return super().predict_proba(X)
         except ZeroProbabilityError:
             raise self._first_zero_row(X) from None
 
@@ -757,5 +758,10 @@ class JointBayesClassifier(TableNaiveBayes):
         distribution = predictive_mixture(weights, conditionals)
         return most_probable(distribution), distribution
 
-    def _tables_repr(self):
-        return f"{super()._tables_repr()}, complete_counts={self.complete_counts_!r}"
+    def _table_peeks(self):
+        """The features' values, then each class's complete rows and a peek at its cells."""
+        peeks = [("categories_", f"{self.n_combinations_} combinations", peek(self.categories_))]
+        for label in self.classes_:
+            cells = self.cell_counts_[label]
+            peeks.append((f"cell_counts_[{label!r}]", f"{len(cells)} cells, {self.complete_counts_[label]} rows", peek(cells)))
+        return peeks

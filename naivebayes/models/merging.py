@@ -62,13 +62,13 @@ def merge(*models):
         if not isinstance(model, NaiveBayes):
             raise TypeError(f"merge takes fitted models, but argument {i + 1} is {type(model).__name__!r}")
         model._check_fitted()  # (a setting changed since training is checked and applied first)
-    merged = models[0]._unfitted_copy()  # nothing counted yet
+    merged = type(models[0])(**models[0].get_params())  # nothing counted yet
     for i, model in enumerate(models):
         if i:
             merged._check_mergeable(model, *model_names(i, len(models)))
         merged = merged._merge(model)  # a new model holding the counts of both
         merged._sort_classes()
-    result = models[0]._unfitted_copy()
+    result = type(models[0])(**models[0].get_params())
     result._take_tables(merged)  # the lookup tables, built as when training ends
     return result
 

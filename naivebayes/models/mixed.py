@@ -23,7 +23,7 @@ gives the very numbers of that kind's own model (the tests check it).
 ['beach']
 """
 
-from naivebayes.core.checks import check_choice, check_smoothing
+from naivebayes.core.checks import as_setting, check_choice, check_smoothing
 from naivebayes.models.categorical import Categorical, check_categories
 from naivebayes.models.gaussian import Gaussian, check_ddof
 from naivebayes.models.histogram import Histogram
@@ -59,6 +59,24 @@ class MixedNB(TableNaiveBayes):
 
     model_name = "mixed naive Bayes"
     distribution_kinds = DISTRIBUTIONS
+    count_tables = {
+        **TableNaiveBayes.count_tables,
+        **Categorical.count_tables,
+        **Gaussian.count_tables,
+        **Poisson.count_tables,
+        **Histogram.count_tables,
+        **Histogram.feature_tables,
+    }
+    class_tables = TableNaiveBayes.class_tables + (
+        *Categorical.count_tables, *Gaussian.count_tables, *Poisson.count_tables, *Histogram.count_tables
+    )
+    lookup_tables = {
+        **TableNaiveBayes.lookup_tables,
+        **Categorical.lookup_tables,
+        **Gaussian.lookup_tables,
+        **Poisson.lookup_tables,
+        **Histogram.lookup_tables,
+    }
 
     def __init__(
         self,
@@ -117,4 +135,4 @@ def check_distributions(distributions):
             raise ValueError(
                 f"distributions[{feature!r}] = {name!r}; use one of {', '.join(map(repr, DISTRIBUTIONS))}"
             )
-    return distributions
+    return as_setting(distributions)

@@ -290,21 +290,13 @@ class MultinomialNB(TextNaiveBayes):
     """
 
     model_name = "multinomial naive Bayes"
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.feature_totals_ = {}  # n_c
-        self.document_lengths_ = {}  # {label: {L: documents of the class with L word occurrences}}
-        self.log_likelihood_rows_ = {}  # lookup table for prediction
-
-    def _count_table_names(self):
-        return super()._count_table_names() + ["feature_totals_", "document_lengths_"]
-
-    def _lookup_table_names(self):
-        return super()._lookup_table_names() + ["log_likelihood_rows_"]
-
-    def _class_table_names(self):
-        return super()._class_table_names() + ["feature_totals_", "document_lengths_"]
+    count_tables = {
+        **TextNaiveBayes.count_tables,
+        "feature_totals_": {},  # n_c
+        "document_lengths_": {},  # {label: {L: documents of the class with L word occurrences}}
+    }
+    class_tables = TextNaiveBayes.class_tables + ("feature_totals_", "document_lengths_")
+    lookup_tables = {**TextNaiveBayes.lookup_tables, "log_likelihood_rows_": {}}  # {word: (log theta_jc, ...)}
 
     # -- counting ---------------------------------------------------------
 
@@ -413,7 +405,13 @@ class MultinomialNB(TextNaiveBayes):
         )
 
     def _term_likelihoods(self, term):
-        return tuple(self.likelihood(term.feature, label) for label in self.classes_)
+        vocabulary_size = len(self.vocabulary_)
+        return tuple(
+            multinomial_likelihood(
+                self.feature_counts_[label].get(term.feature, 0), self.feature_totals_[label], self.alpha, vocabulary_size
+            )
+            for label in self.classes_
+        )
 
     def joint_probability(self, document):
         """{label: P(x, c)} for one document, exact for int or Fraction alpha (small examples)."""
@@ -429,7 +427,7 @@ class MultinomialNB(TextNaiveBayes):
 
     # -- many documents, fast ------------------------------------------------
 
-    def _joint_log_likelihoods(self, bag):
+    def _fast_log_joint(self, bag):
         """The fast path, on the rows built in training: from a text's tokens, or from counts."""
         if type(bag) is list:
             return multinomial_joint_log_likelihoods_of_tokens(bag, self.log_likelihood_rows_, self.log_priors_)
@@ -495,7 +493,7 @@ class MultinomialNB(TextNaiveBayes):
         scores = []
         for i, document in enumerate(documents):
             counts = self._check_example(document, f"X[{i}]")
-            log_joint = self._joint_log_likelihoods(counts)  # log P(x, c) over the known words
+            log_joint = self._fast_log_joint(counts)  # log P(x, c) over the known words
             n_words = sum(counts.values())
             n_unseen = n_words - sum(count for word, count in counts.items() if word in self.vocabulary_)
             if n_unseen:

@@ -249,15 +249,10 @@ class Poisson:
     """
 
     name = "poisson"
-    count_tables = ("value_sums_",)
-    feature_tables = ()
-    lookup_tables = ("rates_",)
+    count_tables = {"value_sums_": {}}  # {label: {feature: S_jc}}
+    feature_tables = {}
+    lookup_tables = {"rates_": {}}  # {label: {feature: lambda_jc}}, built when training ends
     exact = False  # e^(-lambda) is not a ratio of counts
-
-    @staticmethod
-    def start_empty(model):
-        model.value_sums_ = {}  # {label: {feature: S_jc}}
-        model.rates_ = {}  # {label: {feature: lambda_jc}}, built when training ends
 
     @staticmethod
     def continue_from(model, previous):
@@ -360,6 +355,9 @@ class PoissonNB(TableNaiveBayes):
 
     model_name = "Poisson naive Bayes"
     distribution_kinds = {"poisson": Poisson}
+    count_tables = {**TableNaiveBayes.count_tables, **Poisson.count_tables}
+    class_tables = TableNaiveBayes.class_tables + tuple(Poisson.count_tables)
+    lookup_tables = {**TableNaiveBayes.lookup_tables, **Poisson.lookup_tables}
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None):
         self.alpha = check_smoothing("alpha", alpha)

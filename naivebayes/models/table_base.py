@@ -25,7 +25,9 @@ Tables every tabular model has:
 Each kind of distribution is a small class in its model's file (such as
 ``Categorical`` in ``categorical.py``) with the same few methods:
 
-* ``start_empty(model)`` -- set the kind's tables to empty;
+* ``count_tables``, ``feature_tables`` (learned by the first batch, then kept) and
+  ``lookup_tables`` -- the kind's tables, each with its empty value; a model
+  lists the tables of the kinds it uses among its own;
 * ``continue_from(model, previous)`` -- carry over what a later batch must keep;
 * ``plain_values(model, feature, values)`` -- True when a quick look shows every value is fine;
 * ``check_value(model, feature, value, where, training)`` -- the value, or a clear error;
@@ -44,9 +46,9 @@ A model names the kinds it may use in ``distribution_kinds``.
 import math
 
 from naivebayes.core.arithmetic import is_exact
-from naivebayes.core.bayes import bayes_rule, log_posterior
+from naivebayes.core.bayes import bayes_rule, log_joint, log_posterior
 from naivebayes.core.checks import check_choice
-from naivebayes.models.base import NaiveBayes, Term, add_count
+from naivebayes.models.base import NaiveBayes, Term, add_count, merge_class_counts, peek, plural
 from naivebayes.tables.rows import check_row_form, check_rows, present_values, row_form, row_width
 
 __all__ = ["TableNaiveBayes"]
@@ -57,35 +59,16 @@ class TableNaiveBayes(NaiveBayes):
 
     example_noun = "row"
     feature_noun = "feature"
-    distribution_kinds = {}  # {name: kind class}; each model names its own
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.features_ = []  # the feature names, in the order first seen
-        self.distributions_ = {}  # {feature: the name of its distribution}
-        self.feature_counts_ = {}  # n_jc: {label: {feature: rows of the class where it is present}}
-        self.n_columns_ = None  # the width of list rows, if the rows are lists
-        self.feature_lookups_ = {}  # {feature: what prediction looks up}, built when training ends
-        for kind in self.distribution_kinds.values():
-            kind.start_empty(self)  # each kind's own tables
-
-    def _count_table_names(self):
-        names = ["features_", "distributions_", "feature_counts_", "n_columns_"]
-        for kind in self.distribution_kinds.values():
-            names += list(kind.count_tables + kind.feature_tables)
-        return super()._count_table_names() + names
-
-    def _lookup_table_names(self):
-        names = ["feature_lookups_"]
-        for kind in self.distribution_kinds.values():
-            names += list(kind.lookup_tables)
-        return super()._lookup_table_names() + names
-
-    def _class_table_names(self):
-        names = ["feature_counts_"]
-        for kind in self.distribution_kinds.values():
-            names += list(kind.count_tables)
-        return super()._class_table_names() + names
+    distribution_kinds = {}  # {name: kind class}; each model names its own, and lists their tables
+    count_tables = {
+        **NaiveBayes.count_tables,
+        "features_": [],  # the feature names, in the order first seen
+        "distributions_": {},  # {feature: the name of its distribution}
+        "feature_counts_": {},  # n_jc: {label: {feature: rows of the class where it is present}}
+        "n_columns_": None,  # the width of list rows, if the rows are lists
+    }
+    class_tables = NaiveBayes.class_tables + ("feature_counts_",)
+    lookup_tables = {**NaiveBayes.lookup_tables, "feature_lookups_": {}}  # {feature: what prediction looks up}
 
     def _continue_from(self, model):
         """A later batch keeps the features, their distributions and the width of list rows.
@@ -114,13 +97,12 @@ class TableNaiveBayes(NaiveBayes):
     # Checking rows
     # ------------------------------------------------------------------
 
-    def _check_examples(self, X):
-        return check_rows(X)
+    _check_examples = staticmethod(check_rows)  # X as a list of rows, or a clear error
 
     def _check_example(self, row, where, training=False):
         """The row's present values as {feature: value}, each checked by its feature's distribution."""
         values = present_values(row, where)
-        width = row_width(row)
+        width = len(row) if type(row) is list else None if type(row) is dict else row_width(row)
         if width is not None:
             if self.n_columns_ is None and training:
                 self.n_columns_ = width
@@ -191,7 +173,6 @@ class TableNaiveBayes(NaiveBayes):
 
     def _count(self, rows, labels):
         """Count N_c, N, and per feature and class the statistics of its distribution."""
-        self._count_classes(labels)
         rows = self._checked_rows(rows)
         known = set(self.features_)
         for row in rows:  # the features, in the order first seen
@@ -225,8 +206,8 @@ class TableNaiveBayes(NaiveBayes):
 
     def _merge(self, other):
         """A new model holding the counts of both ``self`` and ``other``."""
-        merged = self._unfitted_copy()
-        self._merge_classes(other, merged)
+        merged = type(self)(**self.get_params())
+        merge_class_counts(merged, self, other)
         merged._continue_from(self)
         merged._continue_from(other)  # the features only ``other`` has come after ours
         for feature in merged.features_:
@@ -397,16 +378,31 @@ class TableNaiveBayes(NaiveBayes):
             if is_exact(*joint.values()):
                 posterior = bayes_rule(joint)
                 return [posterior[label] for label in self.classes_]
-        log_joint = dict(zip(self.classes_, self._joint_log_likelihoods(x)))
-        posterior = log_posterior(log_joint)
+        joint = dict(zip(self.classes_, log_joint(self.log_priors_, self._log_likelihood_terms(x))))
+        posterior = log_posterior(joint)
         return [math.exp(posterior[label]) for label in self.classes_]
 
     def _predictive(self, feature, x, weights):
         """(the value to fill in, its distribution) for one missing feature; naive: it depends on x only through the weights."""
         return self._kind(feature).predictive(self, feature, weights)
 
-    def _tables_repr(self):
-        return f"class_counts={self.class_counts_!r}, features={self.features_!r}"
+    def _table_peeks(self):
+        """The features with their distributions, and a peek at each table of every kind the model uses."""
+        peeks = [("distributions_", plural(len(self.features_), "feature"), peek(self.distributions_))]
+        used = set(self.distributions_.values())
+        for name, kind in self.distribution_kinds.items():
+            if name not in used:
+                continue
+            for table in [*kind.count_tables, *kind.feature_tables, *kind.lookup_tables]:
+                value = getattr(self, table)
+                if type(value) is not dict:
+                    continue
+                if list(value) == self.classes_:  # a table per class: one row each
+                    for label in self.classes_:
+                        peeks.append((f"{table}[{label!r}]", plural(len(value[label]), "feature"), peek(value[label])))
+                else:
+                    peeks.append((table, plural(len(value), "feature"), peek(value)))
+        return peeks
 
 
 def check_unseen(unseen):

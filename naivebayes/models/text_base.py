@@ -22,11 +22,15 @@ from itertools import repeat
 from operator import getitem
 
 from naivebayes.core.checks import check_smoothing
-from naivebayes.models.base import NaiveBayes, add_count
-from naivebayes.text.documents import check_documents, document_bag, document_form
+from naivebayes.models.base import NaiveBayes, add_count, merge_class_counts, peek, plural
+from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["TextNaiveBayes", "shared_rows"]
+
+# Up to this many training documents, fit counts each one with the event model's
+# counting formula (the step a debugger shows); above it, tokens are counted in C.
+SMALL_TRAINING_SET = 1000
 
 
 def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
@@ -100,37 +104,23 @@ class TextNaiveBayes(NaiveBayes):
 
     example_noun = "document"
     feature_noun = "word"
+    has_fast_path = True  # predict on many documents: _fast_log_joints
+    count_tables = {
+        **NaiveBayes.count_tables,
+        "feature_counts_": {},  # per class: {feature: count}, its meaning set by the event model
+        "vocabulary_": set(),  # V
+        "n_columns_": None,  # the width of dense training rows, if any
+        "input_form_": None,  # "words" or "dense", set by the first training document
+    }
+    class_tables = NaiveBayes.class_tables + ("feature_counts_",)
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, tokenizer=None):
         check_smoothing("alpha", alpha)
         if tokenizer is not None and not callable(tokenizer):
             raise TypeError("tokenizer must be callable: text -> list of tokens, such as Tokenizer()")
         self.alpha = alpha
-        self.tokenizer = tokenizer
+        self.tokenizer = Tokenizer() if tokenizer is None else tokenizer  # (None means the default, after training too)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
-
-    @property
-    def tokenizer(self):
-        """What turns a raw-string document into tokens: ``Tokenizer()`` unless another was given."""
-        return self._tokenizer
-
-    @tokenizer.setter
-    def tokenizer(self, tokenizer):
-        # None means the default, here as in the constructor: also ``model.tokenizer = None`` after training.
-        self._tokenizer = Tokenizer() if tokenizer is None else tokenizer
-
-    def _start_empty(self):
-        super()._start_empty()
-        self.feature_counts_ = {}  # per class: {feature: count}, its meaning set by the event model
-        self.vocabulary_ = set()  # V
-        self.n_columns_ = None  # the width of dense training rows, if any
-        self.input_form_ = None  # "words" or "dense", set by the first training document
-
-    def _count_table_names(self):
-        return super()._count_table_names() + ["feature_counts_", "vocabulary_", "n_columns_", "input_form_"]
-
-    def _class_table_names(self):
-        return super()._class_table_names() + ["feature_counts_"]
 
     def _continue_from(self, model):
         self.n_columns_ = model.n_columns_  # later dense rows must keep the width
@@ -140,13 +130,14 @@ class TextNaiveBayes(NaiveBayes):
     # Checking documents
     # ------------------------------------------------------------------
 
-    def _check_examples(self, X):
-        return check_documents(X)
+    _check_examples = staticmethod(check_documents)  # X as a list of documents, or a clear error
 
     def _check_example(self, document, where, training=False):
-        """One document as ``{feature: count}``, the form the reference path and ``explain`` read."""
+        """One document as ``{word: count}``, the form the formulas read (a text is cut into words and counted)."""
+        if type(document) is str and self.input_form_ == "words" and type(self.tokenizer) is Tokenizer:
+            return count_tokens(self.tokenizer(document))  # the usual document, decided quickly
         bag = self._check_bag(document, where, training)
-        return Counter(bag) if type(bag) is list else bag
+        return count_tokens(bag) if type(bag) is list else bag
 
     def _check_bag(self, document, where, training=False):
         """One checked document as a bag of words: its token list, or ``{feature: count}`` (see ``document_bag``).
@@ -169,9 +160,9 @@ class TextNaiveBayes(NaiveBayes):
                 )
         return document_bag(document, self.tokenizer, where)
 
-    def _prediction_input(self, document, where):
-        """The fast paths read the bag as it is: a text's tokens need no counting."""
-        return self._check_bag(document, where)
+    def _fast_log_joints(self, documents):
+        """[log P(x, c) for c in classes_] for each document, by the model's fast path (predict on many documents)."""
+        return [self._fast_log_joint(self._check_bag(document, f"X[{i}]")) for i, document in enumerate(documents)]
 
     def _check_one_example(self, document, method):
         """``[text]``, a list holding one document as ``predict`` wants, is not one token list."""
@@ -198,21 +189,23 @@ class TextNaiveBayes(NaiveBayes):
     # ------------------------------------------------------------------
 
     def _count(self, documents, labels):
-        """Count every document into N_c, N, V and the event model's ``feature_counts_``.
+        """Count every document into V and the event model's ``feature_counts_`` (N_c and N are counted already).
 
-        A text or a token list goes in as its tokens (``_add_tokens``), counted
-        in C by the class's ``Counter``; a ``{word: count}`` dict or a dense row
-        as its counts (``_add_document``), by the event model's formula.  Both
-        give the same tables (the tests check it); the first is the fast path.
+        A handful of documents goes in as ``{word: count}`` through the event
+        model's counting formula (``_add_document``), the step the docs page
+        shows; a large training set has its texts' tokens counted in C by a
+        ``Counter`` (``_add_tokens``).  Both give the same tables (the tests
+        check it).
         """
-        self._count_classes(labels)
+        fast = len(documents) > SMALL_TRAINING_SET
         for i, (document, label) in enumerate(zip(documents, labels)):
             bag = self._check_bag(document, f"X[{i}]", training=True)
-            if type(bag) is list:
+            if type(bag) is list and fast:
                 self._add_tokens(bag, label)
             else:
-                self.vocabulary_.update(bag)  # a dense row's zeros name features of V too
-                self._add_document(bag, label)
+                counts = count_tokens(bag) if type(bag) is list else bag
+                self.vocabulary_.update(counts)  # a dense row's zeros name features of V too
+                self._add_document(counts, label)
         for label, table in self.feature_counts_.items():
             self.vocabulary_.update(table)  # every word counted in training joins V
             self.feature_counts_[label] = dict(table)  # a plain dict, to print and to save
@@ -225,17 +218,21 @@ class TextNaiveBayes(NaiveBayes):
         return table
 
     def _add_document(self, counts, label):
-        """Add one document's counts to ``feature_counts_[label]`` (each event model its own way)."""
+        """Hook: add one document's {word: count} to the class's tables, by the event model's counting formula."""
         raise NotImplementedError
 
     def _add_tokens(self, tokens, label):
-        """Add one document's tokens to ``feature_counts_[label]`` (each event model its own way)."""
+        """Hook: add one document's token list to the class's tables, the same counts as ``_add_document``, counted in C."""
+        raise NotImplementedError
+
+    def _fast_log_joint(self, bag):
+        """Hook: [log P(x, c) for c in classes_] for one checked bag (a token list or {word: count}), by the fast path."""
         raise NotImplementedError
 
     def _merge(self, other):
         """A new model holding the counts of both ``self`` and ``other``."""
-        merged = self._unfitted_copy()
-        self._merge_classes(other, merged)
+        merged = type(self)(**self.get_params())
+        merge_class_counts(merged, self, other)
         for model in (self, other):
             for label, table in model.feature_counts_.items():
                 merged_table = merged.feature_counts_.setdefault(label, {})
@@ -266,10 +263,10 @@ class TextNaiveBayes(NaiveBayes):
                 f"whose rows have {self.n_columns_}: a column is a feature, so both need the same columns"
             )
 
-    def _shows_setting(self, name, value):
+    def _differs(self, name, value, default):
         if name == "tokenizer":
             return value != Tokenizer()  # the default tokenizer goes without saying
-        return super()._shows_setting(name, value)
+        return super()._differs(name, value, default)
 
     def sample(self, n, label=None, random_state=None):
         """Draw ``n`` documents and their labels, each in the form the model was trained on.
@@ -292,5 +289,9 @@ class TextNaiveBayes(NaiveBayes):
             f"model expects in a document of a class, draw some with {type(self).__name__}.sample(n, label=...)"
         )
 
-    def _tables_repr(self):
-        return f"class_counts={self.class_counts_!r}, vocabulary_size={len(self.vocabulary_)}"
+    def _table_peeks(self):
+        """The vocabulary's size, and a peek at each class's counts."""
+        peeks = [("vocabulary_", f"{len(self.vocabulary_)} {self.feature_noun}s", peek(self.vocabulary_))]
+        for label in self.classes_:
+            peeks.append((f"feature_counts_[{label!r}]", plural(len(self.feature_counts_[label]), self.feature_noun), peek(self.feature_counts_[label])))
+        return peeks
