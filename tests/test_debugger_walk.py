@@ -1,94 +1,409 @@
-"""A debugger walks the docs: one prediction passes through the named steps of the docs pages, in order.
+"""A debugger walks the docs: one prediction passes the named steps of docs/pipeline.md, in order, for every model.
 
-The pipeline page lists the steps every model takes for one example: check the
-input, look up each feature's term, add the terms to the log prior, normalise.
-These tests record, with ``sys.settrace``, which of the library's functions a
-prediction calls, in the order a debugger stepping into it would meet them,
-and check that order.  They also check what a debugger must *not* meet: a
-lookup table being built during a prediction, or a frame called ``<lambda>``.
+These tests record, with ``sys.settrace``, every function a call starts, in
+the package and outside it, in the order a debugger pressing ``s`` would
+stop in them.  For ``predict``, ``predict_proba`` and ``explain`` on one
+example of every model they check:
+
+* the checks run once, at the public boundary, and the first formula
+  function (one wrapped in ``# --8<-- [start:eq-...]`` markers, read from the
+  source as tests/test_formula_registry.py reads them) is reached within
+  about ten library calls (comprehensions not counted);
+* the formula functions come in the order of the pipeline page: the model's
+  per-feature terms, ``log_joint`` (their sum with the log prior), then the
+  decision or the normalisation;
+* no frame is without source: no ``<string>`` (a named tuple's or a
+  dataclass's generated code), no ``<lambda>``, no ``<frozen abc>`` (an
+  ``isinstance`` against an abstract base class);
+* ``explain`` of the China document makes at most 150 calls in all;
+* ``fit`` on a handful of examples passes the counting formulas the docs show;
+* a setting changed after ``fit`` is applied (or refused) where it is
+  assigned, never inside the next prediction.
+
+The last tests feed each checker a bad trace, so that none of them can pass
+by accident.
 """
 
+import copy
+import functools
+import re
 import sys
+from collections import namedtuple
+from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
-from naivebayes import BernoulliNB, CategoricalNB, GaussianNB, HistogramNB, MixedNB, MultinomialNB, PoissonNB
+import naivebayes.models.text_base as text_base
+from naivebayes import (
+    BernoulliNB,
+    CategoricalNB,
+    GaussianDiscriminantAnalysis,
+    GaussianNB,
+    HistogramNB,
+    JointBayesClassifier,
+    MixedNB,
+    MultinomialNB,
+    PoissonNB,
+)
 from naivebayes.datasets import load_china, load_play_tennis
 
+PACKAGE = Path(__file__).resolve().parent.parent / "naivebayes"
+MARKER = re.compile(r"^\s*#\s*--8<--\s*\[start:([a-z][-_0-9a-z]*)\]\s*$")
+DEFINITION = re.compile(r"^def (\w+)\(")
+COMPREHENSIONS = {"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"}
+MOST_CALLS_BEFORE_A_FORMULA = 12  # "about ten"
+MOST_CALLS_TO_EXPLAIN_CHINA = 150
 
-def calls_made_by(action):
-    """The names of the naivebayes functions that ``action()`` calls, in the order they start."""
-    names = []
+
+def formula_functions():
+    """{function name: formula id} for every function wrapped in snippet markers in naivebayes/."""
+    names = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            marker = MARKER.match(line)
+            if marker:
+                definition = DEFINITION.match(lines[number + 1])
+                if definition:
+                    names[definition.group(1)] = marker.group(1)
+    return names
+
+
+FORMULAS = formula_functions()
+
+
+class Call:
+    """One frame a debugger would stop in: its file, its function, and whether it is the package's."""
+
+    def __init__(self, filename, name):
+        self.filename = filename
+        self.name = name
+        self.in_package = "/naivebayes/" in filename.replace("\\", "/")
+
+    def __repr__(self):
+        return f"{self.name} ({self.filename})"
+
+
+def calls_made_by(function, *args):
+    """Every function that ``function(*args)`` starts, in order, in the package or not (the call itself first)."""
+    calls = []
 
     def tracer(frame, event, argument):
-        if event == "call" and "/naivebayes/" in frame.f_code.co_filename.replace("\\", "/"):
-            names.append(frame.f_code.co_name)
+        if event == "call":
+            calls.append(Call(frame.f_code.co_filename, frame.f_code.co_name))
         return None
 
     sys.settrace(tracer)
     try:
-        action()
+        function(*args)
     finally:
         sys.settrace(None)
-    return names
+    return calls
 
 
-def in_order(names, steps):
-    """True when ``steps`` occur in ``names`` in this order (other calls may come between)."""
+# ---------------------------------------------------------------------------
+# The checkers: each returns a list of problems (empty when all is well)
+# ---------------------------------------------------------------------------
+
+
+def library_calls(calls):
+    """The package's calls, comprehensions left out (a debugger steps over them in one line)."""
+    return [call for call in calls if call.in_package and call.name not in COMPREHENSIONS]
+
+
+def calls_before_first_formula(calls):
+    """How many library calls come between the public call and the first formula function (None: no formula)."""
+    steps = library_calls(calls)
+    for position, call in enumerate(steps):
+        if call.name in FORMULAS:
+            return position - 1  # the public call itself is not counted
+    return None
+
+
+def problems_reaching_a_formula(calls, most=MOST_CALLS_BEFORE_A_FORMULA):
+    n = calls_before_first_formula(calls)
+    if n is None:
+        return ["no formula function is reached"]
+    if n > most:
+        names = [call.name for call in library_calls(calls)][: n + 2]
+        return [f"{n} library calls before the first formula (at most {most}): {names}"]
+    return []
+
+
+def problems_without_source(calls):
+    """Frames a debugger shows without source: generated code, lambdas, frozen modules."""
+    return [
+        f"a frame without source: {call!r}"
+        for call in calls
+        if call.filename.startswith("<") or call.name == "<lambda>"
+    ]
+
+
+def formula_order(calls):
+    """The formula functions the call passes, in order."""
+    return [call.name for call in library_calls(calls) if call.name in FORMULAS]
+
+
+def problems_with_order(calls, steps):
+    """``steps`` must occur among the formula functions in this order (others may come between)."""
+    passed = formula_order(calls)
     position = 0
-    for name in names:
+    for name in passed:
         if position < len(steps) and name == steps[position]:
             position += 1
-    return position == len(steps)
+    if position < len(steps):
+        return [f"the steps {steps} are not passed in this order; the formulas passed: {passed}"]
+    return []
 
 
-def text_models():
-    documents, labels, test_document = load_china()
-    return [
-        (MultinomialNB().fit(documents, labels), test_document, "multinomial_word_terms", "multinomial_joint_log_likelihoods_of_tokens"),
-        (BernoulliNB().fit(documents, labels), test_document, "bernoulli_word_terms", "bernoulli_joint_log_likelihoods"),
-    ]
+def problems_with_checks(calls, once=("_check_can_predict", "_check_example")):
+    """Each boundary check runs once, and no check runs again inside the steps."""
+    names = [call.name for call in library_calls(calls)]
+    problems = [f"{name} runs {names.count(name)} times, not once" for name in once if names.count(name) != 1]
+    for name in ("_check_fitted", "_check_label", "_class_index", "_follow_changed_settings", "get_params"):
+        if name in names:
+            problems.append(f"{name} runs inside the call: the checks belong at the boundary, once")
+    return problems
 
 
-def table_models():
-    rows, labels, test_row = load_play_tennis()
-    numbers = [[1.0, 2], [1.5, 0], [3.0, 5], [2.5, 4]]
-    y = ["a", "a", "b", "b"]
-    return [
-        (CategoricalNB().fit(rows, labels), test_row),
-        (MixedNB().fit(rows, labels), test_row),
-        (GaussianNB().fit([[x] for x, _ in numbers], y), [2.0]),
-        (PoissonNB().fit([[k] for _, k in numbers], y), [3]),
-        (HistogramNB(n_bins=2).fit([[x] for x, _ in numbers], y), [2.0]),
-    ]
+def problems_building(calls):
+    """A prediction builds nothing: the lookup tables are built when training ends or a setting is assigned."""
+    names = {call.name for call in calls}
+    return [f"{name} runs inside a prediction" for name in ("_build_lookup_tables", "build_lookups") if name in names]
 
 
-@pytest.mark.parametrize("model, document, terms, fast", text_models(), ids=["multinomial", "bernoulli"])
-def test_a_text_prediction_walks_the_named_steps(model, document, terms, fast):
-    reference = calls_made_by(lambda: model.joint_log_likelihood(document))
-    assert in_order(reference, ["_check_example", "document_bag", "_log_likelihood_terms", terms, "add_log_terms"])
-    predicted = calls_made_by(lambda: model.predict_proba([document]))
-    assert in_order(predicted, ["_check_bag", "document_bag", "_joint_log_likelihoods", fast, "log_posterior", "log_sum_exp"])
-    explained = calls_made_by(lambda: model.explain(document))
-    assert in_order(explained, ["_check_example", "_log_likelihood_terms", terms, "add_log_terms", "from_terms", "log_posterior"])
+def problems_counting(calls, formulas):
+    """``fit`` passes each of the counting formulas the docs show."""
+    names = {call.name for call in calls}
+    return [f"fit never passes {name}, the counting formula of the docs" for name in formulas if name not in names]
 
 
-@pytest.mark.parametrize("model, row", table_models(), ids=["categorical", "mixed", "gaussian", "poisson", "histogram"])
-def test_a_table_prediction_walks_the_named_steps(model, row):
-    predicted = calls_made_by(lambda: model.predict_proba([row]))
-    assert in_order(
-        predicted,
-        ["_check_example", "present_values", "check_value", "_log_likelihood_terms", "log_terms", "add_log_terms", "log_posterior"],
-    )
+# ---------------------------------------------------------------------------
+# Every model, with a handful of examples and one to predict
+# ---------------------------------------------------------------------------
+
+DOCUMENTS, LABELS, TEST_DOCUMENT = load_china()
+DAYS, PLAYED, TEST_DAY = load_play_tennis()
+NUMBERS = [[1.0, 2], [1.5, 0], [3.0, 5], [2.5, 4]]
+AB = ["a", "a", "b", "b"]
+MIXED_ROWS = [{"outlook": "sunny", "temperature": 30.0}, {"outlook": "sunny", "temperature": 27.0},
+              {"outlook": "rain", "temperature": 15.0}, {"outlook": "rain", "temperature": 18.0}]  # fmt: skip
+PAIRS = [{"a": 0, "b": 0}, {"a": 0, "b": 0}, {"a": 0, "b": 1}, {"a": 1, "b": 0}, {"a": 0, "b": 1}]
+PLANE = [[1.0, 2.0], [1.5, 0.5], [2.0, 1.0], [3.0, 5.0], [2.5, 4.0], [3.5, 4.5]]
+
+# (name, a fitted model's maker, X, y, the example, the model's per-feature term formulas, its counting formulas)
+MODELS = [
+    ("multinomial", MultinomialNB, DOCUMENTS, LABELS, TEST_DOCUMENT, ["multinomial_word_terms"], ["add_multinomial_counts"]),
+    ("bernoulli", BernoulliNB, DOCUMENTS, LABELS, TEST_DOCUMENT, ["bernoulli_word_terms"], ["add_bernoulli_counts"]),
+    ("categorical", CategoricalNB, DAYS, PLAYED, TEST_DAY, ["categorical_log_terms"], ["add_categorical_counts"]),
+    ("gaussian", GaussianNB, [[x] for x, _ in NUMBERS], AB, [2.0], ["gaussian_log_density"], ["gaussian_mean", "squared_deviations"]),
+    ("poisson", PoissonNB, [[k] for _, k in NUMBERS], AB, [3], ["poisson_log_pmf"], ["poisson_rate"]),
+    ("histogram", functools.partial(HistogramNB, n_bins=2), [[x] for x, _ in NUMBERS], AB, [2.0], ["histogram_log_terms"], ["histogram_log_density"]),
+    ("mixed", MixedNB, MIXED_ROWS, AB, {"outlook": "sunny", "temperature": 20.0}, ["categorical_log_terms", "gaussian_log_density"], ["add_categorical_counts", "gaussian_mean"]),
+    ("discriminant", GaussianDiscriminantAnalysis, PLANE, ["a", "a", "a", "b", "b", "b"], [2.0, 3.0], ["log_density_terms"], ["mean_vector", "scatter_matrix"]),
+    ("joint", JointBayesClassifier, PAIRS, ["no", "no", "yes", "yes", "yes"], {"a": 0, "b": 1}, ["joint_log_likelihood"], ["add_categorical_counts"]),
+]  # fmt: skip
+IDS = [case[0] for case in MODELS]
+LAST_STEP = {"predict": ["decision"], "predict_proba": ["log_posterior", "log_sum_exp"], "explain": ["log_posterior"]}
 
 
-@pytest.mark.parametrize("model, example", [m[:2] for m in text_models()] + table_models())
-def test_a_prediction_builds_nothing_and_meets_no_lambda(model, example):
-    names = calls_made_by(lambda: (model.predict([example]), model.explain(example)))
-    assert "_build_lookup_tables" not in names and "build_lookups" not in names  # built when training ended
-    assert "<lambda>" not in names
+def fitted(case):
+    _, Model, X, y, example, _, _ = case
+    return Model().fit(X, y), example
 
 
-def test_the_walk_check_can_fail():
-    assert not in_order(["a", "c", "b"], ["a", "b", "c"])
-    assert in_order(["a", "x", "b", "y", "c"], ["a", "b", "c"])
+def one_call(model, method, example):
+    """(the bound method, its arguments): one example, in the form each method takes."""
+    return getattr(model, method), (example if method == "explain" else [example])
+
+
+def test_every_named_step_is_a_formula_function():
+    for _, _, _, _, _, terms, counting in MODELS:
+        for name in terms + counting + ["log_joint", "decision", "log_posterior", "log_sum_exp"]:
+            assert name in FORMULAS, f"{name} is not wrapped in snippet markers"
+
+
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "explain"])
+@pytest.mark.parametrize("case", MODELS, ids=IDS)
+def test_one_prediction_walks_the_pipeline_page(case, method):
+    model, example = fitted(case)
+    terms = case[5]
+    function, argument = one_call(model, method, example)
+    calls = calls_made_by(function, argument)
+    assert problems_reaching_a_formula(calls) == []
+    assert problems_with_order(calls, [terms[0], "log_joint", *LAST_STEP[method]]) == []
+    for term in terms[1:]:  # (a mixed row passes each of its kinds' formulas before the sum)
+        assert problems_with_order(calls, [term, "log_joint"]) == []
+    assert problems_without_source(calls) == []
+    assert problems_with_checks(calls) == []
+    assert problems_building(calls) == []
+
+
+def test_explaining_the_china_document_takes_few_calls():
+    model = MultinomialNB().fit(DOCUMENTS, LABELS)
+    calls = calls_made_by(model.explain, TEST_DOCUMENT)
+    assert len(calls) <= MOST_CALLS_TO_EXPLAIN_CHINA, f"{len(calls)} calls"
+    assert [call.name for call in library_calls(calls)].count("multinomial_word_terms") == 1
+
+
+@pytest.mark.parametrize("case", MODELS, ids=IDS)
+def test_fit_on_a_handful_passes_the_counting_formulas(case):
+    _, Model, X, y, _, _, counting = case
+    calls = calls_made_by(Model().fit, X, y)
+    assert problems_counting(calls, counting) == []
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_a_large_training_set_counts_in_c_and_gets_the_same_tables(Model, monkeypatch):
+    documents = DOCUMENTS * (text_base.SMALL_TRAINING_SET // len(DOCUMENTS) + 1)
+    labels = LABELS * (text_base.SMALL_TRAINING_SET // len(LABELS) + 1)
+    fast = Model().fit(documents, labels)
+    calls = calls_made_by(Model().fit, documents, labels)
+    assert "_add_tokens" in {call.name for call in calls}
+    monkeypatch.setattr(text_base, "SMALL_TRAINING_SET", len(documents))  # now the counting formula does it
+    reference = Model().fit(documents, labels)
+    assert "_add_document" in {call.name for call in calls_made_by(Model().fit, documents, labels)}
+    for table in Model.count_tables:
+        assert getattr(fast, table) == getattr(reference, table), table
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+@pytest.mark.parametrize("alpha", [1, 0.5, 0])
+def test_the_fast_path_for_many_documents_agrees_with_the_steps(Model, alpha):
+    model = Model(alpha=alpha).fit(DOCUMENTS, LABELS)
+    documents = [TEST_DOCUMENT, "Chinese Chinese Macao", "Tokyo Japan", "Osaka", {"chinese": 2, "tokyo": 1}]
+    many = model.predict_joint_log_proba(documents)
+    fast = {call.name for call in calls_made_by(model.predict_joint_log_proba, documents)}
+    assert "_fast_log_joints" in fast and ("_log_likelihood_terms" not in fast or alpha == 0)
+    for document, scores in zip(documents, many):
+        one = model.predict_joint_log_proba([document])[0]  # the named steps
+        assert one == model.joint_log_likelihood(document)
+        for label in model.classes_:
+            assert scores[label] == pytest.approx(one[label], rel=1e-12, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# Settings: applied or refused where they are assigned
+# ---------------------------------------------------------------------------
+
+SETTINGS = [
+    ("multinomial", "alpha", 2, -5),
+    ("bernoulli", "alpha", 2, float("nan")),
+    ("categorical", "alpha", 2, -1),
+    ("gaussian", "var_smoothing", 1e-3, -1),
+    ("poisson", "alpha", 2, 10**400),
+    ("histogram", "alpha", 2, -1),
+    ("mixed", "ddof", 1, 2),
+    ("discriminant", "covariance", "shared", "spherical"),
+    ("joint", "alpha", 2, -1),
+]
+
+
+@pytest.mark.parametrize("name, setting, good, bad", SETTINGS, ids=[s[0] for s in SETTINGS])
+def test_a_setting_is_applied_where_it_is_assigned(name, setting, good, bad):
+    case = MODELS[IDS.index(name)]
+    model, example = fitted(case)
+    assigned = calls_made_by(setattr, model, setting, good)
+    assert "_build_lookup_tables" in {call.name for call in assigned}  # rebuilt here, at once
+    predicted = calls_made_by(model.predict_proba, [example])
+    assert problems_building(predicted) == []
+    fresh = case[1](**{setting: good}).fit(case[2], case[3])
+    assert model.predict_proba([example]) == fresh.predict_proba([example])
+    assert model.explain(example) == fresh.explain(example)
+
+
+@pytest.mark.parametrize("name, setting, good, bad", SETTINGS, ids=[s[0] for s in SETTINGS])
+def test_a_bad_setting_is_refused_where_it_is_assigned_and_changes_nothing(name, setting, good, bad):
+    model, example = fitted(MODELS[IDS.index(name)])
+    before = copy.deepcopy(vars(model))
+    predictions = model.predict_proba([example])
+    with pytest.raises((ValueError, TypeError), match=setting):
+        setattr(model, setting, bad)
+    assert vars(model) == before or repr(vars(model)) == repr(before)  # (nan != nan: compared as text too)
+    assert model.predict_proba([example]) == predictions
+
+
+def test_a_setting_the_counts_cannot_go_with_is_refused_at_once():
+    model = MultinomialNB().fit(["free prize", ""], ["spam", "ham"])  # ham has no words
+    before = model.predict_proba(["free"])
+    with pytest.raises(ZeroDivisionError, match="alpha = 0"):
+        model.alpha = 0
+    assert model.alpha == 1 and model.predict_proba(["free"]) == before
+
+
+# ---------------------------------------------------------------------------
+# Each checker can fail: fed a bad trace, it says what is wrong
+# ---------------------------------------------------------------------------
+
+
+def fake(*names, filename="/x/naivebayes/models/base.py"):
+    return [Call(filename, name) for name in names]
+
+
+def test_the_checker_of_the_first_formula_can_fail():
+    many = fake("predict", *[f"check_{i}" for i in range(20)], "log_joint")
+    assert problems_reaching_a_formula(many) != []
+    assert problems_reaching_a_formula(fake("predict", "check", "log_joint")) == []
+    assert problems_reaching_a_formula(fake("predict", "check")) == ["no formula function is reached"]
+    comprehensions = fake("predict", *["<listcomp>"] * 20, "log_joint")
+    assert problems_reaching_a_formula(comprehensions) == []  # comprehensions are not counted
+
+
+def test_the_checker_of_the_order_can_fail():
+    assert problems_with_order(fake("predict", "log_joint", "multinomial_word_terms", "decision"),
+                               ["multinomial_word_terms", "log_joint", "decision"]) != []  # fmt: skip
+    assert problems_with_order(fake("predict", "multinomial_word_terms", "x", "log_joint", "decision"),
+                               ["multinomial_word_terms", "log_joint", "decision"]) == []  # fmt: skip
+
+
+def test_the_checker_of_frames_without_source_can_fail_on_a_real_trace():
+    Row = namedtuple("Row", "word count")
+
+    class GeneratedCode(MultinomialNB):  # a named tuple and an abstract class on the stepped path
+        def _check_example(self, document, where, training=False):
+            counts = super()._check_example(document, where, training)
+            assert isinstance(counts, Mapping)  # <frozen abc>
+            return {row.word: row.count for row in [Row(word, n) for word, n in counts.items()]}  # <string>
+
+    model = GeneratedCode().fit(DOCUMENTS, LABELS)
+    calls = calls_made_by(model.predict, [TEST_DOCUMENT])
+    found = " ".join(problems_without_source(calls))
+    assert "<frozen abc>" in found and "<string>" in found
+    assert problems_without_source(fake("<lambda>", filename="/x/naivebayes/a.py")) != []
+
+
+def test_the_checker_of_checks_and_building_can_fail_on_a_real_trace():
+    class CheckingAgain(MultinomialNB):  # the old way: a check and a rebuild inside every step
+        def _log_likelihood_terms(self, counts):
+            self._check_fitted()
+            self._build_lookup_tables()
+            return super()._log_likelihood_terms(counts)
+
+    model = CheckingAgain().fit(DOCUMENTS, LABELS)
+    calls = calls_made_by(model.predict, [TEST_DOCUMENT])
+    assert problems_with_checks(calls) != [] and problems_building(calls) != []
+    assert problems_with_checks(fake("predict", "_check_can_predict", "_check_example", "_check_example")) != []
+
+
+def test_the_checker_of_counting_can_fail_on_a_real_trace():
+    class CountingInC(MultinomialNB):  # the old way: a Counter counts, the formula never runs
+        def _add_document(self, counts, label):
+            self._add_tokens([word for word, n in counts.items() for _ in range(n)], label)
+
+    calls = calls_made_by(CountingInC().fit, DOCUMENTS, LABELS)
+    assert problems_counting(calls, ["add_multinomial_counts"]) != []
+
+
+def test_the_explain_count_would_catch_the_old_check_chain():
+    class OldPriors(MultinomialNB):  # each prior and likelihood checked again, as before
+        def _term_likelihoods(self, term):
+            return tuple(self.likelihood(term.feature, label) for label in self.classes_)
+
+        def likelihood(self, feature, label):
+            for _ in range(10):
+                self._check_label(label)
+            return super().likelihood(feature, label)
+
+    calls = calls_made_by(OldPriors().fit(DOCUMENTS, LABELS).explain, TEST_DOCUMENT)
+    assert len(calls) > MOST_CALLS_TO_EXPLAIN_CHINA
