@@ -7,6 +7,7 @@ problem, and write no model file.
 """
 
 import io
+import json
 from argparse import ArgumentTypeError
 import subprocess
 import sys
@@ -86,7 +87,10 @@ def test_train_on_a_folder_writes_the_model_python_would_fit(text_folder, tmp_pa
     texts = [path.read_text(encoding="utf-8") for path in files]
     labels = [path.parent.name for path in files]
     expected = MultinomialNB(tokenizer=Tokenizer()).fit(texts, labels)
-    assert (tmp_path / "spam.json").read_text(encoding="utf-8") == to_json(expected)
+    saved = json.loads((tmp_path / "spam.json").read_text(encoding="utf-8"))
+    metadata = saved.pop("metadata")
+    assert saved == {**json.loads(to_json(expected)), "format_version": 2}
+    assert metadata["command_line"]["data"] == "folder" and metadata["training_data"]["examples"] == 110
 
 
 def test_predict_prints_what_the_model_predicts_for_each_file(text_folder, tmp_path):
@@ -136,7 +140,7 @@ def test_evaluate_prints_accuracy_report_and_confusion_matrix(text_folder, tmp_p
     model_file = tmp_path / "spam.json"
     run("train", text_folder, "-o", model_file)
     status, out, err = run("evaluate", model_file, text_folder)
-    assert (status, err) == (0, "")
+    assert status == 0 and err.startswith("note: these are the very examples the model was trained on")
     files = sorted_files(text_folder)
     model = load(model_file)
     predictions = model.predict([path.read_text(encoding="utf-8") for path in files])
@@ -290,7 +294,7 @@ def test_refusals_of_a_trained_model(iris_csv, text_folder, tmp_path):
         (["explain", tmp_path / "iris.json", "--file", iris_csv, "--row", "151"], "has rows 1 to 150"),
         (["explain", tmp_path / "spam.json"], "give the text to explain"),
         (["predict", tmp_path / "spam.json", iris_csv], "which column of"),
-        (["predict", tmp_path / "iris.json", text_folder], "is a folder; give a CSV table"),
+        (["predict", tmp_path / "iris.json", text_folder], "is a folder; give a table"),
         (["predict", tmp_path / "iris.json", iris_csv, "--lines"], "are for text models"),
         (["evaluate", tmp_path / "spam.json", iris_csv, "--text", "species"], "none of the labels in"),
     ]

@@ -7,24 +7,29 @@
     naivebayes demo [spam | multinomial | ...]   the demos that need no data
 
 DATA is a folder with one subfolder of text files per class (the 20
-Newsgroups layout) or a CSV table with a header line (a file ending .csv,
-.tsv, .data or .test).  With no command at all, ``python -m naivebayes`` runs
-the spam demo, as the README says.
+Newsgroups layout), a table (any file: comma-separated, or tab-separated for
+a name ending .tsv, or --delimiter), or ``-`` for standard input.  A model
+file remembers how its data was read (label and text columns, names,
+delimiter, header and quotes), so the later commands need only the model and
+the data.  With no command at all, ``python -m naivebayes`` runs the spam
+demo, as the README says.
 
 Exit status: 0 when the command did what it was asked; 2, with one line on
-the error stream that says what to do, for a bad argument, a missing or
-malformed file, or data the model refuses.  An error that is none of these
-is a bug in the library and keeps its traceback, so that it can be reported.
+the error stream that says what to do, for anything else: a bad argument, a
+missing or malformed file, data the model refuses, and even a bug in the
+library (the line then says so; set NAIVEBAYES_TRACEBACK=1 to see where).
+Never a traceback.
 """
 
 import argparse
 import os
 import sys
+import warnings
 
 from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
-from naivebayes.command_line.inputs import column_names
+from naivebayes.command_line.inputs import column_names, delimiter_character
 
 __all__ = ["main", "main_script", "build_parser"]
 
@@ -49,8 +54,8 @@ def build_parser(prog="naivebayes"):
         description="Naive Bayes from the command line: train on a folder of texts or a CSV table, "
         "then predict, explain and evaluate with the saved model.",
         epilog="DATA is a folder with one subfolder of text files per class (the subfolder names are the "
-        "classes), or a CSV table with a header line (a file ending .csv, .tsv, .data or .test). "
-        "Run any command with --help for its options.",
+        "classes), a table (comma-separated; tab-separated for a name ending .tsv; else --delimiter), or - for "
+        "standard input. Run any command with --help for its options.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -60,7 +65,7 @@ def build_parser(prog="naivebayes"):
         description="Fit a model on labelled examples and save it as a JSON model file "
         "(readable as text, loaded in Python by naivebayes.load).",
     )
-    train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, or a CSV table")
+    train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, a table, or - (standard input)")
     train.add_argument("-o", "--output", required=True, metavar="MODEL.json", help="the model file to write")
     train.add_argument(
         "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
@@ -74,6 +79,11 @@ def build_parser(prog="naivebayes"):
     add_table_options(train, "the column of labels, by name or by number from 0 (default: the last column)")
     train.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
     train.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
+    train.add_argument(
+        "--test-size", type=commands.share, metavar="SHARE",
+        help="hold out this share of the examples (such as 0.2), or this many, stratified by class, and report on them",
+    )
+    train.add_argument("--seed", type=int, default=0, metavar="N", help="the seed of --test-size's split (default 0)")
     train.set_defaults(run=commands.train)
 
     predict = subparsers.add_parser(
@@ -84,7 +94,8 @@ def build_parser(prog="naivebayes"):
     predict.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
     predict.add_argument(
         "data", metavar="DATA",
-        help="text model: a text file, or a folder of text files (at any depth); table model: a CSV table",
+        help="text model: a text file, a folder of text files (at any depth), or a table of texts; "
+        "table model: a table; - reads standard input",
     )
     predict.add_argument("--probabilities", action="store_true", help="also print P(class | example) per class")
     predict.add_argument("--lines", action="store_true", help="text model: one text per line of the file")
@@ -102,7 +113,7 @@ def build_parser(prog="naivebayes"):
         "input", nargs="*", metavar="INPUT",
         help="text model: the words of the text; table model: feature=value pairs, such as outlook=sunny",
     )
-    explain.add_argument("--file", metavar="PATH", help="text model: a text file; table model: a CSV table")
+    explain.add_argument("--file", metavar="PATH", help="text model: a text file or a table of texts; table model: a table (- for standard input)")
     explain.add_argument("--row", type=int, metavar="N", help="table model: the row of --file, from 1 (default 1)")
     add_table_options(explain, "a column of --file to leave out, such as the labels")
     explain.set_defaults(run=commands.explain)
@@ -112,7 +123,7 @@ def build_parser(prog="naivebayes"):
         description="Print the accuracy, precision, recall and F1 of each class, and the confusion matrix.",
     )
     evaluate.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
-    evaluate.add_argument("data", metavar="DATA", help="labelled data, laid out as for 'train'")
+    evaluate.add_argument("data", metavar="DATA", help="labelled data, laid out as for 'train' (- for standard input)")
     add_table_options(evaluate, "the column of labels (default: the one column the model was not trained on)")
     evaluate.set_defaults(run=commands.evaluate)
 
@@ -138,16 +149,37 @@ def add_table_options(parser, label_help):
         "--names", type=column_names, metavar="NAME,NAME,...",
         help="tables: the column names, for a file without a header line (such as UCI's adult.data)",
     )
-    parser.add_argument("--delimiter", default=None, metavar="CHAR",
-                        help="tables: the character between fields (default: tab for .tsv, else a comma)")
+    parser.add_argument(
+        "--delimiter", default=None, type=delimiter_character, metavar="CHAR",
+        help="tables: the character between fields, such as ';', '|' or tab (default: tab for a name ending .tsv, "
+        "else what the model was trained with, else a comma)",
+    )
+    header = parser.add_mutually_exclusive_group()
+    header.add_argument(
+        "--no-header", dest="header", action="store_false", default=None,
+        help="tables: the first line is data, not column names (the columns are numbered from 0, or --names)",
+    )
+    header.add_argument(
+        "--header", dest="header", action="store_true", default=None,
+        help="tables: the first line names the columns, even if it looks like data",
+    )
+    parser.add_argument(
+        "--no-quotes", dest="quoting", action="store_false", default=None,
+        help='tables: read every " as an ordinary character (a message may start with a quote it never closes)',
+    )
+    parser.add_argument("--thousands", metavar="CHAR", help="tables: the thousands separator of numbers, such as ','")
+    parser.add_argument("--decimal", metavar="CHAR", help="tables: the decimal mark of numbers, such as ',' (default '.')")
 
 
 def run_demo(args, out, err):
     DEMOS[args.name]()
 
 
-def main(argv=None, out=None, err=None, prog="naivebayes"):
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+def main(argv=None, out=None, err=None, prog="naivebayes", stdin=None):
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
+
+    ``stdin`` is what ``-`` reads (default: ``sys.stdin``).
+    """
     argv = sys.argv[1:] if argv is None else list(argv)
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
@@ -156,6 +188,7 @@ def main(argv=None, out=None, err=None, prog="naivebayes"):
     elif argv[0] in DEMOS and argv[0] != "spam":
         argv = ["demo", *argv]  # python -m naivebayes multinomial, as before there were commands
     parser = build_parser(prog)
+    command = prog
     try:
         try:
             args = parser.parse_args(argv)
@@ -163,30 +196,39 @@ def main(argv=None, out=None, err=None, prog="naivebayes"):
             return done.code
         if args.command is None:
             parser.error("give a command: train, predict, explain, evaluate or demo")
-        if hasattr(args, "delimiter") and args.delimiter is None:
-            args.delimiter = default_delimiter(args)
-        args.run(args, out, err)
+        command = f"{prog} {args.command}"
+        args.stdin = stdin
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                args.run(args, out, err)
+            finally:
+                for warning in caught:  # (a warning is a note, never a result: one line each, on the error stream)
+                    print(f"note: {commands.in_own_terms(one_line(warning.message))}", file=err)
     except UsageError as error:
         print(error, file=err)
         return USAGE_ERROR
     except BrokenPipeError:  # the reader went away, as `naivebayes predict ... | head` does: not an error
         sys.stdout = open(os.devnull, "w")  # so that Python's final flush does not complain either
         return 0
-    except (ValueError, TypeError, KeyError, OSError) as error:
-        # The library's own errors (ModelFileError, TableError, ZeroProbabilityError, ... are
-        # ValueErrors) and the operating system's: the message names the problem.
-        print(f"{prog} {args.command}: {one_line(error)}", file=err)
-        return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"\n{prog}: interrupted", file=err)
         return 130  # 128 + SIGINT, as a shell reports it
+    except (ValueError, TypeError, KeyError, OSError, ArithmeticError) as error:
+        # The library's own errors (ModelFileError, TableError, ZeroProbabilityError, ... are
+        # ValueErrors) and the operating system's: the message names the problem.
+        print(f"{command}: {commands.in_own_terms(one_line(error))}", file=err)
+        return USAGE_ERROR
+    except Exception as error:  # a bug: still one line, never a traceback, unless asked for
+        if os.environ.get("NAIVEBAYES_TRACEBACK"):
+            raise
+        print(
+            f"{command}: an error the library did not expect ({type(error).__name__}: {one_line(error)}); "
+            "please report it, with the command (NAIVEBAYES_TRACEBACK=1 shows where it happened)",
+            file=err,
+        )
+        return USAGE_ERROR
     return 0
-
-
-def default_delimiter(args):
-    """A tab for a table whose name ends .tsv, a comma for any other."""
-    table = getattr(args, "data", None) or getattr(args, "file", None) or ""
-    return "\t" if str(table).lower().endswith(".tsv") else ","
 
 
 def one_line(error):

@@ -1,12 +1,20 @@
 """The four commands that work on your own data: train, predict, explain and evaluate.
 
-Each takes the parsed arguments and the stream to print results on.  What
-each reads is in ``inputs.py``; the model files are ``naivebayes.saving``'s
-JSON files, so a model trained here can be loaded in Python with
-``naivebayes.load(path)``, and one saved in Python can be used here.
+Each takes the parsed arguments and the streams to print on.  What each reads
+is in ``inputs.py``; the model files are ``naivebayes.saving``'s JSON files,
+so a model trained here can be loaded in Python with ``naivebayes.load(path)``,
+and one saved in Python can be used here.
+
+``train`` keeps, beside the model, how it read its data (the label and text
+columns, the names, the delimiter, the header and quoting choices) and a
+fingerprint of the examples it learned from, so that ``predict``, ``explain``
+and ``evaluate`` need only the model and the data, and ``evaluate`` can say
+when it is scoring the very examples the model was trained on.
 """
 
+import hashlib
 import math
+import re
 from argparse import ArgumentTypeError
 from fractions import Fraction
 from pathlib import Path
@@ -22,16 +30,17 @@ from naivebayes import (
     accuracy,
     classification_report,
     confusion_matrix,
-    load,
     save,
+    train_test_split,
 )
 from naivebayes.command_line.inputs import (
     CommandError,
     Progress,
+    Reading,
+    Source,
     column,
-    existing,
-    is_table,
     labelled_text_folder,
+    looks_like_a_table,
     read_table,
     read_text,
     read_texts,
@@ -42,10 +51,11 @@ from naivebayes.command_line.inputs import (
 from naivebayes.datasets.tabular import parse_field
 from naivebayes.evaluation.metrics import format_confusion_matrix
 from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TEXT_MODELS", "TABLE_MODELS", "train", "predict", "explain", "evaluate", "number"]
+__all__ = ["TEXT_MODELS", "TABLE_MODELS", "train", "predict", "explain", "evaluate", "number", "share", "fingerprint"]
 
 TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
 TABLE_MODELS = {
@@ -83,10 +93,75 @@ def number(text):
     return value
 
 
+def share(text):
+    """``--test-size`` as typed: a share such as 0.2 (strictly between 0 and 1), or a number of examples such as 30."""
+    value = number(text)
+    if isinstance(value, Fraction):
+        value = float(value)
+    if isinstance(value, float) and not 0 < value < 1 or isinstance(value, int) and value < 1:
+        raise ArgumentTypeError(f"{text!r} is neither a share between 0 and 1 (such as 0.2) nor a number of examples >= 1")
+    return value
+
+
 def say(notes, err):
-    """Print what the user should know (never a result) on the error stream, one line each."""
-    for note in notes:
-        print(f"note: {note}", file=err)
+    """Print what the user should know (never a result) on the error stream, one line each, each once."""
+    for note in dict.fromkeys(notes):
+        print(f"note: {' '.join(str(note).split())}", file=err)
+
+
+# ---------------------------------------------------------------------------
+# The library's messages, in the command line's own terms
+# ---------------------------------------------------------------------------
+
+EXAMPLE_INDEX = re.compile(r"\bX\[(\d+)\]")
+PYTHON_ADVICE = [
+    # (what a Python message says, what the command line says instead)
+    (re.compile(r"use CategoricalNB, or MixedNB with distributions=\{[^}]*\}"),
+     "use --model categorical, or --model mixed, which takes a column of words as categories"),
+    (re.compile(r"use CategoricalNB\b"), "use --model categorical"),
+    (re.compile(r"model\.explain\(example\)"), "'naivebayes explain MODEL --file DATA --row N'"),
+    (re.compile(r"\buse alpha > 0\b", re.IGNORECASE), "use --alpha above 0, such as --alpha 1"),
+    (re.compile(r"\bwith alpha = 0\b"), "with --alpha 0"),
+    (re.compile(r"\balpha = 0\b"), "--alpha 0"),
+]
+
+
+def in_own_terms(message, names=None):
+    """A library message as the command line says it: its options, not Python's, and its examples by name.
+
+    ``X[3]`` (Python's position, from 0) becomes the example's name, such as
+    ``row 4`` or a file's path, counted as ``--row`` counts.
+    """
+    if names is not None:
+        message = EXAMPLE_INDEX.sub(lambda match: example_name(names, int(match.group(1))), message)
+    for python, command_line in PYTHON_ADVICE:
+        message = python.sub(command_line, message)
+    return message
+
+
+def example_name(names, index):
+    return names[index] if 0 <= index < len(names) else f"example {index + 1}"
+
+
+def run_model(call, names):
+    """``call()``, with any error the model raises said in the command line's terms (a CommandError)."""
+    try:
+        return call()
+    except (ValueError, TypeError, KeyError, ArithmeticError) as error:
+        message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+        raise CommandError(in_own_terms(str(message), names)) from None
+
+
+# ---------------------------------------------------------------------------
+# The fingerprint of training data
+# ---------------------------------------------------------------------------
+
+
+def fingerprint(examples, labels):
+    """A SHA-256 of the (example, label) pairs, whatever their order: equal for the same examples, read the same way."""
+    digests = sorted(hashlib.sha256(repr((example, label)).encode("utf-8", "surrogatepass")).hexdigest()
+                     for example, label in zip(examples, labels))
+    return hashlib.sha256("\n".join(digests).encode("ascii")).hexdigest()
 
 
 # ---------------------------------------------------------------------------
@@ -95,36 +170,93 @@ def say(notes, err):
 
 
 def train(args, out, err):
-    """Fit a model on a folder of texts or a CSV table and save it as JSON."""
+    """Fit a model on a folder of texts or a table, and save it as JSON with how its data was read."""
     notes = []
-    table = is_table(args.data)
-    model_name = args.model or ("mixed" if table else "multinomial")
+    source = Source(args.data, getattr(args, "stdin", None)).exists(
+        "a folder with one subfolder of texts per class, or a table"
+    )
+    folder = source.is_folder()
+    model_name = args.model or ("multinomial" if folder or args.text is not None else "mixed")
+    check_table_options(args, folder)
+    reading = Reading(args, source)
+    remembered = {"data": "folder" if folder else "table"}
     if model_name in TEXT_MODELS:
         model_class = TEXT_MODELS[model_name]
-        inputs, labels = labelled_texts(args, notes, err)
-        what = f"{len(inputs):,} texts"
+        if folder:
+            inputs, labels, paths = labelled_text_folder(source.path, notes, err)
+            names = [str(path) for path in paths]
+        else:
+            inputs, labels, names, label_column, text_column = text_table(
+                source, column(args.label), column(args.text), reading, True
+            )
+            remembered.update(reading.remembered(), data="text table", label=label_column, text=text_column)
+        what = "texts"
         tokenizer = Tokenizer(stop_words="english" if args.stop_words else None, stemmer=porter_stem if args.stem else None)
         model = model_class(tokenizer=tokenizer, **settings(args, model_class))
     else:
         model_class = TABLE_MODELS[model_name]
-        if not table:
+        if folder:
             raise CommandError(
-                f"--model {model_name} is for tables (a file ending .csv), and {args.data} is not one; "
-                f"for texts choose one of: {', '.join(TEXT_MODELS)}"
+                f"--model {model_name} is for tables, and {source} is a folder of texts; "
+                f"for texts choose --model {' or --model '.join(TEXT_MODELS)}"
             )
         if args.text is not None:
-            raise CommandError(f"--text names a column of texts, for the text models ({', '.join(TEXT_MODELS)})")
-        data = read_table(args.data, -1 if args.label is None else column(args.label), args.delimiter, args.names)
+            raise CommandError(f"--text names a column of texts, for the text models (--model {' or --model '.join(TEXT_MODELS)})")
+        data = read_table(source, -1 if args.label is None else column(args.label), reading, notes)
         inputs, labels = data.rows, data.labels
-        check_no_text_column(data, args.data)
-        what = f"{len(inputs):,} rows of {len(data.features)} features"
+        names = [f"row {number}" for number in range(1, len(inputs) + 1)]
+        check_no_text_column(data, source)
+        columns = table_columns(source, reading)
+        label_column = next((name for name in columns if name not in data.features), None)
+        remembered.update(reading.remembered(), label=label_column)
+        what = f"rows of {len(data.features)} features"
         model = model_class(**settings(args, model_class))
     say(notes, err)
-    check_labels_look_like_classes(labels, args.data)
+    check_labels_look_like_classes(labels, source)
     output = existing_folder_for(args.output)
-    model.fit(inputs, labels)
-    save(model, output)
-    print(f"trained {type(model).__name__} on {what} in {len(model.classes_)} classes; saved to {output}", file=out)
+    training = {"source": source.name, "examples": len(inputs), "fingerprint": fingerprint(inputs, labels)}
+    held_out = None
+    if args.test_size is not None:
+        indices = list(range(len(inputs)))
+        train_at, test_at, _, _ = run_model(
+            lambda: train_test_split(indices, labels, test_size=args.test_size, random_state=args.seed, stratify=labels),
+            None,
+        )
+        held_out = [inputs[i] for i in test_at], [labels[i] for i in test_at], [names[i] for i in test_at]
+        inputs, labels, names = [inputs[i] for i in train_at], [labels[i] for i in train_at], [names[i] for i in train_at]
+        training.update(test_size=args.test_size, seed=args.seed, trained_on=len(inputs),
+                        trained_fingerprint=fingerprint(inputs, labels),
+                        held_out_fingerprint=fingerprint(held_out[0], held_out[1]))
+    run_model(lambda: model.fit(inputs, labels), names)
+    save(model, output, metadata={"command_line": remembered, "training_data": training})
+    print(
+        f"trained {type(model).__name__} on {len(inputs):,} {what} in {len(model.classes_)} classes; saved to {output}",
+        file=out,
+    )
+    if held_out is not None:
+        x_test, y_test, test_names = held_out
+        predictions = predict_all(model, x_test, err, names=test_names)
+        print(
+            f"\nheld out {len(y_test):,} of {len(y_test) + len(labels):,} examples (--test-size {args.test_size}, "
+            f"stratified, --seed {args.seed}): accuracy {float(accuracy(y_test, predictions)):.4f} on them\n",
+            file=out,
+        )
+        print(classification_report(y_test, predictions), file=out)
+
+
+def check_table_options(args, folder):
+    """The table options make no sense for a folder of texts."""
+    if not folder:
+        return
+    given = [option for option, value in (
+        ("--label", args.label), ("--text", args.text), ("--names", args.names), ("--delimiter", args.delimiter),
+        ("--no-header", args.header is False or None), ("--header", args.header is True or None),
+        ("--no-quotes", args.quoting is False or None), ("--thousands", args.thousands), ("--decimal", args.decimal),
+    ) if value is not None]
+    if given:
+        raise CommandError(
+            f"{given[0]} is for tables; in a folder of texts the subfolders are the labels and each file is one text"
+        )
 
 
 def check_labels_look_like_classes(labels, source):
@@ -154,21 +286,6 @@ def check_no_text_column(data, source):
             )
 
 
-def labelled_texts(args, notes, err):
-    """``(texts, labels)`` for a text model: a folder of class subfolders, or a table with a text column."""
-    if is_table(args.data):
-        texts, labels, _ = text_table(
-            args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, True, args.names
-        )
-        return texts, labels
-    if args.label is not None or args.text is not None:
-        raise CommandError(
-            "--label and --text name columns of a table; in a folder of texts the subfolders are the labels"
-        )
-    texts, labels, _ = labelled_text_folder(args.data, notes, err)
-    return texts, labels
-
-
 def settings(args, model_class):
     """The constructor settings the user gave, and only those (so each model keeps its own defaults)."""
     given = {}
@@ -181,17 +298,11 @@ def settings(args, model_class):
 
 def existing_folder_for(path):
     """``path`` as a Path whose folder exists, so a long fit does not end in "cannot save"."""
-    path = existing_parent(path)
-    if path.is_dir():
-        raise CommandError(f"{path} is a folder; --output takes the name of the model file to write, such as model.json")
-    return path
-
-
-def existing_parent(path):
-    """``path`` as a Path, or a CommandError if its folder does not exist."""
     path = Path(path).expanduser()
     if not path.parent.is_dir():
         raise CommandError(f"cannot write {path}: the folder {path.parent} does not exist; create it first")
+    if path.is_dir():
+        raise CommandError(f"{path} is a folder; --output takes the name of the model file to write, such as model.json")
     return path
 
 
@@ -201,15 +312,21 @@ def existing_parent(path):
 
 
 def open_model(path):
-    """The model in the JSON file ``path`` (a ModelFileError names the field if the file is wrong)."""
-    path = existing(path, "a model file written by 'naivebayes train' or naivebayes.save")
-    if path.is_dir():
+    """``(model, what the command line remembered)`` from the JSON file ``path``."""
+    source = Source(path).exists("a model file written by 'naivebayes train' or naivebayes.save")
+    if source.is_stdin:
+        raise CommandError("the model must be a file; '-' (standard input) is for the data")
+    if source.is_folder():
         raise CommandError(f"{path} is a folder; give the model file written by 'naivebayes train'")
-    return load(path)
+    model, metadata = load_with_metadata(source.path)
+    metadata = metadata if isinstance(metadata, dict) else {}
+    remembered = metadata.get("command_line")
+    training = metadata.get("training_data")
+    return model, remembered if isinstance(remembered, dict) else {}, training if isinstance(training, dict) else {}
 
 
 def is_text_model(model):
-    """True for a model that reads texts; the command line gives table models CSV rows instead."""
+    """True for a model that reads texts; the command line gives table models rows of a table instead."""
     if not isinstance(model, TextNaiveBayes):
         return False
     if model.input_form_ == "dense":
@@ -220,69 +337,117 @@ def is_text_model(model):
     return True
 
 
-def table_rows(model, path, label, delimiter, need_labels, names=None):
-    """``(rows, labels, names)`` of a CSV table for a table model, with the columns matched to its features.
+def remembered_column(remembered, name):
+    value = remembered.get(name)
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
 
-    The label column is ``--label`` if given; otherwise the one column the
-    model was not trained on, if there is exactly one.  A feature of the model
+
+def table_rows(model, source, args, remembered, need_labels, notes):
+    """``(rows, labels, names)`` of a table for a table model, with the columns matched to its features.
+
+    The label column is ``--label`` if given; otherwise the column the model
+    was trained with, if the table has it; otherwise the one column the model
+    was not trained on, if there is exactly one.  A feature of the model
     missing from the table is an error (it would silently count as a missing
     value in every row).
     """
+    reading = Reading(args, source, remembered)
     features = list(model.features_)
+    label = column(args.label)
     if label is None:
-        header = table_columns(path, delimiter, names)  # the header line only: the table is read once, below
+        header = table_columns(source, reading)
         extra = [name for name in header if name not in features]
-        if len(extra) == 1 and (need_labels or len(header) > len(features)):
+        trained_label = remembered_column(remembered, "label")
+        if trained_label is not None and trained_label in extra:
+            label = trained_label
+        elif len(extra) == 1 and (need_labels or len(header) > len(features)):
             label = extra[0]
         elif need_labels:
             raise CommandError(
-                f"which column of {path} holds the labels? Give --label COLUMN "
+                f"which column of {source} holds the labels? Give --label COLUMN "
                 f"(the columns the model was not trained on: {', '.join(map(str, extra)) or 'none'})"
             )
-    data = read_table(path, label, delimiter, names)
+    data = read_table(source, label, reading, notes)
     absent = [feature for feature in features if feature not in data.features]
     if absent:
         raise CommandError(
-            f"{path} has no column for the model's feature(s) {', '.join(map(str, absent))}; "
+            f"{source} has no column for the model's feature(s) {', '.join(map(str, absent))}; "
             f"the model was trained on: {', '.join(map(str, features))}"
+            + (" (if the file has no header line, give --no-header or --names)" if reading.header is not False else "")
         )
     rows = [{feature: row[feature] for feature in features} for row in data.rows]
     names = [f"row {number}" for number in range(1, len(rows) + 1)]
     return rows, data.labels, names
 
 
-def text_inputs(path, lines, err):
-    """``(texts, names)`` to predict: a folder's files (any depth), one file, or one text per line."""
+def text_inputs(source, lines, err):
+    """``(texts, names)`` to predict: a folder's files (any depth), one file or standard input, or one text per line."""
     notes = []
-    path = existing(path, "a text file or a folder of text files")
-    if path.is_dir():
+    source.exists("a text file or a folder of text files")
+    if source.is_folder():
         if lines:
             raise CommandError("--lines reads one text per line of a file; give a file, not a folder")
-        paths = text_files(path)
+        paths = text_files(source.path)
         if not paths:
-            raise CommandError(f"{path} has no text files to predict")
+            raise CommandError(f"{source} has no text files to predict")
         texts = read_texts(paths, notes, err)
-        names = [str(file.relative_to(path)) for file in paths]
+        names = [str(file.relative_to(source.path)) for file in paths]
     else:
-        text = read_text(path, notes)
-        if notes:
-            notes = [f"{path} is not UTF-8 and was read as Latin-1"]
+        if source.is_stdin:
+            text = source.text()
+        else:
+            text = read_text(source.path, notes)
+            if notes:
+                notes = [f"{source} is not UTF-8 and was read as Latin-1"]
         if lines:
             texts = [line for line in text.splitlines() if line.strip()]
             names = [f"line {number}" for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         else:
-            texts, names = [text], [path.name]
+            texts, names = [text], ["standard input" if source.is_stdin else source.path.name]
     say(notes, err)
     return texts, names
 
 
-def predict_all(model, inputs, err, proba=False):
+def reads_a_text_table(source, args, remembered, need_labels=False):
+    """True when a text model's DATA is a table of texts rather than a text (or a folder of them)."""
+    if source.is_folder() or getattr(args, "lines", False):
+        return False
+    given = args.label is not None or args.text is not None or args.names is not None or args.header is not None
+    if given or source.suffix() in (".csv", ".tsv", ".data", ".test"):
+        return True
+    return source.is_stdin and (need_labels or remembered.get("data") == "text table")
+
+
+def texts_of(model, source, args, remembered, need_labels, err):
+    """``(texts, labels, names)`` for a text model: a table of texts, a folder of class subfolders, or texts."""
+    if reads_a_text_table(source, args, remembered, need_labels):
+        reading = Reading(args, source, remembered)
+        label = column(args.label) if args.label is not None else remembered_column(remembered, "label")
+        text = column(args.text) if args.text is not None else remembered_column(remembered, "text")
+        if label is not None and args.label is None and not need_labels:
+            columns = table_columns(source, reading)
+            if label not in columns:
+                label = None  # rows to predict may come without their labels
+        texts, labels, names, _, _ = text_table(source, label, text, reading, need_labels)
+        return texts, labels, names
+    if need_labels:
+        notes = []
+        texts, labels, paths = labelled_text_folder(source.path, notes, err)
+        say(notes, err)
+        return texts, labels, [str(path) for path in paths]
+    texts, names = text_inputs(source, getattr(args, "lines", False), err)
+    return texts, None, names
+
+
+def predict_all(model, inputs, err, proba=False, names=None):
     """``model.predict`` (or ``predict_proba``) in chunks, with progress on a terminal."""
     results = []
     progress = Progress("predicting", len(inputs), err)
     method = model.predict_proba if proba else model.predict
     for start in range(0, len(inputs), PREDICTION_CHUNK):
-        results += method(inputs[start:start + PREDICTION_CHUNK])
+        chunk = inputs[start:start + PREDICTION_CHUNK]
+        chunk_names = None if names is None else names[start:start + PREDICTION_CHUNK]
+        results += run_model(lambda: method(chunk), chunk_names)
         progress.update(min(start + PREDICTION_CHUNK, len(inputs)))
     progress.finish()
     return results
@@ -294,56 +459,50 @@ def predict_all(model, inputs, err, proba=False):
 
 
 def predict(args, out, err):
-    """One line per example: its name, the predicted class and, with --probabilities, P(c | x) for each class."""
-    model = open_model(args.model)
+    """One line per example: its name, the predicted class and, with --probabilities, P(c | x) for each class.
+
+    The predicted class is ``model.predict``'s, with or without
+    --probabilities: one decision rule (``naivebayes.core.bayes.decision``),
+    never a second argmax over rounded probabilities.
+    """
+    model, remembered, _ = open_model(args.model)
+    source = Source(args.data, getattr(args, "stdin", None))
+    notes = []
     if is_text_model(model):
-        if is_table(args.data) and not args.lines:
-            inputs, _, names = text_table(
-                args.data, column_or_none(args.label), column_or_none(args.text), args.delimiter, False, args.names
-            )
-        else:
-            if args.label is not None or args.text is not None:
-                raise CommandError("--label and --text name columns of a table (a file ending .csv)")
-            inputs, names = text_inputs(args.data, args.lines, err)
+        inputs, _, names = texts_of(model, source, args, remembered, False, err)
     else:
         if args.lines or args.text is not None:
-            raise CommandError("--lines and --text are for text models; this is a table model, which reads a CSV table")
-        inputs, _, names = table_rows(model, args.data, column_or_none(args.label), args.delimiter, False, args.names)
+            raise CommandError("--lines and --text are for text models; this is a table model, which reads a table")
+        inputs, _, names = table_rows(model, source, args, remembered, False, notes)
+    say(notes, err)
     classes = list(model.classes_)
     header = ["input", "prediction"]
+    predictions = predict_all(model, inputs, err, names=names)
+    rows = [[str(label)] for label in predictions]
     if args.probabilities:
         header += [f"P({label})" for label in classes]
-        rows = []
-        for probabilities in predict_all(model, inputs, err, proba=True):
-            best = max(classes, key=probabilities.__getitem__)  # ties: the first class, as predict does
-            rows.append([str(best)] + [f"{float(probabilities[label]):.6g}" for label in classes])
-    else:
-        rows = [[str(label)] for label in predict_all(model, inputs, err)]
+        for row, probabilities in zip(rows, predict_all(model, inputs, err, proba=True, names=names)):
+            row += [f"{float(probabilities[label]):.6g}" for label in classes]
     print("\t".join(header), file=out)
     for name, row in zip(names, rows):
         print("\t".join([name] + row), file=out)
 
 
-def column_or_none(text):
-    return None if text is None else column(text)
-
-
 def explain(args, out, err):
     """The step-by-step table of one prediction: the prior, each feature's term, the joint and the posterior."""
-    model = open_model(args.model)
+    model, remembered, _ = open_model(args.model)
     if is_text_model(model):
         if args.file is not None:
             if args.input:
                 raise CommandError("give the text either as words or with --file, not both")
-            if is_table(args.file):
-                texts, _, _ = text_table(
-                    args.file, column_or_none(args.label), column_or_none(args.text), args.delimiter, False, args.names
-                )
-                document = texts[row_number(args.row, len(texts), args.file) - 1]
+            source = Source(args.file, getattr(args, "stdin", None)).exists("a text file or a table of texts")
+            if reads_a_text_table(source, args, remembered):
+                texts, _, _ = texts_of(model, source, args, remembered, False, err)
+                document = texts[row_number(args.row, len(texts), source) - 1]
             else:
                 if args.row is not None:
-                    raise CommandError("--row picks a row of a table (a file ending .csv); this file is one text")
-                texts, _ = text_inputs(args.file, False, err)
+                    raise CommandError("--row picks a row of a table of texts; this file is one text")
+                texts, _ = text_inputs(source, False, err)
                 document = texts[0]
         elif args.row is not None:
             raise CommandError("--row picks a row of the table given with --file")
@@ -351,32 +510,37 @@ def explain(args, out, err):
             document = " ".join(args.input)
         else:
             raise CommandError("give the text to explain, as words after the model file or with --file PATH")
+        name = None
     else:
-        document = table_row_to_explain(model, args)
-    print(model.explain(document), file=out)
+        document, name = table_row_to_explain(model, args, remembered, err)
+    print(run_model(lambda: model.explain(document), None if name is None else [name]), file=out)
 
 
-def row_number(row, n_rows, path):
+def row_number(row, n_rows, source):
     """``--row`` checked against the table's rows (1 if not given)."""
     number = 1 if row is None else row
     if not 1 <= number <= n_rows:
-        raise CommandError(f"--row {number}: {path} has rows 1 to {n_rows}")
+        raise CommandError(f"--row {number}: {source} has rows 1 to {n_rows}")
     return number
 
 
-def table_row_to_explain(model, args):
-    """The row to explain: ``feature=value`` pairs, or row ``--row N`` of the table ``--file``."""
+def table_row_to_explain(model, args, remembered, err):
+    """``(row, its name)`` to explain: ``feature=value`` pairs, or row ``--row N`` of the table ``--file``."""
     if args.file is not None:
         if args.input:
             raise CommandError("give the row either as feature=value pairs or with --file and --row, not both")
-        rows, _, _ = table_rows(model, args.file, column_or_none(args.label), args.delimiter, False, args.names)
-        return rows[row_number(args.row, len(rows), args.file) - 1]
+        notes = []
+        source = Source(args.file, getattr(args, "stdin", None))
+        rows, _, names = table_rows(model, source, args, remembered, False, notes)
+        say(notes, err)
+        number = row_number(args.row, len(rows), source)
+        return rows[number - 1], names[number - 1]
     if args.row is not None:
         raise CommandError("--row picks a row of the table given with --file")
     if not args.input:
         raise CommandError(
             "give the row to explain as feature=value pairs, such as "
-            f"{model.features_[0]}=..., or with --file TABLE.csv --row N"
+            f"{model.features_[0]}=..., or with --file TABLE --row N"
         )
     row = {}
     features = {str(feature): feature for feature in model.features_}
@@ -386,32 +550,57 @@ def table_row_to_explain(model, args):
             raise CommandError(f"{pair!r} is not a feature=value pair, such as {model.features_[0]}=...")
         if name not in features:
             raise CommandError(f"the model has no feature {name!r}; its features are: {', '.join(features)}")
-        row[features[name]] = parse_field(value)  # read as a CSV field is: 39 is an int, ? is missing
-    return row
+        row[features[name]] = parse_field(value)  # read as a table's field is: 39 is an int, ? is missing
+    return row, "the row"
 
 
 def evaluate(args, out, err):
     """Accuracy, precision, recall and F1 per class, and the confusion matrix, on labelled examples."""
-    model = open_model(args.model)
+    model, remembered, training = open_model(args.model)
+    source = Source(args.data, getattr(args, "stdin", None)).exists("labelled data, laid out as for 'train'")
     notes = []
     if is_text_model(model):
-        inputs, labels = labelled_texts(args, notes, err)
+        inputs, labels, names = texts_of(model, source, args, remembered, True, err)
     else:
         if args.text is not None:
-            raise CommandError("--text is for text models; this is a table model, which reads a CSV table")
-        inputs, labels, _ = table_rows(model, args.data, column_or_none(args.label), args.delimiter, True, args.names)
+            raise CommandError("--text is for text models; this is a table model, which reads a table")
+        inputs, labels, names = table_rows(model, source, args, remembered, True, notes)
     say(notes, err)
     known = {str(label) for label in model.classes_}
-    unknown = sorted({str(label) for label in labels} - known)
-    if len(unknown) == len(set(map(str, labels))):
+    found = sorted({str(label) for label in labels})
+    unknown = [label for label in found if label not in known]
+    if len(unknown) == len(found):
+        shown = ", ".join(found[:8]) + (f", ... ({len(found)} in all)" if len(found) > 8 else "")
         raise CommandError(
-            f"none of the labels in {args.data} is a class of the model ({', '.join(sorted(known))}): "
-            "are they the right column? Name it with --label COLUMN"
+            f"none of the labels in {source} is a class of the model: the labels found are {shown}; the classes are "
+            f"{', '.join(sorted(known))}. Are they the right column? Name it with --label COLUMN"
         )
     if unknown:
         print(f"note: the model never saw the class(es) {', '.join(unknown)}, so it cannot predict them", file=err)
-    predictions = predict_all(model, inputs, err)
+    say(training_data_notes(training, inputs, labels), err)
+    predictions = predict_all(model, inputs, err, names=names)
     print(f"{len(labels):,} examples, accuracy {float(accuracy(labels, predictions)):.4f}\n", file=out)
     print(classification_report(labels, predictions), file=out)
     print("\nConfusion matrix (rows: true class, columns: predicted class):", file=out)
     print(format_confusion_matrix(confusion_matrix(labels, predictions)), file=out)
+
+
+def training_data_notes(training, inputs, labels):
+    """Say when the examples to score are the ones the model was trained on (by their fingerprint)."""
+    if not training.get("fingerprint"):
+        return []
+    scored = fingerprint(inputs, labels)
+    if scored == training.get("trained_fingerprint", training.get("fingerprint")):
+        return [
+            "these are the very examples the model was trained on, so this accuracy is not a test of new data; "
+            "hold out a test part with 'naivebayes train DATA -o MODEL --test-size 0.2'"
+        ]
+    if scored == training.get("fingerprint"):
+        return [
+            f"this is the data the model was trained on: {training.get('trained_on', len(labels)):,} of these "
+            f"{len(labels):,} examples were learned from (train held out --test-size {training.get('test_size')}, "
+            f"--seed {training.get('seed')}), so this accuracy is mostly not a test of new data"
+        ]
+    if scored == training.get("held_out_fingerprint"):
+        return ["these are the examples train held out (--test-size): the model never learned from them"]
+    return []

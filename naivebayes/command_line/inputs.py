@@ -1,13 +1,20 @@
-"""What the command line reads: folders of text files, single texts, and CSV tables.
+"""What the command line reads: folders of text files, single texts, CSV tables, and standard input.
 
-Two layouts of examples, as the commands' help says:
+Two layouts of labelled examples, as the commands' help says:
 
 * a folder with one subfolder of text files per class, the layout of the
   20 Newsgroups archive: ``spam/0001.txt``, ``ham/0002.txt``, ...  The
   subfolder's name is the label of every file in it.
-* a CSV table with a header line, one example per row and one column of
-  labels (``--label``, by default the last column), read by
-  ``naivebayes.datasets.read_csv``.
+* a table (any file, or ``-`` for standard input), one example per row and
+  one column of labels (``--label``, by default the last column), read by
+  ``naivebayes.datasets.read_csv``'s reader.  A text model reads a table with
+  a column of texts (``--text``).
+
+How a table is read (``Reading``: delimiter, header line or not, names,
+quotes, number format) is decided once, from the options and what the model
+file remembers, and every message names the option that changes it
+(``--no-header``, ``--no-quotes``, ``--delimiter``, ...), never a Python
+keyword.
 
 Text files are read as UTF-8; a file that is not valid UTF-8 is read as
 Latin-1 instead (every byte is a Latin-1 character, so nothing is lost or
@@ -16,18 +23,19 @@ such as "café" then reads as "cafÃ©" if the guess is wrong.
 """
 
 import argparse
-import csv
+import io
 import sys
 from pathlib import Path
 
-from naivebayes.datasets.tabular import not_utf8_message, read_csv
+from naivebayes.datasets.tabular import TableError, not_utf8_message, read_csv_lines, read_records
 
 __all__ = [
-    "CommandError", "Progress", "read_text", "text_files", "labelled_text_folder", "read_table", "is_table", "text_table",
-    "table_columns",
+    "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labelled_text_folder",
+    "read_table", "looks_like_a_table", "text_table", "table_columns", "command_line_option", "delimiter_character",
 ]
 
-TABLE_SUFFIXES = (".csv", ".tsv", ".data", ".test")  # files read as tables (.data/.test: UCI's names)
+TABLE_SUFFIXES = (".csv", ".tsv", ".data", ".test")  # files a text model reads as tables (.data/.test: UCI's names)
+STDIN = "-"  # the DATA that means standard input
 
 
 class CommandError(ValueError):
@@ -58,9 +66,59 @@ class Progress:
             self.stream.flush()
 
 
-def is_table(path):
-    """True if ``path`` names a table (a file ending .csv, .tsv, .data or .test)."""
-    return Path(path).suffix.lower() in TABLE_SUFFIXES
+# ---------------------------------------------------------------------------
+# Where the data comes from: a path, or standard input
+# ---------------------------------------------------------------------------
+
+
+class Source:
+    """A DATA argument: a file or folder, or ``-`` for standard input (read once, when first needed)."""
+
+    def __init__(self, argument, stdin=None):
+        self.is_stdin = str(argument) == STDIN
+        self.path = None if self.is_stdin else Path(argument).expanduser()
+        self.name = "standard input" if self.is_stdin else str(self.path)
+        self.stdin = stdin
+        self._text = None
+
+    def __str__(self):
+        return self.name
+
+    def exists(self, what):
+        """Raise a CommandError unless the path is there (standard input always is)."""
+        if not self.is_stdin and not self.path.exists():
+            raise CommandError(f"{self.path} does not exist: give the path of {what}")
+        return self
+
+    def is_folder(self):
+        return not self.is_stdin and self.path.is_dir()
+
+    def suffix(self):
+        return "" if self.is_stdin else self.path.suffix.lower()
+
+    def text(self):
+        """The whole text (standard input, or a file read as UTF-8)."""
+        if self._text is None:
+            if self.is_stdin:
+                stream = self.stdin if self.stdin is not None else sys.stdin
+                self._text = stream.read()
+                if self._text.startswith("\ufeff"):
+                    self._text = self._text[1:]
+            else:
+                try:
+                    self._text = self.path.read_text(encoding="utf-8-sig")
+                except UnicodeDecodeError:
+                    raise CommandError(not_utf8_message(self.path)) from None
+        return self._text
+
+    def lines(self):
+        """The lines of the text, as an open file gives them (line ends kept), for the CSV reader."""
+        return io.StringIO(self.text(), newline="")
+
+
+def looks_like_a_table(source):
+    """True for standard input or a file whose name ends .csv, .tsv, .data or .test."""
+    return source.is_stdin or source.suffix() in TABLE_SUFFIXES
 
 
 def existing(path, what):
@@ -69,6 +127,210 @@ def existing(path, what):
     if not path.exists():
         raise CommandError(f"{path} does not exist: give the path of {what}")
     return path
+
+
+# ---------------------------------------------------------------------------
+# How a table is read
+# ---------------------------------------------------------------------------
+
+
+def delimiter_character(text):
+    """``--delimiter`` as typed: one character, or ``tab`` / ``\\t`` for a tab (a shell passes those literally)."""
+    named = {"tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "space": " ", "pipe": "|"}
+    character = named.get(text.lower(), text)
+    if len(character) != 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not one character; give the character between fields, such as ';' or '|', or tab"
+        )
+    return character
+
+
+def shown_delimiter(character):
+    return "tab" if character == "\t" else repr(character)
+
+
+def command_line_option(name, value):
+    """How a message names the option that fixes a table, on the command line: ``--no-header``, ``--delimiter ';'``."""
+    if name == "header":
+        return "--no-header" if value is False else "--header"
+    if name == "quoting":
+        return "--no-quotes" if value is False else "(without --no-quotes)"
+    if name == "delimiter":
+        return f"--delimiter {shown_delimiter(value)}"
+    if name == "names":
+        return "--names NAME,NAME,..."
+    if name in ("thousands", "decimal"):
+        return f"--{name} {value!r}"
+    return f"--{name} {value}"
+
+
+class Reading:
+    """How to read a table: the options given, else what the model file remembers, else the defaults.
+
+    ``delimiter``: ``--delimiter``; else a tab for a file ending .tsv and a
+    comma for one ending .csv; else the one the model was trained with; else a
+    comma.  ``header``: ``--header`` / ``--no-header``; ``--names`` alone means
+    the file has no header line; else decided from the first line.
+    """
+
+    def __init__(self, args, source, remembered=None):
+        remembered = remembered or {}
+        self.names = args.names if args.names is not None else remembered.get("names")
+        if args.delimiter is not None:
+            self.delimiter = args.delimiter
+        elif source.suffix() in (".tsv", ".csv"):
+            self.delimiter = "\t" if source.suffix() == ".tsv" else ","
+        else:
+            self.delimiter = remembered.get("delimiter", ",")
+        if args.header is not None:
+            self.header = args.header
+        elif args.names is not None:
+            self.header = False  # --names is for a file without a header line
+        else:
+            self.header = remembered.get("header")
+        self.quoting = args.quoting if args.quoting is not None else remembered.get("quoting", True)
+        self.thousands = args.thousands if args.thousands is not None else remembered.get("thousands")
+        self.decimal = args.decimal if args.decimal is not None else remembered.get("decimal", ".")
+
+    def remembered(self):
+        """What a model file keeps, so that later commands read their tables the same way."""
+        return {
+            "delimiter": self.delimiter, "header": self.header, "names": self.names, "quoting": self.quoting,
+            "thousands": self.thousands, "decimal": self.decimal,
+        }
+
+
+def read_table(source, label, reading, notes):
+    """A Dataset of a table; the reader's warnings (numbers read as text) go to ``notes``."""
+    check_table_source(source)
+    try:
+        return read_csv_lines(
+            source.lines(), label, delimiter=reading.delimiter, header=reading.header, names=reading.names,
+            source=source.name, quoting=reading.quoting, thousands=reading.thousands, decimal=reading.decimal,
+            option=command_line_option, warn=notes.append,
+        )
+    except (TypeError, ValueError) as error:
+        if isinstance(error, TableError):
+            raise
+        raise CommandError(str(error)) from None
+
+
+def check_table_source(source):
+    """A table must be a file or standard input."""
+    source.exists("a table")
+    if source.is_folder():
+        raise CommandError(f"{source} is a folder; give a table, or use a text model for a folder of texts")
+
+
+def table_columns(source, reading):
+    """The column names of a table: ``--names`` if given, its header line, or with --no-header the column numbers."""
+    check_table_source(source)
+    if reading.names is not None:
+        return list(reading.names)
+    records = read_records(source.lines(), reading.delimiter, reading.quoting, source.name, command_line_option)
+    if not records:
+        return []
+    if reading.header is False:
+        return list(range(len(records[0][1])))
+    return [field.strip() for field in records[0][1]]
+
+
+def column_names(text):
+    """``--names age,workclass,...`` as a list of names."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r} has an empty name; separate the names with single commas")
+    return names
+
+
+def column(text):
+    """``--label`` as typed: a column number such as ``-1`` or ``0``, otherwise a column name."""
+    if isinstance(text, int) or text is None:
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def text_table(source, label, text, reading, need_labels):
+    """``(texts, labels, names, label_column, text_column)`` from a table with a column of texts.
+
+    The text column is ``text`` (a name or a number from 0), or else the one
+    column left besides the label column.  The label column is ``label``,
+    else (when ``need_labels``) the column named "label" or else the last one
+    that is not the text.  Fields are kept as the text they are: a message
+    "42" stays the text "42".  ``labels`` is None when no label column is used.
+    A quote that swallows rows is refused, as ``read_csv`` refuses it.
+    """
+    check_table_source(source)
+    records = read_records(source.lines(), reading.delimiter, reading.quoting, source.name, command_line_option)
+    if reading.names is not None:
+        header = list(reading.names)
+        if reading.header is True and records:
+            records = records[1:]
+    elif reading.header is False:
+        header = list(range(len(records[0][1]))) if records else []
+    else:
+        (_, header), *records = records or [(1, [])]
+        header = [name.strip() for name in header]
+    if not records:
+        raise CommandError(f"{source} has no rows{' after its header line' if reading.header is not False else ''}: nothing to read")
+    columns = header
+    label_at = None if label is None else position(label, columns, source, "--label")
+    text_at = None if text is None else position(text, columns, source, "--text")
+    if text_at is None:
+        others = [at for at in range(len(columns)) if at != label_at]
+        if label_at is None and need_labels and len(others) == 2:
+            label_at = columns.index("label") if "label" in columns else others[-1]
+            others.remove(label_at)
+        if len(others) != 1:
+            raise CommandError(
+                f"which column of {source} holds the texts? Give --text COLUMN (the columns are: "
+                f"{', '.join(map(str, columns))})"
+            )
+        text_at = others[0]
+    if label_at is None and need_labels:
+        others = [at for at in range(len(columns)) if at != text_at]
+        if not others:
+            raise CommandError(f"{source} has a single column, so no labels besides the texts: give a table label,text")
+        label_at = columns.index("label") if "label" in columns and columns.index("label") != text_at else others[-1]
+    texts, labels, names = [], [], []
+    for number, (line_number, fields) in enumerate(records, 1):
+        if len(fields) != len(columns):
+            raise CommandError(
+                f"{source}, line {line_number} (row {number}): {len(fields)} fields where the table has "
+                f"{len(columns)} columns (a text with a {shown_delimiter(reading.delimiter)} in it must be in double "
+                f"quotes; if the file has another delimiter, give it with --delimiter)"
+            )
+        texts.append(fields[text_at])
+        names.append(f"row {number}")
+        if label_at is not None:
+            if not fields[label_at].strip():
+                raise CommandError(
+                    f"{source}, line {line_number} (row {number}) has an empty label in column {columns[label_at]!r}"
+                )
+            labels.append(fields[label_at].strip())
+    label_column = None if label_at is None else columns[label_at]
+    return texts, labels if label_at is not None else None, names, label_column, columns[text_at]
+
+
+def position(name, columns, source, option):
+    """The position of a column given by name or by number from 0 (-1 the last)."""
+    if isinstance(name, int) and name not in columns:
+        if not -len(columns) <= name < len(columns):
+            raise CommandError(f"{option} {name}: {source} has columns 0 to {len(columns) - 1}")
+        return name % len(columns)
+    if name not in columns:
+        raise CommandError(
+            f"{option} {name}: {source} has no such column; its columns are: {', '.join(map(str, columns))}"
+        )
+    return columns.index(name)
+
+
+# ---------------------------------------------------------------------------
+# Texts: files and folders
+# ---------------------------------------------------------------------------
 
 
 def read_text(path, latin_1):
@@ -102,7 +364,7 @@ def labelled_text_folder(folder, notes, stream=None):
     if not folder.is_dir():
         raise CommandError(
             f"{folder} is a file; give a folder with one subfolder of text files per class "
-            "(or a table ending .csv)"
+            "(or a table, with --model multinomial for a table of texts)"
         )
     loose = [path.name for path in folder.iterdir() if path.is_file() and not path.name.startswith(".")]
     if loose:
@@ -140,114 +402,3 @@ def read_texts(paths, notes, stream=None):
             f"(the first: {latin_1[0]})"
         )
     return texts
-
-
-def existing_table(path):
-    """``path`` as a Path, if it names a file (a folder gets the hint to use a text model)."""
-    path = existing(path, "a CSV table")
-    if path.is_dir():
-        raise CommandError(f"{path} is a folder; give a CSV table, or use a text model for a folder of texts")
-    return path
-
-
-def read_table(path, label, delimiter, names=None):
-    """``read_csv`` after checking that the file is there; ``names`` for a file without a header line."""
-    path = existing_table(path)
-    return read_csv(path, label=label, delimiter=delimiter, header=names is None, names=names)
-
-
-def table_columns(path, delimiter, names=None):
-    """The column names of a table: ``names`` if given, else its header line (the rest is not read)."""
-    if names is not None:
-        return names
-    path = existing_table(path)
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as file:
-            for fields in csv.reader(file, delimiter=delimiter):
-                if any(field.strip() for field in fields):
-                    return [field.strip() for field in fields]
-    except UnicodeDecodeError:  # read_csv names the file, the line and the byte
-        read_table(path, None, delimiter)
-    return []  # an empty table: read_table says so
-
-
-def column_names(text):
-    """``--names age,workclass,...`` as a list of names."""
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(f"{text!r} has an empty name; separate the names with single commas")
-    return names
-
-
-def column(text):
-    """``--label`` as typed: a column number such as ``-1`` or ``0``, otherwise a column name."""
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def text_table(path, label, text, delimiter, need_labels, names=None):
-    """``(texts, labels, names)`` from a table with a column of texts, such as ``label,message`` rows.
-
-    The text column is ``text`` (a name or a number from 0), or else the one
-    column left besides the label column.  The label column is ``label``,
-    else (when ``need_labels``) the column named "label" or else the last one
-    that is not the text.  Fields are kept as the text they are: a message
-    "42" stays the text "42".  ``labels`` is None when no label column is used.
-    """
-    path = existing(path, "a CSV table")
-    if path.is_dir():
-        raise CommandError(f"{path} is a folder; give a CSV table")
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as file:
-            records = [fields for fields in csv.reader(file, delimiter=delimiter) if any(map(str.strip, fields))]
-    except UnicodeDecodeError:
-        raise CommandError(not_utf8_message(path)) from None
-    if names is None:  # the first line names the columns
-        header, *records = records or [[]]
-    else:
-        header = names
-    if not records:
-        raise CommandError(f"{path} has no rows{' after its header line' if names is None else ''}: nothing to read")
-    columns = [name.strip() for name in header]
-    label_at = None if label is None else position(label, columns, path, "--label")
-    text_at = None if text is None else position(text, columns, path, "--text")
-    if text_at is None:
-        others = [at for at in range(len(columns)) if at != label_at]
-        if label_at is None and need_labels and len(others) == 2:
-            label_at = columns.index("label") if "label" in columns else others[-1]
-            others.remove(label_at)
-        if len(others) != 1:
-            raise CommandError(
-                f"which column of {path} holds the texts? Give --text COLUMN (the columns are: {', '.join(columns)})"
-            )
-        text_at = others[0]
-    if label_at is None and need_labels:
-        others = [at for at in range(len(columns)) if at != text_at]
-        label_at = columns.index("label") if "label" in columns and columns.index("label") != text_at else others[-1]
-    texts, labels, names = [], [], []
-    for number, fields in enumerate(records, 2):
-        if len(fields) != len(columns):
-            raise CommandError(
-                f"{path}: a row has {len(fields)} fields where the header has {len(columns)} "
-                f"(a text with a {delimiter!r} in it must be in double quotes)"
-            )
-        texts.append(fields[text_at])
-        names.append(f"row {number - 1}")
-        if label_at is not None:
-            if not fields[label_at].strip():
-                raise CommandError(f"{path}: row {number - 1} has an empty label in column {columns[label_at]!r}")
-            labels.append(fields[label_at].strip())
-    return texts, labels if label_at is not None else None, names
-
-
-def position(name, columns, path, option):
-    """The position of a column given by name or by number from 0 (-1 the last)."""
-    if isinstance(name, int):
-        if not -len(columns) <= name < len(columns):
-            raise CommandError(f"{option} {name}: {path} has columns 0 to {len(columns) - 1}")
-        return name % len(columns)
-    if name not in columns:
-        raise CommandError(f"{option} {name}: {path} has no such column; its columns are: {', '.join(columns)}")
-    return columns.index(name)
