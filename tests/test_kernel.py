@@ -293,3 +293,57 @@ def test_a_prediction_walks_the_named_steps_and_builds_nothing():
             position += 1
     assert position == len(steps), names
     assert "<lambda>" not in names and "build_lookups" not in names and "bandwidth_nrd0" not in names
+
+
+# ---------------------------------------------------------------------------
+# Crowded windows: the blocks' Taylor expansion against the exact sum
+# ---------------------------------------------------------------------------
+
+from naivebayes.models.kernel import CROWDED, TAYLOR_TERMS, kernel_block_moments, kernel_log_density_blocks  # noqa: E402
+
+
+def test_eq_kernel_block_moments_by_hand():
+    # 0 once and 0.25 twice, h = 1: one block, centre 0.5; s = -1/2 and -1/4.
+    centres, moments = kernel_block_moments([0.0, 0.25], [1, 2], 1.0)
+    assert centres == [0.5] and len(moments[0]) == TAYLOR_TERMS
+    a, b = math.exp(-0.125), 2 * math.exp(-0.03125)
+    assert moments[0][:3] == pytest.approx([a + b, -0.5 * a - 0.25 * b, 0.125 * a + 0.03125 * b], rel=1e-15)
+    # values 1 apart with h = 0.4 fall in blocks [0, 0.4), [0.8, 1.2), [2.0, 2.4)
+    centres, _ = kernel_block_moments([0.0, 1.0, 2.0], [1, 1, 1], 0.4)
+    assert centres == pytest.approx([0.2, 1.0, 2.2])
+
+
+def test_eq_kernel_blocks_by_hand():
+    # one value 0 and h = 1, evaluated at 1: phi(1), through the block of centre 0.5 (t = 1/2, s = -1/2)
+    blocks = kernel_block_moments([0.0], [1], 1.0)
+    assert math.exp(kernel_log_density_blocks(1.0, blocks, 1, 1.0, reach=9.0)) == pytest.approx(phi(1), rel=1e-14)
+
+
+def test_eq_kernel_blocks_agree_with_the_exact_sum_on_crowded_data():
+    generator = random.Random(41)
+    for trial in range(4):
+        n = [1_000, 5_000, 20_000, 400][trial]
+        values = [generator.gauss(180_000, 100_000) if generator.random() < 0.9 else generator.uniform(0, 1e6) for _ in range(n)]
+        points, counts = sorted_points(Counter(values))
+        h = bandwidth_nrd0(values)
+        blocks = kernel_block_moments(points, counts, h)
+        xs = [generator.choice(values) + generator.gauss(0, h) for _ in range(8)] + [-3e5, 2e6, values[0]]
+        for x in xs:
+            exact = kernel_log_density(x, values, h)
+            assert kernel_log_density_near(x, points, counts, n, h, blocks) == pytest.approx(exact, rel=1e-12, abs=1e-12)
+    assert CROWDED == 200
+
+
+def test_a_crowded_feature_is_summed_by_blocks_in_the_model():
+    generator = random.Random(5)
+    rows = [{"w": generator.gauss(0, 1)} for _ in range(3000)]
+    labels = ["a" if row["w"] + generator.gauss(0, 1) > 0 else "b" for row in rows]
+    model = KernelNB().fit(rows, labels)
+    per_class, _ = model.feature_lookups_["w"]
+    assert all(blocks is not None for *_, blocks in per_class)  # thousands of distinct values: blocks built
+    for x in (-2.0, 0.1, 1.7):
+        for k, label in enumerate(model.classes_):
+            values = [row["w"] for row, l in zip(rows, labels) if l == label]
+            assert model.log_likelihood("w", x, label) == pytest.approx(
+                kernel_log_density(x, values, model.bandwidths_[label]["w"]), abs=1e-12
+            )

@@ -43,6 +43,8 @@ __all__ = [
     "bandwidth_nrd0",
     "kernel_log_density",
     "kernel_log_density_near",
+    "kernel_block_moments",
+    "kernel_log_density_blocks",
     "sorted_points",
     "kernel_draw",
     "check_bandwidth",
@@ -51,6 +53,8 @@ __all__ = [
 
 LOG_SQRT_TWO_PI = 0.5 * math.log(2 * math.pi)  # log sqrt(2 pi), phi's normalising constant
 KERNEL_CUTOFF = 37.0  # a value whose term is below e^-37 (about 8.5e-17) times the largest term is skipped
+TAYLOR_TERMS = 24  # the terms of e^(t s) kept in each block's expansion (|t s| <= 4.8 where it is used)
+CROWDED = 200  # a window with more distinct values than this is summed block by block, if x is near the data
 
 
 # --8<-- [start:eq-kernel-quantile]
@@ -121,23 +125,26 @@ def sorted_points(value_counts):
 
 
 # --8<-- [start:eq-kernel-window]
-def kernel_log_density_near(x, points, counts, n_values, bandwidth, cutoff=KERNEL_CUTOFF):
+def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None, cutoff=KERNEL_CUTOFF):
     """The same log p(x), from the values within sqrt(z_min^2 + 2 cutoff) bandwidths of x only.
 
     ``points`` are the distinct training values, sorted, ``counts`` how
     often each occurs (equal values share one term, times its count) and
-    ``n_values`` their sum, n.  The
-    nearest value is found by bisection; a value further out than the window
-    has a term below e^-cutoff times the nearest one's, so leaving out all
-    of them changes log p(x) by less than n e^-cutoff (about 2e-12 for
-    n = 25,000 and the default cutoff 37).
+    ``n_values`` their sum, n.  The nearest value is found by bisection; a
+    value further out than the window has a term below e^-cutoff times the
+    nearest one's, so leaving out all of them changes log p(x) by less than
+    n e^-cutoff (about 2e-12 for n = 25,000 and the default cutoff 37).  A
+    crowded window near the data is added up block by block instead
+    (``blocks``, see ``kernel_log_density_blocks``).
 
     Formula: docs/kernel.md#eq-kernel-window
     """
     k = bisect_left(points, x)
-    nearest = min(abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)) / bandwidth
+    nearest = min(abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)) / bandwidth  # z_min
     reach = math.sqrt(nearest * nearest + 2 * cutoff) * bandwidth  # the window's half-width
     first, last = bisect_left(points, x - reach), bisect_right(points, x + reach)
+    if blocks is not None and last - first > CROWDED and nearest <= 3:
+        return kernel_log_density_blocks(x, blocks, n_values, bandwidth, reach)
     shift = nearest * nearest  # z_min^2
     total = math.fsum(
         n * math.exp(-0.5 * (((x - point) / bandwidth) ** 2 - shift))
@@ -145,6 +152,55 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, cutoff=KERNE
     )
     return math.log(total) - 0.5 * shift - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
 # --8<-- [end:eq-kernel-window]
+
+
+# --8<-- [start:eq-kernel-block-moments]
+def kernel_block_moments(points, counts, bandwidth):
+    """Blocks of width h with centres c_b, and M_bk = sum over the block's values of n_i e^(-s_i^2/2) s_i^k / k!.
+
+    s_i = (x_i - c_b) / h lies in [-1/2, 1/2].  Worked out once, when
+    training ends; ``kernel_log_density_blocks`` reads them.  Returns
+    ([c_b], [[M_b0, ..., M_b(K-1)]]) with K = ``TAYLOR_TERMS``.
+
+    Formula: docs/kernel.md#eq-kernel-block-moments
+    """
+    low = points[0]
+    centres, moments = [], []
+    for point, n in zip(points, counts):
+        centre = low + (math.floor((point - low) / bandwidth) + 0.5) * bandwidth  # c_b
+        if not centres or centres[-1] != centre:
+            centres.append(centre)
+            moments.append([0.0] * TAYLOR_TERMS)
+        s = (point - centre) / bandwidth
+        term, row = n * math.exp(-0.5 * s * s), moments[-1]
+        for k in range(TAYLOR_TERMS):
+            row[k] += term  # n_i e^(-s^2/2) s^k / k!
+            term *= s / (k + 1)
+    return centres, moments
+# --8<-- [end:eq-kernel-block-moments]
+
+
+# --8<-- [start:eq-kernel-blocks]
+def kernel_log_density_blocks(x, blocks, n_values, bandwidth, reach):
+    """log p(x) from the blocks within ``reach`` of x: sum_b e^(-t_b^2/2) sum_k t_b^k M_bk, t_b = (x - c_b) / h.
+
+    Each value's term splits as e^(-(t - s)^2/2) = e^(-t^2/2) e^(t s) e^(-s^2/2),
+    and e^(t s) is its Taylor series; the block's moments hold the rest.
+
+    Formula: docs/kernel.md#eq-kernel-blocks
+    """
+    centres, moments = blocks
+    half = 0.5 * bandwidth
+    first, last = bisect_left(centres, x - reach - half), bisect_right(centres, x + reach + half)
+    terms = []
+    for centre, row in zip(centres[first:last], moments[first:last]):
+        t = (x - centre) / bandwidth  # t_b
+        series = 0.0
+        for moment in reversed(row):  # Horner: sum_k t^k M_bk
+            series = series * t + moment
+        terms.append(math.exp(-0.5 * t * t) * series)
+    return math.log(math.fsum(terms)) - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
+# --8<-- [end:eq-kernel-blocks]
 
 
 # --8<-- [start:eq-kernel-sample]
@@ -232,7 +288,8 @@ class Kernel:
                     expanded(points, counts)
                 )
                 model.bandwidths_.setdefault(label, {})[feature] = bandwidth
-                per_class.append((points, counts, n, bandwidth))
+                blocks = kernel_block_moments(points, counts, bandwidth) if len(points) > CROWDED else None
+                per_class.append((points, counts, n, bandwidth, blocks))
             model.feature_lookups_[feature] = (tuple(per_class), problem)
 
     @staticmethod
@@ -248,8 +305,8 @@ class Kernel:
         if problem is not None:
             raise ValueError(problem)
         return tuple(
-            kernel_log_density_near(value, points, counts, n, bandwidth)  # log p(x_j | c)
-            for points, counts, n, bandwidth in per_class
+            kernel_log_density_near(value, points, counts, n, bandwidth, blocks)  # log p(x_j | c)
+            for points, counts, n, bandwidth, blocks in per_class
         )
 
     @staticmethod
@@ -261,7 +318,7 @@ class Kernel:
         """A value drawn from the class's kernel density: a training value plus h z."""
         Kernel.check_densities(model, feature)
         per_class, _ = model.feature_lookups_[feature]
-        points, counts, _, bandwidth = per_class[model.classes_.index(label)]
+        points, counts, _, bandwidth, _ = per_class[model.classes_.index(label)]
         return kernel_draw(generator, points, cumulative_weights(counts), bandwidth)
 
     @staticmethod
@@ -274,7 +331,7 @@ class Kernel:
         Kernel.check_densities(model, feature)
         per_class, _ = model.feature_lookups_[feature]
         means, variances = [], []
-        for points, counts, n, bandwidth in per_class:
+        for points, counts, n, bandwidth, _ in per_class:
             mean = math.fsum(point * k for point, k in zip(points, counts)) / n
             means.append(mean)
             variances.append(math.fsum(k * (point - mean) ** 2 for point, k in zip(points, counts)) / n + bandwidth**2)
