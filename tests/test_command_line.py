@@ -375,3 +375,224 @@ def test_a_table_of_texts_that_is_not_utf8_is_named(tmp_path):
     table.write_bytes("label,text\nx,café au lait\ny,tea\n".encode("latin-1"))
     status, _, err = run("train", table, "-o", tmp_path / "m.json", "--model", "multinomial")
     assert status == 2 and "latin.csv, line 2: the file is not UTF-8 text (the byte 0xe9" in err and "Save it again as UTF-8" in err
+
+
+# ---------------------------------------------------------------------------
+# Issue 19: a tool, not a Python session, on files nobody prepared.
+# ---------------------------------------------------------------------------
+
+SHARED_DATA = ROOT.parent / "shared" / "data"
+ADULT_LINES = (
+    "39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, United-States, <=50K\n"
+    "50, Self-emp-not-inc, 83311, Bachelors, 13, Married-civ-spouse, Exec-managerial, Husband, White, Male, 0, 0, 13, United-States, <=50K\n"
+    "38, Private, 215646, HS-grad, 9, Divorced, Handlers-cleaners, Not-in-family, White, Male, 0, 0, 40, United-States, >50K\n"
+    "53, Private, 234721, 11th, 7, Married-civ-spouse, Handlers-cleaners, Husband, Black, Male, 0, 0, 40, United-States, >50K\n"
+)
+
+
+def run_with_stdin(text, *argv):
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(arg) for arg in argv], out=out, err=err, stdin=io.StringIO(text))
+    return status, out.getvalue(), err.getvalue()
+
+
+def one_line_refusal(result, phrase):
+    status, out, err = result
+    assert (status, out) == (2, ""), err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert phrase in err, err
+    return err
+
+
+def test_alpha_0_with_a_class_without_words_is_one_line_not_a_traceback(tmp_path):
+    folder = tmp_path / "texts"
+    for label, texts in (("a", ["free prize", "prize"]), ("b", ["", "  "])):
+        (folder / label).mkdir(parents=True)
+        for number, text in enumerate(texts):
+            (folder / label / f"{number}.txt").write_text(text, encoding="utf-8")
+    err = one_line_refusal(run("train", folder, "-o", tmp_path / "m.json", "--alpha", "0"), "--alpha")
+    assert "alpha > 0" not in err and "use --alpha above 0" in err
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_an_unexpected_error_is_one_line_too(tmp_path, monkeypatch):
+    import naivebayes.command_line.commands as commands
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something the library did not foresee")
+
+    monkeypatch.setattr(commands, "save", broken)
+    err = one_line_refusal(
+        run("train", ROOT / "naivebayes" / "datasets" / "data" / "iris.csv", "-o", tmp_path / "m.json"),
+        "an error the library did not expect (RuntimeError: something the library did not foresee)",
+    )
+    assert "NAIVEBAYES_TRACEBACK=1" in err
+
+
+def test_a_file_without_a_header_is_refused_with_no_header(tmp_path):
+    table = tmp_path / "adult.data"
+    table.write_text(ADULT_LINES, encoding="utf-8")
+    err = one_line_refusal(run("train", table, "-o", tmp_path / "m.json"), "the first line looks like data")
+    assert "--no-header" in err and "header=False" not in err and "names=[" not in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--no-header", "--model", "categorical")
+    assert status == 0 and "4 rows of 14 features" in out, err
+    # The model remembers --no-header: predict and evaluate need only the model and the data.
+    status, out, err = run("predict", tmp_path / "m.json", table)
+    assert status == 0 and out.splitlines()[1].startswith("row 1\t"), err
+    status, out, err = run("evaluate", tmp_path / "m.json", table)
+    assert status == 0 and out.startswith("4 examples") and "very examples the model was trained on" in err
+
+
+def test_names_are_remembered(tmp_path):
+    rows, labels, _ = load_play_tennis()
+    features = list(rows[0])
+    table = tmp_path / "tennis.data"
+    table.write_text("".join(",".join([*row.values(), label]) + "\n" for row, label in zip(rows, labels)))
+    names = ",".join([*features, "play"])
+    status, _, err = run("train", table, "-o", tmp_path / "m.json", "--names", names, "--model", "categorical")
+    assert status == 0, err
+    for command in ("predict", "evaluate"):
+        status, out, err = run(command, tmp_path / "m.json", table)
+        assert status == 0, err
+    status, out, err = run("explain", tmp_path / "m.json", "--file", table, "--row", "3")
+    assert status == 0 and out == str(CategoricalNB().fit(rows, labels).explain(rows[2])) + "\n"
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "adult.data").is_file(), reason="the shared data folder is not present")
+def test_uci_adult_as_a_new_user_would_use_it(tmp_path):
+    model = tmp_path / "adult.json"
+    one_line_refusal(run("train", SHARED_DATA / "adult.data", "-o", model), "--no-header")
+    status, out, err = run("train", SHARED_DATA / "adult.data", "-o", model, "--no-header", "--test-size", "0.2")
+    assert status == 0, err
+    assert "trained MixedNB on 26,048 rows of 14 features in 2 classes" in out
+    assert "held out 6,513 of 32,561 examples (--test-size 0.2, stratified, --seed 0): accuracy" in out
+    status, out, err = run("evaluate", model, SHARED_DATA / "adult.test")
+    # adult.test starts with a banner line and ends its labels with a full stop: both are refused clearly.
+    assert status == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_stray_quote_in_a_message_file_is_refused_with_no_quotes(tmp_path):
+    texts, labels = load_spam()
+    lines = [f"{label}\t{text}" for label, text in zip(labels, texts)]
+    lines[3] = lines[3].split("\t")[0] + '\t"Quoted start of a message that never closes'
+    table = tmp_path / "messages.tsv"
+    table.write_text("label\ttext\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    err = one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--model", "multinomial"), "--no-quotes")
+    assert "quoting=False" not in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--model", "multinomial", "--no-quotes")
+    assert status == 0 and "110 texts" in out, err
+    status, out, err = run("evaluate", tmp_path / "m.json", table)  # --no-quotes is remembered
+    assert status == 0 and out.startswith("110 examples"), err
+
+
+def test_a_file_without_an_extension_and_another_delimiter(tmp_path):
+    rows, labels, _ = load_play_tennis()
+    table = tmp_path / "tennis"
+    table.write_text("outlook|temperature|humidity|wind|play\n" + "".join(
+        "|".join([*row.values(), label]) + "\n" for row, label in zip(rows, labels)))
+    err = one_line_refusal(run("train", table, "-o", tmp_path / "m.json"), "--delimiter '|'")
+    assert "delimiter='|'" not in err and ".csv" not in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--delimiter", "|", "--model", "categorical")
+    assert status == 0 and "14 rows of 4 features" in out, err
+    status, out, err = run("evaluate", tmp_path / "m.json", table)  # the delimiter is remembered
+    assert status == 0, err
+
+
+def test_tab_is_a_delimiter_typed_as_a_word(tmp_path):
+    table = tmp_path / "tennis.txt"
+    rows, labels, _ = load_play_tennis()
+    table.write_text("outlook\ttemperature\thumidity\twind\tplay\n" + "".join(
+        "\t".join([*row.values(), label]) + "\n" for row, label in zip(rows, labels)))
+    for typed in ("tab", "\\t", "\t"):
+        status, out, err = run("train", table, "-o", tmp_path / "m.json", "--delimiter", typed, "--model", "categorical")
+        assert status == 0, err
+    one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--delimiter", ";;"), "is not one character")
+
+
+def test_standard_input_is_read_with_a_dash(tmp_path, iris_csv):
+    text = iris_csv.read_text(encoding="utf-8")
+    status, out, err = run_with_stdin(text, "train", "-", "-o", tmp_path / "iris.json")
+    assert status == 0 and "150 rows of 4 features" in out, err
+    status, out, err = run_with_stdin(text, "predict", tmp_path / "iris.json", "-")
+    assert status == 0 and len(out.splitlines()) == 151, err
+    status, out, err = run_with_stdin(text, "evaluate", tmp_path / "iris.json", "-")
+    assert status == 0 and out.startswith("150 examples"), err
+    # A text model reads one text from standard input, or one per line with --lines.
+    status, _, err = run_with_stdin("", "train", ROOT / "no such folder", "-o", tmp_path / "x.json")
+    assert status == 2
+    texts, labels = load_spam()
+    table = "label,text\n" + "".join(f'{label},"{text}"\n' for label, text in zip(labels, texts))
+    status, out, err = run_with_stdin(table, "train", "-", "-o", tmp_path / "spam.json", "--model", "multinomial")
+    assert status == 0, err
+    status, out, err = run_with_stdin("Claim your free prize\nLunch at noon?\n", "predict", tmp_path / "spam.json", "-", "--lines")
+    assert status == 0 and [line.split("\t")[0] for line in out.splitlines()] == ["input", "line 1", "line 2"], err
+
+
+def test_train_test_size_holds_out_a_seeded_stratified_part(iris_csv, tmp_path):
+    from naivebayes import train_test_split
+
+    status, out, err = run("train", iris_csv, "-o", tmp_path / "iris.json", "--test-size", "0.2", "--seed", "7")
+    assert status == 0, err
+    assert "trained MixedNB on 120 rows" in out and "held out 30 of 150 examples (--test-size 0.2, stratified, --seed 7)" in out
+    iris = load_iris()
+    train_at, test_at, _, _ = train_test_split(list(range(150)), iris.labels, test_size=0.2, random_state=7, stratify=iris.labels)
+    expected = MixedNB().fit([iris.rows[i] for i in train_at], [iris.labels[i] for i in train_at])
+    assert load(tmp_path / "iris.json").predict_proba(iris.rows) == expected.predict_proba(iris.rows)
+    assert sorted(iris.labels[i] for i in test_at).count("setosa") == 10  # stratified: a third of each class
+    status, out, err = run("evaluate", tmp_path / "iris.json", iris_csv)
+    assert status == 0 and "this is the data the model was trained on: 120 of these 150" in err
+    one_line_refusal(run("train", iris_csv, "-o", tmp_path / "x.json", "--test-size", "1.5"), "--test-size")
+
+
+def test_none_of_the_labels_is_a_class_shows_the_labels_found(text_folder, tmp_path):
+    run("train", text_folder, "-o", tmp_path / "spam.json")
+    table = tmp_path / "other.csv"
+    table.write_text("label,text\nurgent,Call now\nnormal,See you\n", encoding="utf-8")
+    err = one_line_refusal(run("evaluate", tmp_path / "spam.json", table), "none of the labels in")
+    assert "the labels found are normal, urgent" in err and "the classes are ham, spam" in err
+
+
+def test_errors_count_rows_from_1_as_row_does(tmp_path):
+    table = tmp_path / "sizes.csv"
+    table.write_text("size,label\n1,x\n2,y\ntall,x\n3,y\n", encoding="utf-8")
+    err = one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--model", "gaussian"), "row 3")
+    assert "X[2]" not in err and "CategoricalNB" not in err and "--model categorical" in err
+
+
+def test_explain_advice_is_a_command_not_python(tmp_path):
+    table = tmp_path / "t.csv"
+    table.write_text("colour,label\nred,x\nblue,y\n", encoding="utf-8")
+    run("train", table, "-o", tmp_path / "m.json", "--model", "categorical", "--alpha", "0")
+    status, out, err = run("predict", tmp_path / "m.json", tmp_path / "t.csv")
+    assert status == 0
+    bad = tmp_path / "u.csv"
+    bad.write_text("colour\ngreen\n", encoding="utf-8")
+    status, out, err = run("predict", tmp_path / "m.json", bad)
+    if status == 2:
+        assert "model.explain" not in err and "alpha > 0" not in err and "row 1" in err
+
+
+def tie_model_file(tmp_path):
+    folder = tmp_path / "tie"
+    for label, text in (("spam", "prize"), ("ham", "lunch")):
+        (folder / label).mkdir(parents=True)
+        (folder / label / "1.txt").write_text(text, encoding="utf-8")
+    run("train", folder, "-o", tmp_path / "tie.json", "--alpha", "0.3")
+    return tmp_path / "tie.json"
+
+
+def test_a_tie_is_broken_the_same_way_through_every_door(tmp_path):
+    from naivebayes.core.bayes import decision
+
+    model_file = tie_model_file(tmp_path)
+    model = load(model_file)
+    text = tmp_path / "unseen.txt"
+    text.write_text("nothing either class saw", encoding="utf-8")
+    probabilities = model.predict_proba(["nothing either class saw"])[0]
+    assert probabilities["ham"] == probabilities["spam"]  # a 0.5/0.5 tie
+    python = model.predict(["nothing either class saw"])[0]
+    plain = run("predict", model_file, text)[1].splitlines()[1].split("\t")[1]
+    with_probabilities = run("predict", model_file, text, "--probabilities")[1].splitlines()[1].split("\t")[1]
+    explained = run("explain", model_file, "nothing", "either", "class", "saw")[1]
+    assert python == plain == with_probabilities == decision(probabilities) == "ham"
+    assert "prediction: ham" in explained

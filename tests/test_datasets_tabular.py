@@ -723,3 +723,9 @@ def test_a_table_read_without_any_doubt_warns_nothing(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert len(read_csv(path, label="label").rows) == 2
+
+
+def test_a_title_line_above_the_rows_is_refused_naming_it(tmp_path):
+    path = write(tmp_path, "|1x3 Cross validator\n" + ADULT_LINES, "adult.test")
+    with pytest.raises(TableError, match=r"adult.test, line 1: 1 field \('\|1x3 Cross validator'\), but every row below has 15: is that line a title"):
+        read_csv(path, label=-1, header=False)

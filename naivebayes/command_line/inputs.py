@@ -27,7 +27,9 @@ import io
 import sys
 from pathlib import Path
 
-from naivebayes.datasets.tabular import TableError, not_utf8_message, read_csv_lines, read_records
+from naivebayes.datasets.tabular import (
+    TableError, check_first_line_is_a_row, not_utf8_message, read_csv_lines, read_records,
+)
 
 __all__ = [
     "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labelled_text_folder",
@@ -230,6 +232,7 @@ def table_columns(source, reading):
     records = read_records(source.lines(), reading.delimiter, reading.quoting, source.name, command_line_option)
     if not records:
         return []
+    check_first_line_is_a_row(records, source.name)
     if reading.header is False:
         return list(range(len(records[0][1])))
     return [field.strip() for field in records[0][1]]

@@ -291,6 +291,7 @@ def read_csv_lines(
     if not records:
         raise TableError(f"{source} has no rows" if header is False else f"{source} is empty: it has no header line and no rows")
     _check_delimiter_splits(records, delimiter, source, option)
+    check_first_line_is_a_row(records, source)
     if header is False:
         data = records
         if names is None:
@@ -399,6 +400,24 @@ def _check_delimiter_splits(records, delimiter, source, option):
                 f"{source}: no line holds the delimiter {delimiter!r}, so every line would be one field, but every "
                 f"line holds {other!r}: is that the delimiter? Pass {option('delimiter', other)}"
             )
+
+
+def check_first_line_is_a_row(records, source):
+    """Refuse a first line with another number of fields than every row below it: a title or a comment.
+
+    (UCI's ``adult.test`` begins with ``|1x3 Cross validator``.)  Taken as the
+    header it would make a table of one column; taken as data, a row that is wrong.
+    """
+    line_number, first = records[0]
+    widths = {len(fields) for _, fields in records[1:21]}
+    if len(widths) == 1 and len(first) < min(widths):
+        (width,) = widths
+        shown = first[0] if len(first) == 1 else ", ".join(first)
+        raise TableError(
+            f"{source}, line {line_number}: {len(first)} field{'s' if len(first) != 1 else ''} ({shown[:40]!r}), but "
+            f"every row below has {width}: is that line a title or a comment? Delete it from the file (or "
+            "make it a header line with a name for every column)"
+        )
 
 
 def _looks_numeric(value):
