@@ -162,11 +162,13 @@ class NaiveBayes:
     class_tables = ("class_counts_",)
     lookup_tables = {"priors_": [], "log_priors_": []}  # P(c) and log P(c), in classes_ order
     has_fast_path = False  # True: many examples go through ``_fast_log_joints`` (the text models)
+    shown_settings = ("alpha",)  # the settings its repr always shows (the others when they differ from the default)
 
     def __init__(self, fit_prior=True, class_prior=None):
         self.fit_prior = check_bool("fit_prior", fit_prior, "False gives every class the prior 1/K")
         self.class_prior = as_setting(class_prior)  # a dict is kept as a copy that cannot be changed in place
-        self._start_empty()
+        for name, empty in {**self.count_tables, **self.lookup_tables}.items():
+            setattr(self, name, empty_like(empty))  # every table, empty: a model that has seen nothing
 
     # ------------------------------------------------------------------
     # The hooks a model fills in
@@ -263,11 +265,6 @@ class NaiveBayes:
                 object.__setattr__(self, table, getattr(changed, table))
         object.__setattr__(self, name, getattr(changed, name))  # as the constructor keeps it
 
-    def _start_empty(self):
-        """Give the model every table, empty: what a model that has seen nothing holds."""
-        for name, empty in {**self.count_tables, **self.lookup_tables}.items():
-            setattr(self, name, empty_like(empty))
-
     # ------------------------------------------------------------------
     # Training: count into a new model, then take its tables over
     # ------------------------------------------------------------------
@@ -343,11 +340,11 @@ class NaiveBayes:
 
     def prior(self, label):
         """P(c): N_c / N by default, 1/K with ``fit_prior=False``, or the given ``class_prior``."""
-        return self.priors_[self._class_index(label)]
+        return self.priors_[self._check_label(label)]
 
     def log_prior(self, label):
         """log P(c), with log 0 = -inf."""
-        return self.log_priors_[self._class_index(label)]
+        return self.log_priors_[self._check_label(label)]
 
     # ------------------------------------------------------------------
     # Checks at the public boundary
@@ -366,7 +363,7 @@ class NaiveBayes:
                 "two classes before predicting"
             )
 
-    def _class_index(self, label):
+    def _check_label(self, label):
         """The position of ``label`` in ``classes_``, or a clear error if it is not a class."""
         self._check_fitted()
         try:
@@ -376,8 +373,6 @@ class NaiveBayes:
         if not known:
             raise KeyError(f"{label!r} is not a class of this model; its classes are {self.classes_}")
         return self.classes_.index(label)
-
-    _check_label = _class_index  # (the name the models' own checks use)
 
     # ------------------------------------------------------------------
     # One example, step by step (the reference path, docs/pipeline.md)
@@ -543,50 +538,49 @@ class NaiveBayes:
     # What the model holds: its repr, and its table in a notebook
     # ------------------------------------------------------------------
 
-    def _settings_text(self):
-        """The settings worth showing (alpha, and any that differ from the default), as ``name=value``."""
-        shown = []
-        for name, value in self.get_params().items():
-            default = inspect.signature(type(self).__init__).parameters[name].default
-            if name == "alpha" or self._differs(name, value, default):
-                shown.append(f"{name}={value!r}")
-        return ", ".join(shown)
-
-    def _differs(self, name, value, default):
-        return value is not default and value != default
-
     def _table_peeks(self):
         """[(table, its size, a peek at its first entries)]: what the model holds, each model its own."""
         return []
 
-    def _table(self):
-        """(title, header, rows, footer): the table a notebook, ``print`` and the REPL show."""
-        title = f"{type(self).__name__}({self._settings_text()})"
-        rows = [
-            [f"class {label!r}", plural(self.class_counts_[label], self.example_noun), f"P(c) = {shorter(prior)}"]
-            for label, prior in zip(self.classes_, self.priors_)
-        ]
-        rows += [[name, size, peek] for name, size, peek in self._table_peeks()]
-        footer = f"{self.model_name}, fitted on {plural(self.n_examples_, self.example_noun)}"
-        return title, ["table", "size", "first entries"], rows, footer
-
     def __repr__(self):
         if not self.classes_:
-            return f"{type(self).__name__}({self._settings_text()}) (not fitted)"
-        title, header, rows, footer = self._table()
+            return f"{settings_text(self)} (not fitted)"
+        title, header, rows, footer = model_table(self)
         return text_table(header, rows, title=title, footer=footer, align="lll")
 
     def _repr_html_(self):
         if not self.classes_:
             return html_table(["model"], [[repr(self)]])
-        title, header, rows, footer = self._table()
+        title, header, rows, footer = model_table(self)
         return html_table(header, rows, title=title, footer=footer, align="lll")
 
     def _repr_markdown_(self):
         if not self.classes_:
             return repr(self)
-        title, header, rows, footer = self._table()
+        title, header, rows, footer = model_table(self)
         return f"#### {title}\n" + markdown_table(header, rows + [["", footer, ""]], align="lll")
+
+
+def settings_text(model):
+    """``MultinomialNB(alpha=1)``: the model's name and the settings worth showing (those always shown, and any not the default)."""
+    defaults = type(model)().get_params()  # (as the constructor keeps them: tokenizer=None is Tokenizer())
+    shown = [
+        f"{name}={value!r}"
+        for name, value in model.get_params().items()
+        if name in model.shown_settings or value is not defaults[name] and value != defaults[name]
+    ]
+    return f"{type(model).__name__}({', '.join(shown)})"
+
+
+def model_table(model):
+    """(title, header, rows, footer) of what a fitted model holds: its classes with their counts and priors, then its tables."""
+    rows = [
+        [f"class {label!r}", plural(model.class_counts_[label], model.example_noun), f"P(c) = {shorter(prior)}"]
+        for label, prior in zip(model.classes_, model.priors_)
+    ]
+    rows += [[name, size, first] for name, size, first in model._table_peeks()]
+    footer = f"{model.model_name}, fitted on {plural(model.n_examples_, model.example_noun)}"
+    return settings_text(model), ["table", "size", "first entries"], rows, footer
 
 
 def peek(table, n=3):

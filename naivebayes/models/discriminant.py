@@ -268,6 +268,7 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     example_noun = "row"
     feature_noun = "term"  # explanations show the terms of log N(x; mu_c, Sigma_c), not one row per feature
+    shown_settings = ("covariance",)
     count_tables = {
         **NaiveBayes.count_tables,
         "features_": [],  # the feature names, in the order of the first row
@@ -310,8 +311,6 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                 "in the same order"
             )
 
-    def _differs(self, name, value, default):
-        return name == "covariance" or super()._differs(name, value, default)
 
     # ------------------------------------------------------------------
     # Checking rows: every feature present, every value a number

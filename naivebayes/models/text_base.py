@@ -263,10 +263,6 @@ class TextNaiveBayes(NaiveBayes):
                 f"whose rows have {self.n_columns_}: a column is a feature, so both need the same columns"
             )
 
-    def _differs(self, name, value, default):
-        if name == "tokenizer":
-            return value != Tokenizer()  # the default tokenizer goes without saying
-        return super()._differs(name, value, default)
 
     def sample(self, n, label=None, random_state=None):
         """Draw ``n`` documents and their labels, each in the form the model was trained on.
