@@ -347,3 +347,28 @@ def test_a_crowded_feature_is_summed_by_blocks_in_the_model():
             assert model.log_likelihood("w", x, label) == pytest.approx(
                 kernel_log_density(x, values, model.bandwidths_[label]["w"]), abs=1e-12
             )
+
+
+def test_mixed_nb_with_kernel_features_is_kernel_nb_where_they_agree():
+    from naivebayes import CategoricalNB, MixedNB
+    from naivebayes.datasets import load_iris
+
+    iris = load_iris()
+    everything = MixedNB(distributions={feature: "kernel" for feature in iris.features}).fit(iris.rows, iris.labels)
+    alone = KernelNB().fit(iris.rows, iris.labels)
+    assert everything.predict_proba(iris.rows[::7]) == alone.predict_proba(iris.rows[::7])
+    assert everything.bandwidths_ == alone.bandwidths_
+    # a category beside a kernel feature: the two terms of naive Bayes, each its own model's
+    rows = [{"colour": c, "size": s} for c, s in [("red", 1.0), ("red", 1.4), ("blue", 2.0), ("blue", 5.0), ("red", 4.2), ("blue", 6.1)]]
+    labels = ["a", "a", "a", "b", "b", "b"]
+    mixed = MixedNB(distributions={"size": "kernel"}, bandwidth=0.5).fit(rows, labels)
+    kernel = KernelNB(bandwidth=0.5).fit([{"size": r["size"]} for r in rows], labels)
+    categorical = CategoricalNB().fit([{"colour": r["colour"]} for r in rows], labels)
+    row = {"colour": "red", "size": 3.0}
+    for label in mixed.classes_:
+        assert mixed.joint_log_likelihood(row)[label] == pytest.approx(
+            categorical.joint_log_likelihood({"colour": "red"})[label] + kernel.log_likelihood("size", 3.0, label)
+        )
+    assert mixed.distributions_ == {"colour": "categorical", "size": "kernel"}
+    with pytest.raises(ValueError, match="bandwidth must be"):
+        MixedNB(bandwidth=-1)

@@ -23,11 +23,13 @@ from naivebayes import (
     GaussianNB,
     HistogramNB,
     JointBayesClassifier,
+    KernelNB,
     MixedNB,
     MultinomialNB,
     NotFittedError,
     PoissonNB,
     Tokenizer,
+    TreeAugmentedNB,
 )
 from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.saving.model_files import (
@@ -144,6 +146,16 @@ def play_tennis_joint():
     return JointBayesClassifier().fit(rows, labels), [test_row, {"outlook": "rain", "wind": "weak"}]
 
 
+def play_tennis_tree_augmented():
+    rows, labels, test_row = load_play_tennis()
+    return TreeAugmentedNB(root="wind").fit(rows, labels), [test_row, {"outlook": "rain", "wind": "weak"}]
+
+
+def iris_kernel():
+    rows, labels, _ = load_iris()
+    return KernelNB().fit(rows, labels), rows[::10] + [{"sepal_length": 5.0}]
+
+
 def iris_discriminant():
     rows, labels, _ = load_iris()
     return GaussianDiscriminantAnalysis().fit(rows, labels), rows[::10]
@@ -173,6 +185,8 @@ FITTED = {
         exact_histogram,
         mixed_kinds,
         play_tennis_joint,
+        play_tennis_tree_augmented,
+        iris_kernel,
         iris_discriminant,
         exact_discriminant,
     )
@@ -266,6 +280,8 @@ PARTIAL_FIT_DATA = {
     ),
     "joint": (JointBayesClassifier, *load_play_tennis()[:2]),
     "discriminant": (GaussianDiscriminantAnalysis, *load_iris(exact=True)[:2]),
+    "tree-augmented": (TreeAugmentedNB, *load_play_tennis()[:2]),
+    "kernel": (KernelNB, *load_iris()[:2]),
 }
 
 

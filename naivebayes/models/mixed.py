@@ -8,7 +8,7 @@ Gaussian for the next:
 
     P(x | c) = prod over j of p_j(x_j | c),   each p_j of its own kind.
 
-``distributions={feature: "categorical" | "gaussian" | "poisson" | "histogram"}``
+``distributions={feature: "categorical" | "gaussian" | "poisson" | "histogram" | "kernel"}``
 names the kind of any feature; a feature left out is chosen from its training
 values: booleans and strings are categorical, other numbers Gaussian.  The
 choice is in ``distributions_``.  With every feature of one kind, MixedNB
@@ -27,13 +27,20 @@ from naivebayes.core.checks import as_setting, check_choice, check_smoothing
 from naivebayes.models.categorical import Categorical, check_categories
 from naivebayes.models.gaussian import Gaussian, check_ddof
 from naivebayes.models.histogram import Histogram
+from naivebayes.models.kernel import Kernel, check_bandwidth
 from naivebayes.models.poisson import Poisson
 from naivebayes.models.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.bins import STRATEGIES, check_n_bins, is_number
 
 __all__ = ["MixedNB", "DISTRIBUTIONS"]
 
-DISTRIBUTIONS = {"categorical": Categorical, "gaussian": Gaussian, "poisson": Poisson, "histogram": Histogram}
+DISTRIBUTIONS = {
+    "categorical": Categorical,
+    "gaussian": Gaussian,
+    "poisson": Poisson,
+    "histogram": Histogram,
+    "kernel": Kernel,
+}
 
 
 class MixedNB(TableNaiveBayes):
@@ -42,8 +49,8 @@ class MixedNB(TableNaiveBayes):
     Parameters
     ----------
     distributions : dict, optional
-        {feature: "categorical" | "gaussian" | "poisson" | "histogram"}; a
-        feature not named is chosen from its training values.
+        {feature: "categorical" | "gaussian" | "poisson" | "histogram" | "kernel"};
+        a feature not named is chosen from its training values.
     alpha : default 1
         The pseudo-count of the categorical, Poisson and histogram features.
     var_smoothing, ddof
@@ -53,6 +60,8 @@ class MixedNB(TableNaiveBayes):
         As for ``CategoricalNB``, for the categorical features.
     n_bins, strategy
         As for ``HistogramNB``, for the histogram features.
+    bandwidth
+        As for ``KernelNB``, for the kernel features (None: Silverman's rule per class).
     fit_prior, class_prior
         As for every model.
     """
@@ -66,9 +75,11 @@ class MixedNB(TableNaiveBayes):
         **Poisson.count_tables,
         **Histogram.count_tables,
         **Histogram.feature_tables,
+        **Kernel.count_tables,
     }
     class_tables = TableNaiveBayes.class_tables + (
-        *Categorical.count_tables, *Gaussian.count_tables, *Poisson.count_tables, *Histogram.count_tables
+        *Categorical.count_tables, *Gaussian.count_tables, *Poisson.count_tables, *Histogram.count_tables,
+        *Kernel.count_tables,
     )
     lookup_tables = {
         **TableNaiveBayes.lookup_tables,
@@ -76,6 +87,7 @@ class MixedNB(TableNaiveBayes):
         **Gaussian.lookup_tables,
         **Poisson.lookup_tables,
         **Histogram.lookup_tables,
+        **Kernel.lookup_tables,
     }
 
     def __init__(
@@ -90,6 +102,7 @@ class MixedNB(TableNaiveBayes):
         strategy="uniform",
         fit_prior=True,
         class_prior=None,
+        bandwidth=None,
     ):
         self.distributions = check_distributions(distributions)
         self.alpha = check_smoothing("alpha", alpha)
@@ -99,6 +112,7 @@ class MixedNB(TableNaiveBayes):
         self.categories = check_categories(categories)
         self.n_bins = check_n_bins(n_bins)
         self.strategy = check_choice("strategy", strategy, STRATEGIES)
+        self.bandwidth = check_bandwidth(bandwidth)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
 
     def _choose_distribution(self, feature, values):
@@ -123,12 +137,12 @@ class MixedNB(TableNaiveBayes):
 
 
 def check_distributions(distributions):
-    """None, or {feature: one of the four distribution names}."""
+    """None, or {feature: one of the five distribution names}."""
     if distributions is None:
         return None
     if not isinstance(distributions, dict):
         raise TypeError(
-            "distributions must be a dict {feature: 'categorical' | 'gaussian' | 'poisson' | 'histogram'}"
+            "distributions must be a dict {feature: 'categorical' | 'gaussian' | 'poisson' | 'histogram' | 'kernel'}"
         )
     for feature, name in distributions.items():
         if name not in DISTRIBUTIONS:

@@ -63,12 +63,14 @@ from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.histogram import HistogramNB
+from naivebayes.models.kernel import KernelNB
 from naivebayes.models.joint import JointBayesClassifier
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.models.tree_augmented import TreeAugmentedNB
 from naivebayes.saving.json_values import (
     ModelFileError,
     at,
@@ -105,6 +107,8 @@ MODEL_CLASSES = {
         MixedNB,
         JointBayesClassifier,
         GaussianDiscriminantAnalysis,
+        KernelNB,
+        TreeAugmentedNB,
     )
 }
 
@@ -130,6 +134,8 @@ TABLE_SHAPES = {
     "value_sums_": ("table", ("table", "count")),
     "bin_counts_": ("table", ("table", ("list", "count"))),
     "bin_edges_": ("table", ("list", "number")),
+    "kernel_counts_": ("table", ("table", ("table", "count"))),  # {label: {feature: {value: n}}}
+    "pair_counts_": ("table", ("table", ("table", "count"))),  # TAN: {label: {(i, j): {(u, v): n}}}
     "cell_counts_": ("table", ("table", "count")),
     "complete_counts_": ("table", "count"),
     "mean_vectors_": ("table", ("list", "number")),
@@ -156,6 +162,8 @@ SETTING_SHAPES = {
     "strategy": "text",
     "distributions": ("optional", ("table", "text")),
     "covariance": "text",
+    "bandwidth": ("optional", "number"),
+    "root": ("optional", "key"),
 }
 
 # The stemmers a file names (a stemmer of your own is a function, which a file cannot hold).
@@ -630,6 +638,8 @@ def check_tables(model_class, tables):
         check_text(model_class, tables)
     if issubclass(model_class, JointBayesClassifier):
         check_cells(tables)
+    if issubclass(model_class, TreeAugmentedNB):
+        check_pairs(tables)
     if issubclass(model_class, GaussianDiscriminantAnalysis):
         check_statistics(tables)
 
@@ -846,12 +856,44 @@ def check_histogram(tables, features):
                 raise field_error(where, f"adds up to {sum(counts)}, but feature_counts_ says {n}")
 
 
+def check_kernel(tables, features):
+    """A kernel feature's value counts add up to n_jc."""
+    for label, by_feature in tables["kernel_counts_"].items():
+        for feature in features:
+            total, n = sum(by_feature[feature].values()), tables["feature_counts_"][label][feature]
+            if total != n:
+                raise field_error(
+                    f"tables.{at(at('kernel_counts_', label), feature)}",
+                    f"adds up to {total}, but feature_counts_ says the class has {n} rows with the feature",
+                )
+
+
 KIND_CHECKS = {
     "categorical": check_categorical,
     "gaussian": check_gaussian,
     "poisson": check_poisson,
     "histogram": check_histogram,
+    "kernel": check_kernel,
 }
+
+
+def check_pairs(tables):
+    """TAN: each class's pairs are two features in features_ order, and no pair has more rows than either feature."""
+    features = tables["features_"]
+    position = {feature: k for k, feature in enumerate(features)}
+    for label, pairs in tables["pair_counts_"].items():
+        for pair, cells in pairs.items():
+            where = f"tables.{at(at('pair_counts_', label), pair)}"
+            if not (isinstance(pair, tuple) and len(pair) == 2 and all(f in position for f in pair)
+                    and position[pair[0]] < position[pair[1]]):  # fmt: skip
+                raise field_error(where, f"names {pair!r}; a pair is two features, in the order of features_")
+            total = sum(cells.values())
+            for feature in pair:
+                if total > tables["feature_counts_"][label][feature]:
+                    raise field_error(where, f"adds up to {total}, more rows than have {feature!r}")
+            for cell in cells:
+                if not (isinstance(cell, tuple) and len(cell) == 2):
+                    raise field_error(where, f"has the cell {cell!r}; a cell is a pair of values")
 
 
 def check_cells(tables):
