@@ -137,3 +137,53 @@ def test_explain_refuses_a_list_holding_one_row():
     model = CategoricalNB().fit(ROWS, DAYS)
     with pytest.raises(TypeError, match=r"explain takes one row, but this is a list of 1 rows"):
         model.explain([TEST_DAY])
+
+
+# ---------------------------------------------------------------------------
+# What a model holds shows as one table: text (repr and str), HTML, Markdown
+# ---------------------------------------------------------------------------
+
+
+def every_fitted_model():
+    from naivebayes import GaussianDiscriminantAnalysis, JointBayesClassifier
+
+    numbers = [[1.0, 2], [1.5, 0], [3.0, 5], [2.5, 4]]
+    return [
+        MultinomialNB().fit(DOCUMENTS, LABELS),
+        BernoulliNB().fit(DOCUMENTS, LABELS),
+        CategoricalNB().fit(ROWS, DAYS),
+        GaussianNB().fit(numbers, list("aabb")),
+        PoissonNB().fit([[2], [0], [5], [4]], list("aabb")),
+        HistogramNB(n_bins=2).fit(numbers, list("aabb")),
+        MixedNB().fit(ROWS, DAYS),
+        GaussianDiscriminantAnalysis().fit(numbers + [[2.0, 1.0], [3.5, 4.5]], list("aabbab")),
+        JointBayesClassifier().fit(ROWS, DAYS),
+    ]
+
+
+@pytest.mark.parametrize("model", every_fitted_model(), ids=lambda model: type(model).__name__)
+def test_a_fitted_model_shows_one_table_as_text_html_and_markdown(model):
+    import html
+
+    text = repr(model)
+    assert text == str(model)
+    lines = text.splitlines()
+    assert lines[0].startswith(type(model).__name__ + "(") and lines[-1].endswith(f"fitted on {model.n_examples_} {model.example_noun}s")
+    page = model._repr_html_()
+    assert page.startswith("<table") and page.rstrip().endswith("</table>") and "<script" not in page.lower()
+    markdown = model._repr_markdown_()
+    rows = [line.split("  ")[0] for line in lines[3:-1]]  # each row's first cell, such as "class 'china'"
+    assert rows and all(row.startswith("class ") for row in rows[: len(model.classes_)])
+    for row in rows:
+        assert html.escape(row) in page and f"| {row} |" in markdown
+    assert len(page) < 10_000
+
+
+def test_a_model_shows_what_it_holds():
+    gaussian = GaussianNB(var_smoothing=0).fit([[1], [3], [10], [14]], list("aabb"))
+    text = repr(gaussian)
+    assert "means_['a']" in text and "{0: 2}" in text and "variances_['b']" in text and "{0: 4}" in text
+    spam = MultinomialNB().fit(DOCUMENTS, LABELS)
+    assert "6 words" in repr(spam) and "{'chinese': 5, 'beijing': 1, 'shanghai': 1, ...}" in repr(spam)
+    assert repr(MultinomialNB()) == "MultinomialNB(alpha=1) (not fitted)"
+    assert "not fitted" in MultinomialNB()._repr_html_() and MultinomialNB()._repr_markdown_() == "MultinomialNB(alpha=1) (not fitted)"

@@ -51,7 +51,7 @@ from naivebayes.models.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "add_count", "add_log_terms", "merge_class_counts"]
+__all__ = ["NaiveBayes", "Term", "add_count", "merge_class_counts"]
 
 
 class Term:
@@ -78,9 +78,6 @@ class Term:
 def add_count(table, key, amount=1):
     """table[key] += amount, starting from 0 for a new key (the one way count tables grow)."""
     table[key] = table.get(key, 0) + amount
-
-
-add_log_terms = log_joint  # the name this step had before it became a formula of the pipeline page
 
 
 @functools.lru_cache(maxsize=None)
@@ -147,7 +144,10 @@ class NaiveBayes:
     ``TableNaiveBayes``), lists its tables once (``count_tables``,
     ``class_tables``, ``lookup_tables``), stores each setting of its
     ``__init__`` under its own name, and fills in the hooks below, marked
-    "hook": each says in one line what the model must compute.
+    "hook": each says in one line what the model must compute.  A text model
+    fills in three more, declared in ``TextNaiveBayes`` (``_add_document``,
+    ``_add_tokens``, ``_fast_log_joint``); a tabular model names the kinds
+    of distribution it uses, each a small class in its own file.
     """
 
     model_name = "naive Bayes"  # how explanations and messages name the model
