@@ -551,13 +551,14 @@ SETTING_POOLS = {
     "min_df": [1, 2, 0, -1, 0.0, 0.5, 1.0, 1.5, math.nan, True, None, "1", 10**6],
     "max_df": [1.0, 0.5, 1, 2, 0, 0.0, -0.5, 1.5, math.nan, True, None, "1"],
     "max_features": [None, 1, 2, 100, 0, -1, 1.5, True, "3", 10**400],
-    "lowercase": [True, False, None, 0, "no"],
+    "lowercase": [True, False, None, 0, 1, "no", "False", [], 1.0],
     "pattern": [r"\w+", r"\w+(?:[-'’]\w+)*", r"(?u)\b\w\w+\b", r"\S+", r"[a-z]+", r"\w*", "", "(", r"(\w)(\w)",
                 r"(\w+)", rb"\w+", None, 5, r".", r"\d+|\w+", r"\W+"],
     "min_length": [None, 1, 2, 3, 0, -1, 2.5, True, "2", 10**9],
-    "stop_words": [None, "english", "klingon", ["the", "a"], [], ["The"], [1, 2], "the", {"now": 1}, ("free",)],
+    "stop_words": [None, "english", "klingon", ["the", "a"], [], ["The"], [1, 2], "the", {"now": 1}, ("free",),
+                   {"The", "FREE", "Now"}, ["new york"], ["don't"], ["caf\u0065\u0301"], ["\uff34he"]],
     "ngram_range": [(1, 1), (1, 2), (2, 2), (1, 3), (2, 1), (0, 1), (1, 10**9), (1,), None, "12", (1.5, 2),
-                    (True, 2), [1, 2], (-1, 2)],
+                    (True, 2), [1, 2], (-1, 2), (1, 10), (1, 11), (10**5000, 10**5000)],
     "unicode_form": ["NFC", "NFKC", None, "NFD", "NFKD", "nfc", "XYZ", 1],
     "test_size": [0.25, 0.5, 0.1, 0.9, 1, 2, 3, 0, 0.0, 1.0, -1, -0.5, 1.5, math.nan, math.inf, True, None, "0.5",
                   Fraction(1, 2), 10**6],
@@ -1066,8 +1067,9 @@ class Fuzzer:
         rng = random.Random(f"{self.seed}:{number}")
         g = Gen(rng)
         area = rng.choices(
-            ["model", "text", "csv", "model-file", "archive", "metrics", "split", "discretizer"],
-            weights=[55, 12, 9, 7, 5, 6, 4, 4],
+            ["model", "text", "csv", "model-file", "archive", "metrics", "split", "discretizer", "guess", "saving",
+             "command-line"],
+            weights=[55, 12, 9, 7, 5, 6, 4, 4, 5, 2, 3],
         )[0]
         if self.verbose:
             print(f"round {number}: {area}")
@@ -1458,7 +1460,12 @@ def op_change_setting(fz, g, ctx):
     setting = g.pick(params)
     value = g.setting(setting, getattr(model, setting)) if setting in SETTING_POOLS else g.pick(
         [None, 0, "x", {}, [], math.nan])
-    setattr(model, setting, value)
+    # A setting is checked where it is assigned (issue 17): a bad one is the library's own error there,
+    # and must leave the model as it was.
+    assigned = fz.call(f"{name}.{setting} = ...", lambda: f"m.{setting} = {shorten(src(value), 100)}",
+                       lambda: setattr(model, setting, value), watch=[model])
+    if isinstance(assigned, Failed):
+        return
     fz.remember(f"m.{setting} = {shorten(src(value), 100)}")
     X = ctx["probe"]
     fz.call(f"{name}.predict_proba(setting changed)", lambda: f"m.predict_proba({fz.args(X)})",
@@ -1527,6 +1534,12 @@ def plausible_change(g, document):
     return document
 
 
+def value_at(document, path):
+    for key in path:
+        document = document[key]
+    return document
+
+
 def corrupt_model_file(g, text):
     """A model file with one thing changed: in its JSON tree, or in its text."""
     if g.chance(0.35):
@@ -1550,6 +1563,16 @@ def corrupt_model_file(g, text):
             if not paths:
                 break
         return json.dumps(document, indent=g.pick([None, 1]))
+    if g.chance(0.2):  # a size field set huge: loading must check it before building anything (issue 19)
+        document = json.loads(text)
+        sizes = [path for path in json_paths(document) if path and path[0] == "tables" and type(value_at(document, path)) is int]
+        if sizes:
+            path = g.pick(sizes)
+            parent = document
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = g.pick([10**10, 10**12, 2**40, 10**7 + 1])
+            return json.dumps(document, indent=1)
     choice = g.count(0, 7)
     if choice == 0:
         return text[: g.rng.randrange(len(text))]  # truncated
@@ -1630,6 +1653,21 @@ def check_tokens(tokens):
     return None
 
 
+def check_stop_words_removed(tokenizer, tokens):
+    """No token is a stop word, once the stop words are lowercased and normalised as the text is (issue 19)."""
+    if not tokenizer.stop_words or tokenizer.stemmer is not None or tokenizer.ngram_range != (1, 1):
+        return None
+    import unicodedata
+
+    words = set()
+    for word in tokenizer.stop_words:
+        if tokenizer.unicode_form is not None:
+            word = unicodedata.normalize(tokenizer.unicode_form, word)
+        words.add(word.lower() if tokenizer.lowercase else word)
+    kept = [token for token in tokens if token in words]
+    return f"the stop word {kept[0]!r} was kept" if kept else None
+
+
 def check_bags(n, binary):
     def check(rows):
         if not isinstance(rows, list) or n is not None and len(rows) != n:
@@ -1675,9 +1713,17 @@ def text_round(fz, g):
         if isinstance(tokenizer, Failed):
             return
         fz.remember(f"t = Tokenizer({fz.args(**settings)})")
+        if g.chance(0.15):  # a setting assigned after construction is checked at the next call, or taken as valid
+            name = g.pick(["lowercase", "ngram_range", "min_length", "stop_words", "unicode_form", "pattern"])
+            value = g.setting(name, getattr(tokenizer, name))
+            setattr(tokenizer, name, value)
+            fz.remember(f"t.{name} = {src(value)}")
         for _ in range(g.count(1, 4)):
             text = g.text() if g.chance(0.9) else g.pick([None, b"bytes", ["a", "b"], 5, ("x",)])
-            fz.call("Tokenizer.__call__", lambda: f"t({fz.args(text)})", lambda: tokenizer(text), check=check_tokens,
+            if g.chance(0.3) and isinstance(settings.get("stop_words"), (set, list, tuple)):
+                text = " ".join(word for word in settings["stop_words"] if isinstance(word, str)) + " " + text
+            fz.call("Tokenizer.__call__", lambda: f"t({fz.args(text)})", lambda: tokenizer(text),
+                    check=lambda tokens: check_tokens(tokens) or check_stop_words_removed(tokenizer, tokens),
                     watch=[tokenizer], read_only=True)
         return
     if choice < 0.45:
@@ -2006,6 +2052,197 @@ def csv_round(fz, g):
                 lambda: read_csv(path, label, **kwargs), check=check)
 
 
+# -- what a file looks like, and the guesses read_csv must not make quietly (issue 19) ----------
+
+
+def guess_round(fz, g):
+    """A table whose right reading is known: no header, a stray quote, numbers with separators, a foreign delimiter.
+
+    Each must end in a refusal that names the option that fixes it, a
+    TableWarning that names it, or the right rows.
+    """
+    from naivebayes.datasets.tabular import TableError, TableWarning
+
+    kind = g.pick(["no-header", "stray-quote", "thousands", "delimiter", "header-of-numbers"])
+    n_rows = g.count(2, 12)
+    labels = [g.pick(["yes", "no"]) for _ in range(n_rows)]
+    kwargs = {}
+    if kind in ("no-header", "header-of-numbers"):
+        rows = [[str(g.count(17, 90)), g.pick(["Private", "State-gov", "?"]), str(g.count(10_000, 500_000))] for _ in range(n_rows)]
+        lines = [", ".join(row + [label]) for row, label in zip(rows, labels)]
+        if kind == "header-of-numbers":
+            lines.insert(0, "2019, kind, 2020, label")
+        fix = "header=False" if kind == "no-header" else "header=True"
+        expected_rows = n_rows
+        if g.chance(0.5):
+            kwargs["header"] = False if kind == "no-header" else True
+        label = -1
+    elif kind == "stray-quote":
+        texts = [g.pick(["see you at noon", "WIN cash now", "lunch?", "free prize", "call me"]) for _ in range(n_rows)]
+        bad = g.rng.randrange(n_rows)
+        texts[bad] = '"' + texts[bad] + g.pick(["", " and more", ' said "hi'])
+        lines = [f"{label}\t{text}" for label, text in zip(labels, texts)]
+        kwargs.update(delimiter="\t", header=False)
+        fix, expected_rows, label = "quoting=False", n_rows, 0
+        if g.chance(0.5):
+            kwargs["quoting"] = False
+    elif kind == "thousands":
+        separator = g.pick([",", "."])
+        decimal = "." if separator == "," else ","
+        delimiter = ";" if separator == "." or g.chance(0.5) else ","
+        values = [g.count(1000, 10**7) for _ in range(n_rows)]
+        written = [f"{value:,}".replace(",", separator) for value in values]
+        if delimiter == ",":
+            written = [f'"{text}"' for text in written]
+        lines = ["income" + delimiter + "label"] + [f"{text}{delimiter}{label}" for text, label in zip(written, labels)]
+        kwargs["delimiter"] = delimiter
+        fix, expected_rows, label = f"thousands={separator!r}", n_rows, "label"
+        if g.chance(0.5):
+            kwargs.update(thousands=separator, decimal=decimal)
+    else:
+        delimiter = g.pick([";", "|", "\t"])
+        lines = ["a" + delimiter + "label"] + [f"{g.count(0, 9)}{delimiter}{label}" for label in labels]
+        fix, expected_rows, label = f"delimiter={delimiter!r}", n_rows, "label"
+        if g.chance(0.5):
+            kwargs["delimiter"] = delimiter
+    text = "\n".join(lines) + "\n"
+    told = []
+
+    def read():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = read_csv_lines(text.splitlines(keepends=True), label, **kwargs)
+        told.extend(str(warning.message) for warning in caught if issubclass(warning.category, TableWarning))
+        return result
+
+    def check(dataset):
+        if len(dataset.rows) != expected_rows:
+            return f"{len(dataset.rows)} rows, but the table has {expected_rows} (and no word about it)"
+        if kind == "thousands" and "thousands" not in kwargs:
+            if not any(fix in message for message in told):
+                return f"numbers with separators read as text without a warning naming {fix}"
+        if kind == "thousands" and "thousands" in kwargs:
+            got = [row["income"] for row in dataset.rows]
+            if got != values:
+                return f"read {shorten(src(got), 80)}, not {shorten(src(values), 80)}"
+        if kind == "stray-quote" and [row[1] for row in dataset.rows] != [line.split("\t", 1)[1] for line in lines]:
+            return "the messages were not read as written"
+        return None
+
+    result = fz.call("read_csv_lines(guess)", lambda: f"read_csv_lines({src(text)}.splitlines(keepends=True), {fz.args(label, **kwargs)})",
+                     read, check=check)
+    if isinstance(result, Failed):
+        error = result.error if hasattr(result, "error") else None
+        message = str(error) if error is not None else ""
+        if isinstance(error, TableError) and fix.split("=")[0] not in message and fix not in message:
+            fz.outcome("read_csv_lines(guess)", "wrong-answer", f"read_csv_lines({src(text)}...)",
+                       detail=f"refused without naming {fix}: {shorten(message, 200)}")
+
+
+# -- saving: links, permissions, the user's path in every error (issue 19) ------------------
+
+
+def saving_round(fz, g):
+    model = MultinomialNB().fit(["free prize now", "lunch at noon"], ["spam", "ham"])
+    folder = Path(fz.folder) / f"save-{fz.round}"
+    folder.mkdir()
+    target = folder / "real.json"
+    kind = g.pick(["plain", "link", "dangling-link", "mode", "folder", "missing-folder", "link-to-folder"])
+    path = folder / "model.json"
+    if kind == "link":
+        target.write_text("old", encoding="utf-8")
+        path.symlink_to(target)
+    elif kind == "dangling-link":
+        path.symlink_to(target)
+    elif kind == "mode":
+        path.write_text("old", encoding="utf-8")
+        os.chmod(path, g.pick([0o600, 0o640, 0o644, 0o444]))
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "missing-folder":
+        path = folder / "no such folder" / "model.json"
+    elif kind == "link-to-folder":
+        (folder / "sub").mkdir()
+        path.symlink_to(folder / "sub")
+    mode = os.stat(path).st_mode & 0o7777 if kind == "mode" else None
+
+    def check(saved):
+        if kind in ("link", "dangling-link") and not path.is_symlink():
+            return "the symbolic link was replaced by a file"
+        if mode is not None and os.stat(path).st_mode & 0o7777 != mode:
+            return f"the file's permissions changed from {oct(mode)}"
+        if load(path).class_counts_ != model.class_counts_:
+            return "the file saved does not load as the model"
+        if any(name.endswith(".part") for name in os.listdir(folder)):
+            return "a temporary file was left behind"
+        return None
+
+    result = fz.call("save(links and modes)", f"save(model, <{kind}>)", lambda: save(model, path), check=check)
+    if isinstance(result, Failed) and ".part" in str(getattr(result, "error", "")):
+        fz.outcome("save(links and modes)", "wrong-answer", f"save(model, <{kind}>)",
+                   detail="the error names the temporary file, not the user's path")
+
+
+# -- the command line: never a traceback, one line per refusal (issue 19) ------------------
+
+
+def command_line_round(fz, g):
+    from naivebayes.command_line import main
+
+    folder = Path(fz.folder) / f"cli-{fz.round}"
+    folder.mkdir()
+    text, delimiter, header = csv_text(g) if g.chance(0.6) else guess_table_text(g)
+    table = folder / g.pick(["table.csv", "table.tsv", "table", "adult.data", "t.txt"])
+    table.write_text(text, encoding="utf-8", errors="surrogatepass")
+    model = folder / "m.json"
+    options = []
+    for option, values in (
+        ("--no-header", [None]), ("--header", [None]), ("--no-quotes", [None]), ("--delimiter", [";", "tab", "|", ",", ";;"]),
+        ("--label", ["0", "-1", "label", "nope"]), ("--model", ["multinomial", "categorical", "gaussian", "mixed"]),
+        ("--alpha", ["0", "1", "-1"]), ("--test-size", ["0.2", "0.5", "3", "1.5"]), ("--thousands", [",", "."]),
+        ("--names", ["a,b,label", "a,,b"]), ("--text", ["0", "text"]),
+    ):
+        if g.chance(0.15):
+            value = g.pick(values)
+            options += [option] if value is None else [option, value]
+    steps = [["train", table, "-o", model, *options]]
+    steps.append([g.pick(["predict", "evaluate", "explain"]), model, table] if g.chance(0.8) else ["explain", model, "--file", table, "--row", "2"])
+
+    for argv in steps:
+        out, err = io.StringIO(), io.StringIO()
+
+        def run(argv=argv, out=out, err=err):
+            return main([str(arg) for arg in argv], out=out, err=err, stdin=io.StringIO(text))
+
+        def check(status, err=err):
+            lines = err.getvalue().splitlines()
+            if "Traceback" in err.getvalue():
+                return "a traceback on the error stream"
+            if status not in (0, 2):
+                return f"exit status {status}"
+            errors = [line for line in lines if not line.startswith("note:")]
+            if status == 2 and len(errors) != 1:
+                return f"{len(errors)} error lines: {shorten(err.getvalue(), 200)}"
+            if status == 2 and "did not expect" in err.getvalue():
+                return f"an unexpected error: {shorten(err.getvalue(), 300)}"
+            if any(phrase in err.getvalue() for phrase in ("header=False", "quoting=False", "delimiter=", "model.explain(")):
+                return f"Python advice on the command line: {shorten(err.getvalue(), 200)}"
+            return None
+
+        fz.call("naivebayes (command line)", lambda argv=argv: "naivebayes " + " ".join(map(str, argv)), run, check=check)
+
+
+def guess_table_text(g):
+    """A table with one of issue 19's traps, for the command line: no header, a stray quote, separators."""
+    n_rows = g.count(3, 10)
+    labels = [g.pick(["yes", "no"]) for _ in range(n_rows)]
+    if g.chance(0.5):
+        lines = [f"{g.count(17, 90)}, {g.pick(['Private', 'State-gov'])}, {label}" for label in labels]
+        return "\n".join(lines) + "\n", ",", None
+    texts = [g.pick(["see you", "WIN cash", "lunch?", '"free prize', '"1,234" said']) for _ in range(n_rows)]
+    return "label\ttext\n" + "\n".join(f"{label}\t{text}" for label, text in zip(labels, texts)) + "\n", "\t", ["label", "text"]
+
+
 # -- tar archives ------------------------------------------------------------------------
 
 TRAIN, TEST = "20news-bydate-train", "20news-bydate-test"
@@ -2130,6 +2367,9 @@ AREAS = {
     "metrics": metrics_round,
     "split": split_round,
     "discretizer": discretizer_round,
+    "guess": guess_round,
+    "saving": saving_round,
+    "command-line": command_line_round,
 }
 
 
@@ -2146,6 +2386,8 @@ def main(argv=None):
     parser.add_argument("--repr-limit", type=int, default=200, metavar="CHARS",
                         help="cut each argument in a reproducer to this many characters (0: never; default 200)")
     parser.add_argument("--verbose", action="store_true", help="print every call and its outcome")
+    parser.add_argument("--duration", type=float, default=None, metavar="SECONDS",
+                        help="start no new round after this many seconds (for CI: a bounded run with a fixed seed)")
     arguments = parser.parse_args(argv)
     if arguments.rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -2163,9 +2405,13 @@ def main(argv=None):
         fuzzer.folder = folder
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # (the library's warnings are advice, not outcomes)
+            done = 0
             for number in rounds:
+                if arguments.duration is not None and time.perf_counter() - started > arguments.duration:
+                    break
                 fuzzer.run_round(number)
-    return fuzzer.report(len(rounds), time.perf_counter() - started)
+                done += 1
+    return fuzzer.report(done, time.perf_counter() - started)
 
 
 if __name__ == "__main__":
