@@ -256,20 +256,6 @@ def test_kernel_nb_far_values_and_clear_errors():
         KernelNB().fit([{"x": "tall"}, {"x": 1.0}], ["a", "b"])
 
 
-def test_the_committed_iris_kernel_picture_is_what_the_script_draws(tmp_path):
-    import importlib.util
-    from pathlib import Path
-
-    script = Path(__file__).resolve().parent.parent / "docs" / "scripts" / "kernel_tables.py"
-    spec = importlib.util.spec_from_file_location("kernel_tables", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    drawn = module.draw_picture(tmp_path).read_text()
-    committed = (script.parent.parent / "images" / "iris-kernel-model-densities.svg").read_text()
-    assert drawn == committed, "run docs/scripts/kernel_tables.py --picture and commit the image"
-    assert "the kernel densities of KernelNB" in drawn
-
-
 def test_a_prediction_walks_the_named_steps_and_builds_nothing():
     import sys
 

@@ -8,7 +8,7 @@
 import sys
 from pathlib import Path
 
-from naivebayes import GaussianNB, HistogramNB, MultinomialNB, Tokenizer, confusion_matrix, train_test_split
+from naivebayes import GaussianNB, HistogramNB, KernelNB, MultinomialNB, Tokenizer, confusion_matrix, train_test_split
 from naivebayes.datasets import load_iris, load_spam
 from naivebayes.inspect.informative import most_informative_features
 from naivebayes.models.gradient import fit_gaussians_by_gradient
@@ -48,6 +48,9 @@ def pictures():
         "iris-gaussian-densities.svg": DensityPlot(X_train, y_train, X, model=gaussian, x_label=X_LABEL),
         "iris-histogram-densities.svg": DensityPlot(X_train, y_train, X, model=histogram, x_label=X_LABEL),
         "iris-kernel-densities.svg": DensityPlot(X_train, y_train, X, x_label=X_LABEL),
+        "iris-kernel-model-densities.svg": DensityPlot(
+            X_train, y_train, X, model=KernelNB().fit(X_train, y_train), x_label=X_LABEL
+        ),
         "iris-density-contours.svg": ContourPlot(X_train, y_train, X, Y, gaussian, **labels),
         "iris-training-history.svg": HistoryPlot(
             fit_gaussians_by_gradient(X_train, y_train).history_,  # the blog's settings: Adam, 0.005, 10,000 epochs

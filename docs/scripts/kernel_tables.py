@@ -1,12 +1,12 @@
-"""The picture and the tables of docs/kernel.md: kernel densities on iris, and what they cost on Adult.
+"""The tables of docs/kernel.md: kernel densities on iris, and what they cost on Adult.
 
 Run from the repository root:
 
     NAIVEBAYES_ADULT_PATH=../shared/data .venv/bin/python docs/scripts/kernel_tables.py
 
-``--picture`` only draws docs/images/iris-kernel-model-densities.svg (tests/test_kernel.py
-checks the committed file).  The whole run takes about three minutes, most of it
-the exact sums it times for comparison.
+The picture of KernelNB's densities is drawn with the gallery's, by
+docs/scripts/gallery.py.  The run takes about a minute, most of it the exact
+sums it times for comparison.
 """
 
 import math
@@ -15,27 +15,12 @@ import statistics
 import sys
 import time
 from bisect import bisect_left, bisect_right
-from pathlib import Path
 
-from naivebayes import GaussianNB, HistogramNB, KernelNB, MixedNB, train_test_split
+from naivebayes import GaussianNB, HistogramNB, KernelNB, MixedNB
 from naivebayes.datasets import load_adult, load_iris
-from naivebayes.inspect.pictures import DensityPlot
 from naivebayes.models.kernel import CROWDED, KERNEL_CUTOFF, kernel_log_density, kernel_log_density_near
 
-IMAGES = Path(__file__).resolve().parent.parent / "images"
 NUMBERS = ["age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week"]
-
-
-def iris_picture():
-    """KernelNB's densities of sepal length, on the gallery's training split (docs/scripts/gallery.py)."""
-    iris = load_iris().select(["sepal_length", "sepal_width"])
-    X_train, _, y_train, _ = train_test_split(iris.rows, iris.labels, test_size=0.2, random_state=0)
-    model = KernelNB().fit(X_train, y_train)
-    return DensityPlot(X_train, y_train, "sepal_length", model=model, x_label="sepal length (cm)")
-
-
-def draw_picture(folder=IMAGES):
-    return iris_picture().save(Path(folder) / "iris-kernel-model-densities.svg")
 
 
 def iris_accuracy(repeats=10, folds=5):
@@ -119,7 +104,6 @@ def adult_mixed():
 
 
 def main():
-    draw_picture()
     print("## Iris: held-out accuracy, repeated 5-fold cross-validation\n")
     print(iris_accuracy())
     print("\n## Adult: what a kernel costs, feature by feature\n")
@@ -129,4 +113,4 @@ def main():
 
 
 if __name__ == "__main__":
-    draw_picture() if sys.argv[1:] == ["--picture"] else main()
+    main()
