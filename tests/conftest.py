@@ -16,7 +16,23 @@ REFERENCE_TOOLS = ("numpy", "pandas", "sklearn", "scipy")
 REFERENCE_TOOLS += ("chromium", "jupytext", "nbclient", "ipykernel", "nbformat")
 # Weka (Debian's weka package) checks tree-augmented naive Bayes; .ci/run installs it too.
 REFERENCE_TOOLS += ("weka",)
-MISSING_TOOL = re.compile(r"could not import '(\w+)")
+# NLTK (the Porter stemmer's reference) and R's e1071 (whose skip says "Rscript with the e1071 package is
+# not installed"); .ci/run installs both in its extras step.
+REFERENCE_TOOLS += ("nltk", "e1071", "Rscript")
+MISSING_TOOL = re.compile(r"could not import '(\w+)|\b(e1071|Rscript)\b")
+
+
+def missing_reference_tool(reason):
+    """The reference tool a skip's reason says is missing, or None."""
+    missing = MISSING_TOOL.search(reason)
+    if missing is None:
+        return None
+    tool = (missing.group(1) or missing.group(2)).split(".")[0]
+    return tool if tool in REFERENCE_TOOLS else None
+
+
+def skip_reason(report):
+    return str(report.longrepr[-1]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
 
 
 def pytest_addoption(parser):
@@ -33,8 +49,20 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if not report.skipped or not item.config.getoption("--require-reference"):
         return
-    reason = str(report.longrepr[-1]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
-    missing = MISSING_TOOL.search(reason)
-    if missing and missing.group(1).split(".")[0] in REFERENCE_TOOLS:
+    reason = skip_reason(report)
+    if missing_reference_tool(reason):
         report.outcome = "failed"
         report.longrepr = f"--require-reference: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    """A whole module skipped at collection (a module-level ``pytest.importorskip``) fails too."""
+    outcome = yield
+    report = outcome.get_result()
+    if not report.skipped or not collector.config.getoption("--require-reference"):
+        return
+    reason = skip_reason(report)
+    if missing_reference_tool(reason):
+        report.outcome = "failed"
+        report.longrepr = f"--require-reference: the whole of {collector.nodeid} was skipped: {reason}"

@@ -658,8 +658,17 @@ MESSAGES = "ham\tSee you at noon\nham\t\"Quoted start, never closed\nspam\tWIN c
 
 def test_a_stray_quote_that_swallows_rows_is_refused_with_the_option_that_fixes_it(tmp_path):
     path = write(tmp_path, MESSAGES, "messages.tsv")
-    with pytest.raises(TableError, match=r"messages.tsv, line 2: a field opens a double quote that closes only on line 5.*pass quoting=False"):
+    with pytest.raises(TableError, match=r"messages.tsv, line 2: .*a double quote opens a field on line 2.*pass quoting=False"):
         read_csv(path, label=0, delimiter="\t", header=False)
+    # A quote that closes lines later, swallowing rows, is named with the lines it took.
+    swallowed = write(tmp_path, 'ham\t"Hi\nspam\tWIN\nham\tbye"\nspam\tcash\n', "swallowed.tsv")
+    with pytest.raises(TableError, match=r"line 1: a field opens a double quote that closes only on line 3.*quoting=False"):
+        read_csv(swallowed, label=0, delimiter="\t", header=False)
+    # Text after a closing quote would lose its quotes: refused too.
+    after = write(tmp_path, 'ham\t"call me" he said\nspam\tcash\n', "after.tsv")
+    with pytest.raises(TableError, match=r"line 1: .*expected after.*quoting=False"):
+        read_csv(after, label=0, delimiter="\t", header=False)
+    assert read_csv(after, label=0, delimiter="\t", header=False, quoting=False).rows[0] == {1: '"call me" he said'}
     data = read_csv(path, label=0, delimiter="\t", header=False, quoting=False)
     assert data.labels == ["ham", "ham", "spam", "ham", "spam"]
     assert data.rows[1] == {1: '"Quoted start, never closed'}

@@ -360,7 +360,10 @@ def read_records(lines, delimiter, quoting, source, option=python_option):
     that they look like rows of their own, the table is refused: one stray
     quote would otherwise merge many rows into one field, silently.
     """
-    reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoting else csv.QUOTE_NONE)
+    # strict: text after a closing quote ('"call me" later') or a quote still open at the end of the
+    # file is an error, not a field quietly changed (its quotes dropped, or the rest of the file swallowed).
+    reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL if quoting else csv.QUOTE_NONE,
+                        strict=quoting)
     records = []
     ends = 0  # the line the previous record ended on
     try:
@@ -371,8 +374,15 @@ def read_records(lines, delimiter, quoting, source, option=python_option):
             if quoting and ends > start:
                 _check_swallowed_lines(fields, start, ends, delimiter, source, option)
             records.append((start, fields))
-    except csv.Error as error:  # such as a field longer than the csv module allows
-        raise TableError(f"{source}, line {reader.line_num}: {error}") from None
+    except csv.Error as error:  # such as a field longer than the csv module allows, or a quote in the wrong place
+        where = ends + 1 if "end of data" in str(error) else reader.line_num
+        hint = ""
+        if quoting and ("quote" in str(error).lower() or "expected after" in str(error) or "end of data" in str(error)):
+            hint = (
+                f": a double quote opens a field on line {where} and is not closed where a field ends. If the quotes "
+                f"in this file are part of the text, pass {option('quoting', False)}; otherwise fix the quotes on that line"
+            )
+        raise TableError(f"{source}, line {where}: {error}{hint}") from None
     return records
 
 
