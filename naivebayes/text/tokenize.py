@@ -369,7 +369,7 @@ def check_min_length(min_length):
     if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
         raise ValueError(
             f"min_length must be a whole number >= 1, or None to keep every token; "
-            f"got {min_length!r}"
+            f"got {shown_number(min_length):.60}"
         )
     return min_length
 
