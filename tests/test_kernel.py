@@ -358,3 +358,10 @@ def test_mixed_nb_with_kernel_features_is_kernel_nb_where_they_agree():
     assert mixed.distributions_ == {"colour": "categorical", "size": "kernel"}
     with pytest.raises(ValueError, match="bandwidth must be"):
         MixedNB(bandwidth=-1)
+
+
+def test_values_beyond_a_float_s_reach_get_a_clear_error_not_a_stray_one():
+    model = KernelNB().fit([[0.0], [1.0], [5.0], [6.0]], list("aabb"))
+    assert model.predict_proba([[1e6]])[0]["b"] == pytest.approx(1.0)  # far, yet z^2 is a float: b is nearer
+    with pytest.raises(ValueError, match="so far from every class"):
+        model.predict_proba([[1e200]])

@@ -141,6 +141,8 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None,
     """
     k = bisect_left(points, x)
     nearest = min(abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)) / bandwidth  # z_min
+    if nearest > 1e150:
+        return -math.inf  # z_min^2 / 2 is beyond the largest float: a density of 0.0 even in logs
     reach = math.sqrt(nearest * nearest + 2 * cutoff) * bandwidth  # the window's half-width
     first, last = bisect_left(points, x - reach), bisect_right(points, x + reach)
     if blocks is not None and last - first > CROWDED and nearest <= 3:
@@ -304,10 +306,16 @@ class Kernel:
         per_class, problem = model.feature_lookups_[feature]
         if problem is not None:
             raise ValueError(problem)
-        return tuple(
+        terms = tuple(
             kernel_log_density_near(value, points, counts, n, bandwidth, blocks)  # log p(x_j | c)
             for points, counts, n, bandwidth, blocks in per_class
         )
+        if all(term == -math.inf for term in terms):
+            raise ValueError(
+                f"feature {feature!r} has the value {value!r}, so far from every class's training values that "
+                "its log density is below the smallest float in every class; check the value (a mistake in its units?)"
+            )
+        return terms
 
     @staticmethod
     def likelihoods(model, feature, value):
