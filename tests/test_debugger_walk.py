@@ -407,3 +407,25 @@ def test_the_explain_count_would_catch_the_old_check_chain():
 
     calls = calls_made_by(OldPriors().fit(DOCUMENTS, LABELS).explain, TEST_DOCUMENT)
     assert len(calls) > MOST_CALLS_TO_EXPLAIN_CHINA
+
+
+OTHER_FORMS = [
+    ("a token list", MultinomialNB(), DOCUMENTS, LABELS, ["chinese", "chinese", "tokyo"]),
+    ("a count dict", MultinomialNB(), DOCUMENTS, LABELS, {"chinese": 3, "tokyo": 1}),
+    ("a dense row", MultinomialNB(), [[2, 0, 1], [0, 3, 1], [1, 1, 0]], ["a", "b", "a"], [1, 1, 0]),
+    ("a float alpha", BernoulliNB(alpha=0.5), DOCUMENTS, LABELS, TEST_DOCUMENT),
+    ("no smoothing", BernoulliNB(alpha=0), DOCUMENTS, LABELS, "Chinese Beijing"),
+    ("an unseen value", CategoricalNB(alpha=0.5), DAYS, PLAYED, {"outlook": "fog", "wind": "weak"}),
+    ("whole numbers", GaussianNB(), [[1, 2], [2, 0], [5, 5], [4, 4]], AB, [3, 2]),
+    ("whole-number edges", HistogramNB(n_bins=2), [[1], [3], [5], [4]], AB, [2]),
+    ("given priors", CategoricalNB(class_prior={"no": 0.5, "yes": 0.5}), DAYS, PLAYED, TEST_DAY),
+]
+
+
+@pytest.mark.parametrize("what, model, X, y, example", OTHER_FORMS, ids=[form[0] for form in OTHER_FORMS])
+def test_other_forms_of_one_example_walk_cleanly_too(what, model, X, y, example):
+    model.fit(X, y)
+    for method in ("predict", "predict_proba", "explain"):
+        function, argument = one_call(model, method, example)
+        calls = calls_made_by(function, argument)
+        assert problems_without_source(calls) + problems_reaching_a_formula(calls) + problems_with_checks(calls) == []

@@ -241,7 +241,7 @@ class Gaussian:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        if type(value) is float and math.isfinite(value):
+        if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
             return value  # the usual measurement, decided quickly
         return check_measurement(feature, value, where, "a Gaussian")
 

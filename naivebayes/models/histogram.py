@@ -28,8 +28,8 @@ ends falls into the nearest end bin).
 
 import math
 
-from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.checks import check_choice, check_smoothing
+from naivebayes.core.arithmetic import Fraction, log, ratio
+from naivebayes.core.checks import LARGEST_FLOAT, check_choice, check_smoothing
 from naivebayes.models.gaussian import check_measurement, is_finite_float, plain_measurements
 from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.models.table_base import TableNaiveBayes
@@ -141,6 +141,8 @@ class Histogram:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
+        if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
+            return value  # the usual measurement, decided quickly
         return check_measurement(feature, value, where, "a histogram")
 
     @staticmethod
@@ -191,7 +193,9 @@ class Histogram:
                     count = model.bin_counts_[label][feature][b]
                     row.append(histogram_log_density(count, total, model.alpha, n_bins, width))
                 rows.append(tuple(row))
-            model.feature_lookups_[feature] = (edges, rows)
+            # A whole-number edge is kept as an int for the lookup: the same value, compared without a Fraction.
+            whole = [edge.numerator if type(edge) is Fraction and edge.denominator == 1 else edge for edge in edges]
+            model.feature_lookups_[feature] = (whole, rows)
 
     @staticmethod
     def log_terms(model, feature, value):
@@ -200,7 +204,7 @@ class Histogram:
 
     @staticmethod
     def likelihoods(model, feature, value):
-        edges = model.bin_edges_[feature]
+        edges = model.feature_lookups_[feature][0]  # the bin edges, whole numbers as ints
         n_bins = len(edges) - 1
         b = bin_index(edges, value)
         width = bin_widths(edges)[b]
@@ -212,6 +216,8 @@ class Histogram:
         ]
         if type(width) is float:  # (a Fraction divided by a float is the float of the Fraction divided by it)
             return tuple(float(p) / width for p in probabilities)
+        if type(width) in (int, Fraction) and all(type(p) is Fraction for p in probabilities):  # exact: a/b / (c/d) = ad / bc
+            return tuple(Fraction(p.numerator * width.denominator, p.denominator * width.numerator) for p in probabilities)
         return tuple(p / width for p in probabilities)
 
     @staticmethod

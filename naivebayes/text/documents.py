@@ -204,7 +204,7 @@ def document_form(document, where="the document"):
         return "words"
     if is_dense_row(document):
         return "dense"
-    if isinstance(document, (str, Mapping, list, tuple)):  # (an empty list is an empty token list)
+    if isinstance(document, (str, list, tuple, Mapping)):  # (an empty list is an empty token list)
         return "words"
     if ndim_of(document) == 1:  # a pandas Series {word: count}, or a 1-D numpy array of strings
         return "words"
@@ -236,7 +236,7 @@ def document_counts(document, tokenizer, where="the document"):
         if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
             check_tokens(tokens, tokenizer, where)
         return Counter(tokens)
-    if type(document) is dict or isinstance(document, Mapping):
+    if type(document) is dict or type(document) is not list and isinstance(document, Mapping):
         values = document.values()
         counts = checked_counts(values, where)
         return document if counts is values else dict(zip(document, counts))
