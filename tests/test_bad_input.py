@@ -318,3 +318,143 @@ def test_a_failed_call_leaves_a_transformer_as_it_was(make, call, error):
     if "tokenizer" in before:
         before.pop("tokenizer"), after.pop("tokenizer")
     assert after == before
+
+
+# ---------------------------------------------------------------------------
+# Files: reading a table never changes the data quietly; model files declare
+# sizes that are checked; the command line answers in one line of its own
+# terms (issue 19).  Each call takes a folder to write its file in.
+# ---------------------------------------------------------------------------
+
+ADULT_LIKE = (
+    "39, State-gov, 77516, Bachelors, <=50K\n50, Self-emp-not-inc, 83311, Bachelors, <=50K\n"
+    "38, Private, 215646, HS-grad, >50K\n"
+)
+
+
+def table_file(folder, text, name="table.csv"):
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def read(folder, text, name="table.csv", **options):
+    from naivebayes.datasets import read_csv
+
+    return read_csv(table_file(folder, text, name), **options)
+
+
+def model_file_with(folder, change):
+    import json
+
+    from naivebayes import to_json
+
+    document = json.loads(to_json(MultinomialNB().fit([[1, 0, 2], [0, 3, 1]], ["x", "y"])))
+    change(document)
+    return table_file(folder, json.dumps(document), "model.json")
+
+
+def set_table(name, value):
+    def change(document):
+        document["tables"][name] = value
+
+    return change
+
+
+def command_line(folder, *argv):
+    """The command line's one error line, raised as a ValueError so that the table can check it."""
+    import io
+
+    from naivebayes.command_line import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main([str(arg) for arg in argv], out=out, err=err)
+    if status != 0:
+        lines = err.getvalue().splitlines()
+        assert len(lines) == 1 and "Traceback" not in err.getvalue(), err.getvalue()
+        raise ValueError(lines[0])
+    return out.getvalue()
+
+
+def text_folder(folder, classes):
+    for label, texts in classes.items():
+        (folder / "texts" / label).mkdir(parents=True, exist_ok=True)
+        for number, text in enumerate(texts):
+            (folder / "texts" / label / f"{number}.txt").write_text(text, encoding="utf-8")
+    return folder / "texts"
+
+
+FILE_CASES = [
+    ("read_csv: a first line of data taken as the header", lambda f: read(f, ADULT_LIKE, "adult.data", label=-1),
+     ValueError, "pass header=False"),
+    ("read_csv: names= and a first line of data skipped", lambda f: read(f, "1,2,x\n3,4,y\n5,6,x\n", label="c", names=["a", "b", "c"]),
+     ValueError, "would be skipped as the header"),
+    ("read_csv: header=False above a header line", lambda f: read(f, "age,colour,label\n39,red,x\n50,blue,y\n", label="c", header=False, names=["a", "b", "c"]),
+     ValueError, "Pass header=True"),
+    ("read_csv: a stray quote never closed", lambda f: read(f, 'ham\t"Hi\nspam\tWIN\nham\tbye\n', "m.tsv", label=0, delimiter="\t", header=False),
+     ValueError, "pass quoting=False"),
+    ("read_csv: a quote that swallows rows", lambda f: read(f, 'ham\t"Hi\nspam\tWIN\nham\tbye"\nspam\tcash\n', "m.tsv", label=0, delimiter="\t", header=False),
+     ValueError, "closes only on line 3"),
+    ("read_csv: text after a closing quote", lambda f: read(f, 'a,label\n"x" y,z\n', label="label"), ValueError, "pass quoting=False"),
+    ("read_csv: quoting of another type", lambda f: read(f, "a,b\n1,x\n", label="b", quoting=3), TypeError, "quoting must be True or False"),
+    ("read_csv: a delimiter that splits no line", lambda f: read(f, "a;b;label\n1;2;x\n", label="label"), ValueError, "Pass delimiter=';'"),
+    ("read_csv: a title line above the rows", lambda f: read(f, "|1x3 Cross validator\n" + ADULT_LIKE, "adult.test", label=-1, header=False),
+     ValueError, "is that line a title or a comment"),
+    ("read_csv: thousands of two characters", lambda f: read(f, "a,b\n1,x\n", label="b", thousands=",,"), TypeError, "thousands must be one character"),
+    ("read_csv: the same thousands and decimal", lambda f: read(f, "a,b\n1,x\n", label="b", thousands=",", decimal=","), ValueError, "must differ"),
+    ("read_csv: header='no'", lambda f: read(f, "a,b\n1,x\n", label="b", header="no"), TypeError, "header must be True or False"),
+    ("load: a dense width of 10**10", lambda f: __import__("naivebayes").load(model_file_with(f, set_table("n_columns_", 10**10))),
+     ValueError, "tables.n_columns_ is 10000000000"),
+    ("load: a dense width that is not the vocabulary's", lambda f: __import__("naivebayes").load(model_file_with(f, set_table("n_columns_", 5))),
+     ValueError, "vocabulary_ has 3 columns"),
+    ("load: a tokenizer's ngram_range of 10**9", lambda f: __import__("naivebayes").from_json(
+        __import__("naivebayes").to_json(MultinomialNB(tokenizer=Tokenizer()).fit(DOCUMENTS, LABELS)).replace('"ngram_range": [1, 1]', '"ngram_range": [1, 1000000000]')),
+     ValueError, "at most 10 words"),
+    ("save: into a folder", lambda f: __import__("naivebayes").save(fitted(MultinomialNB), f), IsADirectoryError, "it is a folder"),
+    ("load: a folder", lambda f: __import__("naivebayes").load(f), IsADirectoryError, "is a folder"),
+    ("command line: --alpha 0 with a class without words", lambda f: command_line(f, "train", text_folder(f, {"a": ["free prize"], "b": ["", " "]}), "-o", f / "m.json", "--alpha", "0"),
+     ValueError, "use --alpha above 0"),
+    ("command line: a file without a header", lambda f: command_line(f, "train", table_file(f, ADULT_LIKE, "adult.data"), "-o", f / "m.json"),
+     ValueError, "pass --no-header"),
+    ("command line: a stray quote", lambda f: command_line(f, "train", table_file(f, 'label\ttext\nham\t"Hi\nspam\tWIN\n', "m.tsv"), "-o", f / "m.json", "--model", "multinomial"),
+     ValueError, "pass --no-quotes"),
+    ("command line: another delimiter", lambda f: command_line(f, "train", table_file(f, "a|b|label\n1|2|x\n3|4|y\n", "t"), "-o", f / "m.json"),
+     ValueError, "Pass --delimiter '|'"),
+    ("command line: rows counted from 1", lambda f: command_line(f, "train", table_file(f, "size,label\n1,x\n2,y\ntall,x\n"), "-o", f / "m.json", "--model", "gaussian"),
+     ValueError, "row 3: feature 'size' has the value 'tall'"),
+    ("command line: Python advice", lambda f: command_line(f, "train", table_file(f, "size,label\n1,x\n2,y\ntall,x\n"), "-o", f / "m.json", "--model", "gaussian"),
+     ValueError, "use --model categorical"),
+    ("command line: none of the labels is a class", lambda f: (
+        command_line(f, "train", table_file(f, "colour,label\nred,x\nblue,y\n"), "-o", f / "m.json"),
+        command_line(f, "evaluate", f / "m.json", table_file(f, "colour,label\nred,p\nblue,q\n", "other.csv")))[-1],
+     ValueError, "the labels found are p, q"),
+    ("command line: --test-size of 1.5", lambda f: command_line(f, "train", table_file(f, "colour,label\nred,x\nblue,y\n"), "-o", f / "m.json", "--test-size", "1.5"),
+     ValueError, "--test-size"),
+]
+
+
+@pytest.mark.parametrize("call, error, phrase", [pytest.param(*case[1:], id=case[0]) for case in FILE_CASES])
+def test_a_bad_file_or_option_gets_a_clear_error(call, error, phrase, tmp_path):
+    with pytest.raises(error) as raised:
+        call(tmp_path)
+    assert phrase in str(raised.value)
+
+
+WARNED_CASES = [
+    ("read_csv: numbers with thousands separators", lambda f: read(f, 'income,label\n"1,234",x\n"12,500",y\n', label="label"), "pass thousands=','"),
+    ("read_csv: numbers with a decimal comma", lambda f: read(f, "w;label\n3,25;x\n1,5;y\n", label="label", delimiter=";"), "pass decimal=','"),
+    ("read_csv: European numbers", lambda f: read(f, "w;label\n1.234,5;x\n2.500,0;y\n", label="label", delimiter=";"), "pass thousands='.'"),
+]
+
+
+@pytest.mark.parametrize("call, phrase", [pytest.param(*case[1:], id=case[0]) for case in WARNED_CASES])
+def test_a_guess_read_csv_leaves_to_the_user_is_said_once_in_one_line(call, phrase, tmp_path):
+    from naivebayes.datasets.tabular import TableWarning
+
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call(tmp_path)
+    told = [str(w.message) for w in caught if issubclass(w.category, TableWarning)]
+    assert len(told) == 1 and phrase in told[0] and "\n" not in told[0]
