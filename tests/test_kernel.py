@@ -365,3 +365,20 @@ def test_values_beyond_a_float_s_reach_get_a_clear_error_not_a_stray_one():
     assert model.predict_proba([[1e6]])[0]["b"] == pytest.approx(1.0)  # far, yet z^2 is a float: b is nearer
     with pytest.raises(ValueError, match="so far from every class"):
         model.predict_proba([[1e200]])
+
+
+def test_the_command_line_gives_numbers_a_kernel(tmp_path):
+    import io
+
+    from naivebayes import load
+    from naivebayes.command_line import main
+
+    table = tmp_path / "days.csv"
+    table.write_text("outlook,temperature,play\nsunny,30.5,no\nrain,18,yes\nsunny,27,no\nrain,15,yes\novercast,21,yes\nsunny,22,yes\n")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["train", str(table), "-o", str(tmp_path / "m.json"), "--distribution", "kernel"], out=out, err=err) == 0
+    model = load(tmp_path / "m.json")
+    assert model.distributions_ == {"outlook": "categorical", "temperature": "kernel"}
+    assert main(["train", str(table), "-o", str(tmp_path / "x.json"), "--model", "categorical", "--distribution",
+                 "kernel"], out=io.StringIO(), err=err) == 2  # fmt: skip
+    assert "--distribution is for --model mixed" in err.getvalue()

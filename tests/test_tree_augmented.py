@@ -598,3 +598,25 @@ def test_adult_tree_and_test_accuracy_agree_with_weka(tmp_path, monkeypatch):
     ours.fit(train, y_train)
     assert ours.parents_ == weka_parents
     assert ours.score(test, y_test) == Fraction(correct[-1], len(test))  # 12,497 of 15,060 test people
+
+
+def test_the_command_line_trains_and_explains_tan(tmp_path):
+    import io
+
+    from naivebayes import load
+    from naivebayes.command_line import main
+    from naivebayes.datasets import load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    table = tmp_path / "tennis.csv"
+    lines = ["outlook,temperature,humidity,wind,play"] + [",".join([*row.values(), label]) for row, label in zip(rows, labels)]
+    table.write_text("\n".join(lines) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["train", str(table), "-o", str(tmp_path / "tan.json"), "--model", "tan"], out=out, err=err) == 0
+    assert "trained TreeAugmentedNB" in out.getvalue()
+    loaded = load(tmp_path / "tan.json")
+    assert loaded.parents_ == TreeAugmentedNB().fit(rows, labels).parents_
+    out = io.StringIO()
+    argv = ["explain", str(tmp_path / "tan.json")] + [f"{feature}={value}" for feature, value in test_row.items()]
+    assert main(argv, out=out, err=io.StringIO()) == 0
+    assert "temperature | outlook = sunny" in out.getvalue() and "prediction: yes" in out.getvalue()

@@ -70,7 +70,13 @@ def build_parser(prog="naivebayes"):
     train.add_argument(
         "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
         help="for texts: multinomial (the default) or bernoulli; for a table: mixed (the default: "
-        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson or histogram",
+        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson, histogram or tan "
+        "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
+    )
+    train.add_argument(
+        "--distribution", choices=commands.DISTRIBUTIONS,
+        help="--model mixed: the distribution of every column of numbers (default gaussian; kernel is a "
+        "kernel density with R's bw.nrd0 bandwidth)",
     )
     train.add_argument(
         "--alpha", type=commands.number, metavar="A",

@@ -27,6 +27,7 @@ from naivebayes import (
     MixedNB,
     MultinomialNB,
     PoissonNB,
+    TreeAugmentedNB,
     accuracy,
     classification_report,
     confusion_matrix,
@@ -64,7 +65,9 @@ TABLE_MODELS = {
     "gaussian": GaussianNB,
     "poisson": PoissonNB,
     "histogram": HistogramNB,
+    "tan": TreeAugmentedNB,
 }
+DISTRIBUTIONS = ("gaussian", "kernel", "histogram", "poisson")  # --distribution: the numeric columns of --model mixed
 PREDICTION_CHUNK = 500  # documents predicted between two progress updates
 
 
@@ -210,7 +213,7 @@ def train(args, out, err):
         label_column = next((name for name in columns if name not in data.features), None)
         remembered.update(reading.remembered(), label=label_column)
         what = f"rows of {len(data.features)} features"
-        model = model_class(**settings(args, model_class))
+        model = model_class(**settings(args, model_class), **numeric_distributions(args, model_class, data))
     say(notes, err)
     check_labels_look_like_classes(labels, source)
     output = existing_folder_for(args.output)
@@ -294,6 +297,22 @@ def settings(args, model_class):
             raise CommandError("--alpha is a pseudo-count; gaussian naive Bayes has none (it smooths variances)")
         given["alpha"] = args.alpha
     return given
+
+
+def numeric_distributions(args, model_class, data):
+    """``--distribution NAME``: {"distributions": {column: NAME}} for every column of numbers (mixed model only)."""
+    name = getattr(args, "distribution", None)
+    if name is None:
+        return {}
+    if model_class is not MixedNB:
+        raise CommandError("--distribution is for --model mixed, which gives each column its own distribution")
+    numbers = [
+        feature for feature in data.features
+        if all(isinstance(row.get(feature), (int, float)) and not isinstance(row.get(feature), bool)
+               for row in data.rows if row.get(feature) is not None)
+        and any(row.get(feature) is not None for row in data.rows)
+    ]  # fmt: skip
+    return {"distributions": {feature: name for feature in numbers}}
 
 
 def existing_folder_for(path):
