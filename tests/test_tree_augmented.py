@@ -620,3 +620,17 @@ def test_the_command_line_trains_and_explains_tan(tmp_path):
     argv = ["explain", str(tmp_path / "tan.json")] + [f"{feature}={value}" for feature, value in test_row.items()]
     assert main(argv, out=out, err=io.StringIO()) == 0
     assert "temperature | outlook = sunny" in out.getvalue() and "prediction: yes" in out.getvalue()
+
+
+def test_with_alpha_zero_the_root_changes_nothing():
+    import random
+
+    generator = random.Random(1)
+    rows = [{f: generator.randrange(3) for f in "abcd"} for _ in range(80)]
+    for row in rows:
+        row["b"] = (row["a"] + generator.randrange(2)) % 3
+    labels = [generator.choice("xy") for _ in rows]
+    models = [TreeAugmentedNB(alpha=0, root=root).fit(rows, labels) for root in "abcd"]
+    assert len({tuple(sorted(m.parents_.items(), key=str)) for m in models}) == 4  # four directed trees
+    for row in rows[:30]:
+        assert all(m.posterior(row) == models[0].posterior(row) for m in models)  # one P(x | c)
