@@ -215,6 +215,10 @@ class NaiveBayes:
         """Hook: {feature: why} for the features of a checked example that prediction leaves out."""
         return {}
 
+    def _zero_probability_error(self, example, where):
+        """Hook: the error for an example that every class gives probability 0 (a model may say why in its own words)."""
+        return ZeroProbabilityError(f"{where}: {ZERO_PROBABILITY_HINT}")
+
     def _check_one_example(self, example, method):
         """Hook: refuse a list holding one example where one example is wanted (each kind of data knows how)."""
 
@@ -451,7 +455,7 @@ class NaiveBayes:
         for i, joint in enumerate(self._log_joints(examples)):
             best = decision(dict(zip(self.classes_, joint)))  # 4. the class with the largest log P(x, c)
             if joint[self.classes_.index(best)] == -math.inf:  # every class has probability 0: none can be chosen
-                raise ZeroProbabilityError(f"X[{i}]: {ZERO_PROBABILITY_HINT}")
+                raise self._zero_probability_error(examples[i], f"X[{i}]")
             predictions.append(best)
         return predictions
 
@@ -463,8 +467,8 @@ class NaiveBayes:
         for i, joint in enumerate(self._log_joints(examples)):
             try:
                 log_probabilities = log_posterior(dict(zip(self.classes_, joint)))  # 4. Bayes' rule
-            except ZeroProbabilityError as error:
-                raise ZeroProbabilityError(f"X[{i}]: {error}") from None
+            except ZeroProbabilityError:
+                raise self._zero_probability_error(examples[i], f"X[{i}]") from None
             results.append({label: math.exp(value) for label, value in log_probabilities.items()})
         return results
 
@@ -476,8 +480,8 @@ class NaiveBayes:
         for i, joint in enumerate(self._log_joints(examples)):
             try:
                 results.append(log_posterior(dict(zip(self.classes_, joint))))  # 4. Bayes' rule
-            except ZeroProbabilityError as error:
-                raise ZeroProbabilityError(f"X[{i}]: {error}") from None
+            except ZeroProbabilityError:
+                raise self._zero_probability_error(examples[i], f"X[{i}]") from None
         return results
 
     def predict_joint_log_proba(self, X):

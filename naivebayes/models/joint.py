@@ -61,7 +61,7 @@ import math
 import operator
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
-from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError, log_joint
+from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
 from naivebayes.core.checks import check_smoothing
 from naivebayes.core.display import html_table, markdown_table, text_table
 from naivebayes.models.base import Term, add_count, peek
@@ -673,7 +673,7 @@ class JointBayesClassifier(TableNaiveBayes):
 
     # -- the lecture's zero ------------------------------------------------------
 
-    def _never_seen_error(self, row, where):
+    def _zero_probability_error(self, row, where):
         """The ZeroProbabilityError for a row no class has seen, in the lecture's words."""
         features, values = self._observed(self._check_example(row, where))
         counts, _ = self._matching_counts(features, values)
@@ -689,41 +689,12 @@ class JointBayesClassifier(TableNaiveBayes):
             "classes), or naive Bayes (CategoricalNB), which needs each value to have been seen, not each combination"
         )
 
-    def _first_zero_row(self, X):
-        """The error for the first row of X whose joint probability is 0 in every class."""
-        for i, row in enumerate(check_rows(X)):
-            joint = log_joint(self.log_priors_, self._log_likelihood_terms(self._check_example(row, f"X[{i}]")))
-            if all(value == -math.inf for value in joint):
-                return self._never_seen_error(row, f"X[{i}]")
-        raise AssertionError("no row has probability 0 in every class")
-
-    def predict_log_proba(self, X):
-        """log P(c | x) for each row; a row no class has seen (alpha = 0) gets the lecture's explanation."""
-        try:
-            return super().predict_log_proba(X)
-        except ZeroProbabilityError:
-            raise self._first_zero_row(X) from None
-
-    def predict_proba(self, X):
-        """P(c | x) for each row; a row no class has seen (alpha = 0) gets the lecture's explanation."""
-        try:
-            return super().predict_proba(X)
-        except ZeroProbabilityError:
-            raise self._first_zero_row(X) from None
-
-    def predict(self, X):
-        """The most probable class of each row; a row no class has seen (alpha = 0) is refused, as above."""
-        try:
-            return super().predict(X)
-        except ZeroProbabilityError:
-            raise self._first_zero_row(X) from None
-
     def posterior(self, row):
         """P(c | x) for one row, exact when alpha is a whole number or a Fraction."""
         try:
             return super().posterior(row)
         except ZeroProbabilityError:
-            raise self._never_seen_error(row, "the row") from None
+            raise self._zero_probability_error(row, "the row") from None
 
     # -- a generative model (docs/generative.md) ------------------------------------
 

@@ -34,7 +34,6 @@ The worked example is the "China" example on the docs page:
 Run ``python -m naivebayes demo multinomial`` to print the whole computation.
 """
 
-import math
 from itertools import chain, repeat
 from operator import mul
 
