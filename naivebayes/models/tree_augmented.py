@@ -37,7 +37,7 @@ XOR, where naive Bayes cannot do better than a coin:
 from naivebayes.core.checks import check_smoothing
 from naivebayes.core.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information
-from naivebayes.models.base import Term, add_count
+from naivebayes.models.base import Term, add_count, peek, plural
 from naivebayes.models.categorical import (
     Categorical,
     categorical_likelihood,
@@ -410,6 +410,15 @@ class TreeAugmentedNB(TableNaiveBayes):
             for label, probability in zip(self.classes_, self._term_likelihoods(term)):
                 joint[label] *= probability
         return joint
+
+    def _table_peeks(self):
+        """Naive Bayes's tables, then the tree (each feature's parent) and the pair counts it was chosen from."""
+        peeks = super()._table_peeks()
+        peeks.append(("parents_", plural(len(self.parents_), "feature"), peek(self.parents_)))
+        for label in self.classes_:
+            pairs = self.pair_counts_.get(label, {})
+            peeks.append((f"pair_counts_[{label!r}]", plural(len(pairs), "pair"), peek(pairs)))
+        return peeks
 
     def parameter_count(self):
         """The free parameters of the class-conditional tables: k sum_i K_parent(i) (K_i - 1)."""
