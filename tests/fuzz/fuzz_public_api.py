@@ -1718,9 +1718,14 @@ def text_round(fz, g):
             value = g.setting(name, getattr(tokenizer, name))
             setattr(tokenizer, name, value)
             fz.remember(f"t.{name} = {src(value)}")
+            # The next call checks the assigned setting and keeps it in its checked form (a list of stop
+            # words as a frozenset): that call may change the tokenizer, or refuse; later calls only read it.
+            checked = fz.call("Tokenizer (a setting assigned)", lambda: f"t('')", lambda: tokenizer(""), check=check_tokens)
+            if isinstance(checked, Failed):
+                return
         for _ in range(g.count(1, 4)):
             text = g.text() if g.chance(0.9) else g.pick([None, b"bytes", ["a", "b"], 5, ("x",)])
-            if g.chance(0.3) and isinstance(settings.get("stop_words"), (set, list, tuple)):
+            if g.chance(0.3) and isinstance(text, str) and isinstance(settings.get("stop_words"), (set, list, tuple)):
                 text = " ".join(word for word in settings["stop_words"] if isinstance(word, str)) + " " + text
             fz.call("Tokenizer.__call__", lambda: f"t({fz.args(text)})", lambda: tokenizer(text),
                     check=lambda tokens: check_tokens(tokens) or check_stop_words_removed(tokenizer, tokens),
