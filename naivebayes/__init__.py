@@ -35,6 +35,8 @@ from naivebayes.evaluation.metrics import (
     precision_recall_f1,
     recall,
 )
+from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score, cross_validate, learning_curve
+from naivebayes.evaluation.folds import KFold, StratifiedKFold
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features
@@ -132,4 +134,10 @@ __all__ = [
     "confusion_matrix",
     "classification_report",
     "train_test_split",
+    "KFold",
+    "StratifiedKFold",
+    "cross_val_score",
+    "cross_validate",
+    "GridSearchCV",
+    "learning_curve",
 ]

@@ -91,3 +91,76 @@ def test_unshuffled_splits_match_scikit_learn():
             X = list(range(n))
             ours, theirs = both(model_selection.train_test_split, X, X, test_size=test_size, shuffle=False)
             assert ours == theirs
+
+
+# ---------------------------------------------------------------------------
+# Folds: KFold, StratifiedKFold, ShuffleSplit, StratifiedShuffleSplit
+# ---------------------------------------------------------------------------
+
+
+def folds_of(splitter, X, y):
+    """The (train, test) lists of every fold, or None where the splitter refuses."""
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # StratifiedKFold warns about a class smaller than n_splits
+            return [(plain(train), plain(test)) for train, test in splitter.split(X, y)]
+    except ValueError:
+        return None
+
+
+def test_kfold_and_stratified_kfold_match_scikit_learn_on_a_grid():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    from naivebayes.evaluation.folds import KFold, StratifiedKFold
+
+    rng = random.Random(11)
+    compared = refused = 0
+    for n in range(2, 61):
+        X = list(range(n))
+        for n_splits in (2, 3, 5, 10):
+            y = labels_for(n, 1 + n % 4, rng, ("round robin", "random", "sorted")[(n + n_splits) % 3])
+            for shuffle, seed in ((False, None), (True, 0), (True, 42), (True, 2**32 - 1)):
+                for ours_class, theirs_class in ((KFold, model_selection.KFold),
+                                                 (StratifiedKFold, model_selection.StratifiedKFold)):
+                    theirs = folds_of(theirs_class(n_splits, shuffle=shuffle, random_state=seed), X, y)
+                    ours = folds_of(ours_class(n_splits, shuffle=shuffle, random_state=seed), X, y)
+                    assert ours == theirs, (ours_class.__name__, n, n_splits, shuffle, seed)
+                    compared += theirs is not None
+                    refused += theirs is None
+    print(f"KFold and StratifiedKFold grid: {compared} fold sets the same as scikit-learn's, {refused} refused by both")
+    assert compared > 1500
+
+
+def test_folds_and_repeated_splits_match_scikit_learn_on_random_draws():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    from naivebayes.evaluation import folds
+
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(250):
+        n = rng.choice([rng.randint(2, 30), rng.randint(2, 300), rng.randint(2, 2000)])
+        y = labels_for(n, rng.randint(1, 5), rng, rng.choice(["round robin", "random", "sorted"]))
+        X = list(range(n))
+        seed = rng.choice([0, 42, rng.randint(0, 2**32 - 1)])
+        n_splits = rng.choice([2, 3, 5, 10, rng.randint(2, 20)])
+        for name in ("KFold", "StratifiedKFold"):
+            theirs = folds_of(getattr(model_selection, name)(n_splits, shuffle=True, random_state=seed), X, y)
+            ours = folds_of(getattr(folds, name)(n_splits, shuffle=True, random_state=seed), X, y)
+            assert ours == theirs, (name, n, n_splits, seed)
+            compared += theirs is not None
+        test_size = rng.choice([None, 0.2, 0.5, rng.randint(1, max(1, n - 1))])
+        for name in ("ShuffleSplit", "StratifiedShuffleSplit"):
+            settings = {"test_size": test_size, "random_state": seed}
+            try:
+                theirs = folds_of(getattr(model_selection, name)(3, **settings), X, y)
+            except ValueError:
+                theirs = None
+            try:
+                ours = folds_of(getattr(folds, name)(3, **settings), X, y)
+            except ValueError:
+                ours = None
+            assert ours == theirs, (name, n, settings)
+            compared += theirs is not None
+    print(f"folds and repeated splits, random draws: {compared} the same as scikit-learn's")
+    assert compared > 700

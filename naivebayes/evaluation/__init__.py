@@ -1,2 +1,4 @@
-"""Evaluating a classifier: accuracy, the confusion matrix, precision, recall, F1, splits, and calibration
+"""Evaluating a classifier: accuracy, the confusion matrix, precision, recall, F1, splits as scikit-learn
+makes them (``split.py``), folds (``folds.py``), cross-validation, grid search and learning curves
+(``cross_validation.py``), and calibration
 (``calibration.py``: the Brier score, log loss, expected calibration error, Platt's sigmoid, isotonic regression)."""
