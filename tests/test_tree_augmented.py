@@ -634,3 +634,11 @@ def test_with_alpha_zero_the_root_changes_nothing():
     assert len({tuple(sorted(m.parents_.items(), key=str)) for m in models}) == 4  # four directed trees
     for row in rows[:30]:
         assert all(m.posterior(row) == models[0].posterior(row) for m in models)  # one P(x | c)
+
+
+def test_weights_a_last_bit_apart_are_a_tie_decided_by_feature_order():
+    # A-B and A-C are equal as real numbers but a last bit apart as floats: feature order decides, B first.
+    weights = {("A", "B"): 0.29083975349889885, ("A", "C"): 0.2908397534988989, ("B", "C"): 0.0}
+    assert maximum_spanning_tree(["A", "B", "C"], weights) == [("A", "B"), ("A", "C")]
+    weights = {("A", "B"): 0.5, ("A", "C"): 0.5 + 1e-9, ("B", "C"): 0.0}  # a real difference
+    assert maximum_spanning_tree(["A", "B", "C"], weights) == [("A", "C"), ("A", "B")]

@@ -48,6 +48,8 @@ from naivebayes.models.generative import cumulative_weights, draw_index
 from naivebayes.models.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.rows import present_values
 
+TIE = 1e-12  # nats: two pair weights closer than this are equal (rounding), and feature order decides
+
 __all__ = [
     "TreeAugmentedNB",
     "TreeStructure",
@@ -103,8 +105,10 @@ def maximum_spanning_tree(features, weights, root=None):
     ``features``).  Start with the root alone (the first feature by default);
     then, until every feature is in the tree, add the heaviest edge from a
     feature in the tree to one outside it.  A tie goes to the edge whose new
-    feature comes first in ``features``, then whose tree feature joined first.
-    Returns the edges [(in the tree, new)] in the order they were added.
+    feature comes first in ``features``, then whose tree feature joined first;
+    weights within ``TIE`` (1e-12 nats) of each other are a tie, since equal
+    real numbers can come out as floats a last bit apart.  Returns the edges
+    [(in the tree, new)] in the order they were added.
 
     Formula: docs/tree-augmented.md#eq-tan-spanning-tree
     """
@@ -119,7 +123,7 @@ def maximum_spanning_tree(features, weights, root=None):
             for old in in_tree:
                 pair = (old, new) if position[old] < position[new] else (new, old)
                 weight = weights[pair]  # I(X_old; X_new | C)
-                if best is None or weight > best[0]:
+                if best is None or weight > best[0] + TIE:
                     best = (weight, old, new)
         _, old, new = best
         edges.append((old, new))
