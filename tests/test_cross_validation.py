@@ -343,3 +343,14 @@ def test_a_learning_curve_on_sorted_data_says_to_shuffle():
     sizes, _, test = learning_curve(GaussianNB(), iris.rows, iris.labels, train_sizes=[5, 120], cv=5,
                                     shuffle=True, random_state=0)
     assert sizes == [5, 120] and cross_validation_mean(test[1]) > cross_validation_mean(test[0])
+
+
+def test_parameter_grid_order_is_scikit_learns():
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    grids = [
+        {"alpha": [0.1, 1, 10], "fit_prior": [True, False]},
+        {"zeta": [1, 2], "alpha": [3], "beta": ["x", "y"]},
+        [{"alpha": [1, 2]}, {"fit_prior": [False], "alpha": [5, 6]}],
+    ]
+    for grid in grids:
+        assert parameter_grid(grid) == list(model_selection.ParameterGrid(grid))
