@@ -1,3 +1,12 @@
+# %% [markdown]
+# # Cornell Tech, "Lecture 8: Naive Bayes" (Volodymyr Kuleshov): LDA on the iris sepals
+#
+# The lecture's iris part in its order: the data, the parameters with its covariance, its predictions,
+# its density code line by line, the decision regions; then textbook LDA, Gaussian naive Bayes and
+# held-out flowers beside it.  Run it as a script (`python lectures/cornell_lecture_8_lda.py`) or open
+# it as a notebook (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+
+# %%
 """Cornell Tech's "Lecture 8: Naive Bayes" (Volodymyr Kuleshov), the iris part: LDA, step by step.
 
 This companion follows the second part of "Lecture 8: Naive Bayes" of Applied
@@ -19,10 +28,13 @@ each prints what it computed and why.
    the exponential.  Why its predictions come out right all the same, and
    by how much (the closest margin).
 5. The decision regions: straight lines, with their equations; a picture.
-6. Textbook LDA, with the pooled within-class covariance, beside the
+
+Going further (the lecture does none of this):
+
+A. Textbook LDA, with the pooled within-class covariance, beside the
    lecture's: where the two disagree, and which is right there.
-7. Gaussian naive Bayes (a diagonal covariance per class) on the same flowers.
-8. Held-out flowers: the lecture scores the flowers it fitted; here the three
+B. Gaussian naive Bayes (a diagonal covariance per class) on the same flowers.
+C. Held-out flowers: the lecture scores the flowers it fitted; here the three
    models are also fitted on a seeded 80% and scored on the other 20%.
 
 The formulas and the analysis are on docs/discriminant-analysis.md;
@@ -32,12 +44,14 @@ the repository root:
 
     python lectures/cornell_lecture_8_lda.py                 # pictures in a temporary folder
     python lectures/cornell_lecture_8_lda.py --out pictures --seed 3
-    python lectures/cornell_lecture_8_lda.py --limit 40      # step 8 trains on 40 flowers
+    python lectures/cornell_lecture_8_lda.py --limit 40      # going further C trains on 40 flowers
 """
 
 import argparse
 import importlib.util
 import math
+import os
+import shlex
 import sys
 import tempfile
 from fractions import Fraction
@@ -45,7 +59,10 @@ from pathlib import Path
 
 # Let the script run from a checkout without installing the package: put the
 # repository root (the folder above lectures/) first on the import path.
-REPOSITORY = Path(__file__).resolve().parent.parent
+try:
+    REPOSITORY = Path(__file__).resolve().parent.parent
+except NameError:  # a notebook has no __file__ and runs in the notebook's folder, lectures/
+    REPOSITORY = Path.cwd().resolve().parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
@@ -152,9 +169,10 @@ def where_the_split_comes_from(n, seed, test_size):
             f" would hold out {other} other of the {len(ours)} test rows"), False
 
 
-# ---------------------------------------------------------------------------
-# Step 1: the data
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 1: the data
+
+# %%
 
 
 def step_1_data():
@@ -169,9 +187,10 @@ def step_1_data():
     return sepals.rows, sepals.labels
 
 
-# ---------------------------------------------------------------------------
-# Step 2: the parameters, as the lecture computes them
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 2: the parameters, as the lecture computes them
+
+# %%
 
 
 def step_2_parameters(rows, labels):
@@ -196,9 +215,10 @@ def step_2_parameters(rows, labels):
     return lecture
 
 
-# ---------------------------------------------------------------------------
-# Step 3: the predictions
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 3: the predictions
+
+# %%
 
 
 def step_3_predictions(lecture, rows, labels):
@@ -222,9 +242,10 @@ def step_3_predictions(lecture, rows, labels):
     return codes
 
 
-# ---------------------------------------------------------------------------
-# Step 4: the lecture's density code, line by line
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 4: the lecture's density code, line by line
+
+# %%
 
 
 def squared_distances(model, x):
@@ -322,9 +343,10 @@ def step_4_density_code(lecture, rows, labels):
     return closest
 
 
-# ---------------------------------------------------------------------------
-# Step 5: linear decision regions
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 5: linear decision regions
+
+# %%
 
 
 def boundary_text(form):
@@ -349,14 +371,19 @@ def step_5_regions(lecture, rows, labels, out):
     print(f"the lecture's picture, the regions behind all 150 flowers: {path}")
 
 
-# ---------------------------------------------------------------------------
-# Step 6: textbook LDA
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Going further
+#
+# Models and a split the lecture does not use.
+#
+# ### A. Textbook LDA
+
+# %%
 
 
 def step_6_textbook(lecture, codes, rows, labels, out):
     """LDA with the pooled within-class covariance, beside the lecture's total covariance."""
-    heading("Step 6. Textbook LDA: the pooled within-class covariance")
+    heading("Going further A. Textbook LDA: the pooled within-class covariance")
     textbook = GaussianDiscriminantAnalysis(covariance="shared", ddof=1).fit(rows, labels)
     print("Textbook LDA shares one Sigma too, but pools each class's scatter around its own")
     print("mean, (S_0 + S_1 + S_2) / (n - K) (covariance=\"shared\", ddof=1):")
@@ -398,14 +425,15 @@ def step_6_textbook(lecture, codes, rows, labels, out):
     return textbook_codes
 
 
-# ---------------------------------------------------------------------------
-# Step 7: Gaussian naive Bayes
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ### B. Gaussian naive Bayes
+
+# %%
 
 
 def step_7_naive_bayes(codes, textbook_codes, rows, labels, out):
     """GaussianNB: a diagonal covariance per class, the naive assumption."""
-    heading("Step 7. Gaussian naive Bayes: a diagonal covariance per class")
+    heading("Going further B. Gaussian naive Bayes: a diagonal covariance per class")
     naive = GaussianNB(var_smoothing=0).fit(rows, labels)
     naive_codes = codes_of(naive.predict(rows))
     diagonal = GaussianDiscriminantAnalysis(covariance="diagonal").fit(rows, labels)
@@ -435,14 +463,15 @@ def step_7_naive_bayes(codes, textbook_codes, rows, labels, out):
     print(f"its regions: {path}")
 
 
-# ---------------------------------------------------------------------------
-# Step 8: held-out flowers
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ### C. Held-out flowers
+
+# %%
 
 
 def step_8_held_out(seed, limit):
     """Fitted on 80% of the flowers, scored on the other 20%."""
-    heading("Step 8. Held-out flowers")
+    heading("Going further C. Held-out flowers")
     sepals = load_iris(exact=True).select(FEATURES)
     X_train, X_test, y_train, y_test = train_test_split(sepals.rows, sepals.labels, test_size=0.2, random_state=seed)
     if limit is not None:
@@ -466,9 +495,10 @@ def step_8_held_out(seed, limit):
         print(f"accuracy on the {n} test flowers: {correct}/{n} = {correct / n:.4f}   ({name})")
 
 
-# ---------------------------------------------------------------------------
-# Putting the steps together
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Putting the steps together
+
+# %%
 
 
 def default_out():
@@ -484,9 +514,9 @@ def parse_arguments(argv):
     )
     parser.add_argument("--out", type=Path, default=None,
                         help=f"folder for the SVG pictures (default: {default_out()})")
-    parser.add_argument("--seed", type=int, default=0, help="random_state of step 8's 80/20 split (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="random_state of going further C's 80/20 split (default 0)")
     parser.add_argument("--limit", type=int, metavar="N",
-                        help="step 8 trains on the first N of its 120 training flowers (the lecture's steps "
+                        help="going further C trains on the first N of its 120 training flowers (the lecture's steps "
                         "always use all 150, as the lecture does)")
     arguments = parser.parse_args(argv)
     if arguments.seed < 0:
@@ -497,7 +527,7 @@ def parse_arguments(argv):
 
 
 def main(argv=None):
-    """Run the eight steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
+    """Run the lecture's five steps, then going further A to C; ``argv`` as on the command line."""
     parser, arguments = parse_arguments(argv)
     out = arguments.out if arguments.out is not None else default_out()
     try:
@@ -512,11 +542,25 @@ def main(argv=None):
     codes = step_3_predictions(lecture, rows, labels)
     step_4_density_code(lecture, rows, labels)
     step_5_regions(lecture, rows, labels, out)
+    print()
+    print("=" * 78)
+    print("Going further: models and a split the lecture does not use")
+    print("=" * 78)
     textbook_codes = step_6_textbook(lecture, codes, rows, labels, out)
     step_7_naive_bayes(codes, textbook_codes, rows, labels, out)
     step_8_held_out(arguments.seed, arguments.limit)
     return 0
 
 
+# %% [markdown]
+# ## Run it
+#
+# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
+# in `NOTEBOOK_ARGUMENTS`, for instance `["--out", "pictures"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+
+# %%
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
 if __name__ == "__main__":
-    main()
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

@@ -1,18 +1,28 @@
+# %% [markdown]
+# # Multinomial naive Bayes from scratch (the blog post after Jurafsky and Martin, chapter 4)
+#
+# The blog post's moves in its order: bag of words, prior, likelihood, log space, add-one smoothing,
+# unseen words, the argmax; then the post's own corpus, 20 Newsgroups.  Run it as a script
+# (`python lectures/from_scratch_multinomial.py --no-newsgroups`) or open it as a notebook
+# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+
+# %%
 """The blog post on multinomial naive Bayes from scratch, replayed step by step with this library.
 
 This companion follows the blog post that implements multinomial naive Bayes
 from scratch on 20 Newsgroups (after Jurafsky and Martin, *Speech and
 Language Processing*, chapter 4); the notation page calls it "From scratch".
-The post builds a text classifier in seven moves.  Each function below is one
-move; each prints what it computed and a sentence on why.
+The post builds a text classifier in seven moves, in the order below (the post's
+own order).  Each function below is one move; each prints what it computed and a
+sentence on why.
 
 1. A text is a bag of words: order is thrown away, repeats are kept.
 2. The prior is a share of documents:      P(c) = N_c / N.
 3. The likelihood is a share of words:     P(w | c) = Count(w, c) / sum_w' Count(w', c),
    which is 0 for a word that class c never used.
-4. Add-one smoothing removes the zeros:    P(w | c) = (Count(w, c) + 1) / (sum_w' Count(w', c) + |V|).
-5. Scores are sums of logs, because a product of many probabilities
-   underflows a float to 0.0.
+4. Scores are sums of logs, because a product of many probabilities
+   underflows a float to 0.0; but log 0 = -inf, so the zeros of step 3 must go.
+5. Add-one smoothing removes the zeros:    P(w | c) = (Count(w, c) + 1) / (sum_w' Count(w', c) + |V|).
 6. Words never seen in training are ignored.
 7. The prediction is the argmax:           c-hat = argmax_c log P(c) + sum_{w in d} log P(w | c).
 
@@ -41,6 +51,8 @@ Run it from the repository root:
 
 import argparse
 import math
+import os
+import shlex
 import sys
 import time
 from collections import Counter
@@ -49,7 +61,10 @@ from pathlib import Path
 
 # Let the script run from a checkout without installing the package: put the
 # repository root (the folder above lectures/) first on the import path.
-REPOSITORY = Path(__file__).resolve().parent.parent
+try:
+    REPOSITORY = Path(__file__).resolve().parent.parent
+except NameError:  # a notebook has no __file__ and runs in the notebook's folder, lectures/
+    REPOSITORY = Path.cwd().resolve().parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
@@ -92,9 +107,10 @@ def show_ratio(numerator, denominator):
     return f"{shown} ~ {float(value):.4f}"
 
 
-# ---------------------------------------------------------------------------
-# Step 1: the bag of words
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 1: the bag of words
+
+# %%
 
 
 def step_1_bag_of_words(tokenizer):
@@ -115,9 +131,10 @@ def step_1_bag_of_words(tokenizer):
     return bag
 
 
-# ---------------------------------------------------------------------------
-# Step 2: the prior
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 2: the prior
+
+# %%
 
 
 def load_split(limit=None):
@@ -133,7 +150,8 @@ def step_2_priors(model, n_test):
     """P(c) = N_c / N, as exact Fractions, from the model's class counts."""
     heading("Step 2. The prior: P(c) = N_c / N, the share of training documents in class c")
     N = model.n_examples_  # N
-    print(f"training documents: N = {N} ({n_test} more are held back for testing)")
+    print(f"training documents: N = {N} ({n_test} more are held back for testing; the split is")
+    print("naivebayes.train_test_split(test_size=0.25, random_state=0), the blog post makes none)")
     for label in model.classes_:
         N_c = model.class_counts_[label]  # N_c
         by_hand = Fraction(N_c, N)
@@ -142,9 +160,10 @@ def step_2_priors(model, n_test):
     print("Fractions keep the exact value; the library returns them too: model.prior(c).")
 
 
-# ---------------------------------------------------------------------------
-# Step 3: the unsmoothed likelihood, and its zeros
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 3: the unsmoothed likelihood, and its zeros
+
+# %%
 
 
 def count(model, word, label):
@@ -198,12 +217,64 @@ def step_3_unsmoothed(model, words, X_train, y_train):
     for word, label in zeros[:1]:
         print(f"A {label} message that contains {word!r} gets P(d | {label}) = 0, whatever its")
         print("other words say, and log 0 is undefined.  One unlucky word vetoes the class.")
-    return zeros
+    return zeros, unsmoothed
 
 
-# ---------------------------------------------------------------------------
-# Step 4: add-one smoothing
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 4: why log space
+
+# %%
+
+
+def float_product(model, tokens, label):
+    """P(c) * prod over the words w of d of P(w | c), multiplied as floats one word at a time.
+
+    Returns the product and (position, word) where it first became 0.0, or None.
+    """
+    product = float(model.prior(label))
+    first_zero = None
+    for position, token in enumerate(tokens, 1):
+        product *= float(model.likelihood(token, label))
+        if product == 0.0 and first_zero is None:
+            first_zero = (position, token)
+    return product, first_zero
+
+
+def log_sum(model, tokens, label):
+    """log P(c) + sum over the words w of d of log P(w | c): one term per word, repeats included."""
+    terms = [model.log_prior(label)] + [model.log_likelihood(token, label) for token in tokens]
+    return math.fsum(terms)
+
+
+def step_4_log_space(unsmoothed, X_train, y_train):
+    """The blog post's order: first the log, for underflow; then the zero estimates that log cannot take."""
+    heading("Step 4. Why log space: a product of many probabilities underflows")
+    label = max(unsmoothed.classes_, key=lambda c: (unsmoothed.feature_totals_[c], str(c)))  # the wordiest class
+    long_document = " ".join(text for text, y in zip(X_train, y_train) if y == label)
+    tokens = unsmoothed.tokenizer(long_document)
+    print(f"the long document d: all {unsmoothed.class_counts_[label]} {label} training texts joined, "
+          f"{len(tokens)} words; the estimates of step 3, unsmoothed")
+    print(f"  {'class':8} {'float product':>14} {'first 0.0 at word':>18} {'why':>20} {'log sum':>11}")
+    for c in unsmoothed.classes_:
+        product, first_zero = float_product(unsmoothed, tokens, c)
+        terms = [unsmoothed.log_prior(c)] + [unsmoothed.log_likelihood(token, c) for token in tokens]
+        total = -math.inf if -math.inf in terms else math.fsum(terms)
+        why = "-"
+        if first_zero is not None:
+            why = "P(w | c) = 0" if unsmoothed.likelihood(first_zero[1], c) == 0 else "underflow"
+        where = "never" if first_zero is None else f"{first_zero[0]} ({first_zero[1]})"
+        shown = "0.0" if product == 0.0 else f"{product:.3e}"
+        print(f"  {c!s:8} {shown:>14} {where:>18} {why:>20} {total:>11.4f}")
+    print(f"For {label}, every word of d was seen in {label} texts, so its product is 0.0 only because")
+    print("the float ran out of range; its log sum is finite and keeps the information.")
+    print("For the other class, a word it never used has P(w | c) = 0 and log 0 = -inf: taking the")
+    print("log cannot help there.  That is the blog post's next problem, and step 5's smoothing.")
+
+
+# %% [markdown]
+# ## Step 5: add-one smoothing, and the log sums it makes finite
+
+# %%
 
 
 def add_one(model, word, label):
@@ -212,9 +283,9 @@ def add_one(model, word, label):
     return Fraction(count(model, word, label) + 1, model.feature_totals_[label] + vocabulary_size)
 
 
-def step_4_add_one(model, words):
+def step_5_add_one(model, words):
     """Add-one smoothing by hand and by ``model.likelihood``; they must agree everywhere."""
-    heading("Step 4. Add-one smoothing: (Count(w, c) + 1) / (sum Count(w', c) + |V|)")
+    heading("Step 5. Add-one smoothing: (Count(w, c) + 1) / (sum Count(w', c) + |V|)")
     # In the library this is multinomial_likelihood in naivebayes/models/multinomial.py:
     # (n_jc + alpha) / (n_c + alpha |V|), and MultinomialNB's default alpha = 1 is add-one.
     vocabulary_size = len(model.vocabulary_)
@@ -240,40 +311,14 @@ def step_4_add_one(model, words):
     print("No estimate is 0 any more: a word a class never used gets 1/(sum + |V|).")
 
 
-# ---------------------------------------------------------------------------
-# Step 5: why log space
-# ---------------------------------------------------------------------------
-
-
-def float_product(model, tokens, label):
-    """P(c) * prod over the words w of d of P(w | c), multiplied as floats one word at a time.
-
-    Returns the product and (position, word) where it first became 0.0, or None.
-    """
-    product = float(model.prior(label))
-    first_zero = None
-    for position, token in enumerate(tokens, 1):
-        product *= float(model.likelihood(token, label))
-        if product == 0.0 and first_zero is None:
-            first_zero = (position, token)
-    return product, first_zero
-
-
-def log_sum(model, tokens, label):
-    """log P(c) + sum over the words w of d of log P(w | c): one term per word, repeats included."""
-    terms = [model.log_prior(label)] + [model.log_likelihood(token, label) for token in tokens]
-    return math.fsum(terms)
-
-
-def step_5_log_space(model, X_train, y_train):
-    """Multiply the probabilities of a long document as floats (0.0), then add their logs (finite)."""
-    heading("Step 5. Why log space: a product of many probabilities underflows")
+def step_5_log_space_smoothed(model, X_train, y_train):
+    """The same long document with the smoothed estimates: both products underflow, both log sums are finite."""
     label = max(model.classes_, key=lambda c: (model.feature_totals_[c], str(c)))  # the wordiest class
     long_document = " ".join(text for text, y in zip(X_train, y_train) if y == label)
     tokens = model.tokenizer(long_document)
-    n_texts = model.class_counts_[label]
-    print(f"the long document d: all {n_texts} {label} training texts joined, {len(tokens)} words")
-    print("The blog post's score as written is P(c) * prod P(w | c) over the words of d.")
+    print()
+    print("Step 4's long document again, with the smoothed estimates.  The blog post's score as written")
+    print("is P(c) * prod P(w | c) over the words of d:")
     exact = model.joint_probability(long_document)  # the same products with exact Fractions
     library = model.joint_log_likelihood(long_document)  # the sum of multinomial_word_terms
     print(f"  {'class':8} {'float product':>14} {'first 0.0 at word':>18}", end="")
@@ -304,9 +349,10 @@ def _rounded(scores):
     return {label: round(value, 4) for label, value in scores.items()}
 
 
-# ---------------------------------------------------------------------------
-# Step 6: ignore words never seen in training
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 6: ignore words never seen in training
+
+# %%
 
 
 def message_with_unseen_word(model, X_test):
@@ -342,9 +388,10 @@ def step_6_unseen_words(model, X_test):
     return explanation
 
 
-# ---------------------------------------------------------------------------
-# Step 7: the argmax, on the test split
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 7: the argmax, on the test split
+
+# %%
 
 
 def step_7_argmax(model, X_test, y_test):
@@ -368,9 +415,10 @@ def step_7_argmax(model, X_test, y_test):
     return score
 
 
-# ---------------------------------------------------------------------------
-# Step 8: the blog post's own corpus, 20 Newsgroups
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 8: the blog post's own corpus, 20 Newsgroups
+
+# %%
 
 
 def load_newsgroups(archive, limit):
@@ -410,9 +458,10 @@ def step_8_newsgroups(train, test, limit):
     return predictions
 
 
-# ---------------------------------------------------------------------------
-# Putting the steps together
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Putting the steps together
+
+# %%
 
 
 def parse_arguments(argv):
@@ -453,9 +502,10 @@ def main(argv=None):
     model = MultinomialNB(alpha=1, tokenizer=tokenizer).fit(X_train, y_train)  # alpha = 1: add-one
     step_2_priors(model, len(X_test))
     words = example_words(model)
-    step_3_unsmoothed(model, words, X_train, y_train)
-    step_4_add_one(model, words)
-    step_5_log_space(model, X_train, y_train)
+    _, unsmoothed = step_3_unsmoothed(model, words, X_train, y_train)
+    step_4_log_space(unsmoothed, X_train, y_train)  # the blog post's order: log space, then smoothing
+    step_5_add_one(model, words)
+    step_5_log_space_smoothed(model, X_train, y_train)
     step_6_unseen_words(model, X_test)
     step_7_argmax(model, X_test, y_test)
     if not arguments.no_newsgroups:
@@ -468,5 +518,15 @@ def main(argv=None):
     return 0
 
 
+# %% [markdown]
+# ## Run it
+#
+# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
+# in `NOTEBOOK_ARGUMENTS`, for instance `["--no-newsgroups"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+
+# %%
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
 if __name__ == "__main__":
-    main()
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

@@ -1,53 +1,78 @@
+# %% [markdown]
+# # "Lecture #7: Naïve Bayes" (course slides), slide by slide
+#
+# The slides' own steps come first, in the slides' order, each printing what the slide shows; then
+# a clearly separate **going further** part with census experiments the slides do not make.  Run it
+# as a script (`python lectures/lecture_7_naive_bayes.py --adult PATH`) or open it as a notebook
+# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+
+# %%
 """The course slides "Lecture #7: Naïve Bayes", replayed slide by slide with this library.
 
 The slides build naive Bayes from the ground up: a classifier that learns
 P(y) and P(x | y) and applies Bayes' rule; P(x | y) as a joint distribution,
 a truth table learned by counting records; why that table needs k (2^d - 1)
 parameters and overfits; the naive assumption, conditional independence,
-which needs k d; a Bernoulli spam filter, its maximum likelihood estimates and
-Laplace smoothing; categorical and discretized continuous features; and the
-new word "Mahalanobis", whose estimate is 0 in every class.  Each function
-below is one step; each prints what it computed next to what the slide says.
+which needs k d; a Bernoulli spam filter and its maximum likelihood
+estimates; categorical and discretized continuous features; the new word
+"Mahalanobis", whose estimate is 0 in every class; and Laplace smoothing.
+Each function below is one step, in the slides' order; each prints what it
+computed next to what the slide says.
 
 1. Generative vs discriminative, and Bayes' rule.
 2. The joint distribution as a truth table: the slide's A, B, C example.
 3. "Example of learning a joint": sex x (hours-per-week > 40.5) x income,
    learned from all 48,842 records of the UCI Adult census.
-4. Counting parameters, k (2^d - 1) against k d, and the overfitting that
-   follows when most cells of the joint table are empty.
-5. Conditional independence is not independence, by hand and on the census.
-6. The Bernoulli spam filter: N_{i|y} / N_y, then (N_{i|y} + 1) / (N_y + 2).
-7. The new word "Mahalanobis": P(x | y) = 0 for both classes, and the fix.
-8. Categorical features, and continuous ones discretized or Gaussian.
-9. The summary slide, each claim with the number this run found.
+4. Counting parameters, k (2^d - 1) against k d.
+5. Conditional independence is not independence, by hand.
+6. The Bernoulli spam filter: maximum likelihood, N_y / N and N_{i|y} / N_y,
+   and the prediction.
+7. Categorical features, and continuous ones discretized.
+8. The problem with MLE: the new word "Mahalanobis", P(x | y) = 0 for both classes.
+9. Laplace smoothing: (N_{i|y} + 1) / (N_y + 2).
+10. The summary slide, each claim with the number this run found.
 
-Data.  Steps 3, 4, 5 and 8 need the UCI Adult census files ``adult.data``
-and ``adult.test``.  Offline, pass the folder that holds them:
+Going further (the slides do none of this):
+
+A. Queries on step 3's census table.
+B. Empty cells and overfitting on the census: twelve yes/no questions.
+C. Which census features break the naive assumption (mutual information).
+D. Continuous features in detail: how far from Gaussian, how many bins,
+   one at a time, and where capital-gain's bins win and lose.
+E. Ignoring an unseen word instead of smoothing it.
+
+Data.  Steps 3 and 7 and going further A to D need the UCI Adult census files
+``adult.data`` and ``adult.test``.  Offline, pass the folder that holds them:
 
     python lectures/lecture_7_naive_bayes.py --adult path/to/folder
     NAIVEBAYES_ADULT_PATH=path/to/folder python lectures/lecture_7_naive_bayes.py
 
 (in this repository's development setup the folder is ``../shared/data``).
 ``--download`` fetches the two files (6 MB) into the library's cache once;
-``--no-adult`` runs only the steps that need no data (1, 2, 6, 7, and the
-parts of 4 and 5 worked by hand).  Steps 6 and 7 use the small spam corpus
-that ships with the library.  Run from the repository root:
+``--no-adult`` runs only the steps that need no data.  Steps 6, 8 and 9 use
+the small spam corpus that ships with the library.  Run from the repository root:
 
     python lectures/lecture_7_naive_bayes.py --adult ../shared/data           # about 15 s
-    python lectures/lecture_7_naive_bayes.py --adult ../shared/data --quick   # a smaller step 4
+    python lectures/lecture_7_naive_bayes.py --adult ../shared/data --quick   # a smaller going further B
     python lectures/lecture_7_naive_bayes.py --no-adult                       # no data needed
 """
 
 import argparse
 import math
+import os
+import shlex
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
 
 # Let the script run from a checkout without installing the package: put the
-# repository root (the folder above lectures/) first on the import path.
-REPOSITORY = Path(__file__).resolve().parent.parent
+# repository root (the folder above lectures/) first on the import path.  A
+# notebook has no __file__ and runs in the notebook's folder, lectures/.
+try:
+    REPOSITORY = Path(__file__).resolve().parent.parent
+except NameError:
+    REPOSITORY = Path.cwd().resolve().parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
@@ -89,19 +114,20 @@ YES_NO_FEATURES = [
     "age > 37.5", "capital-gain > 0", "capital-loss > 0", "race is White", "born in the US",
     "fnlwgt > 178,356",
 ]
-FEW_PEOPLE = 1000  # step 4 trains both classifiers on the first thousand people of adult.data
-QUICK_D = 8  # with --quick, step 4 stops at d = 8
+FEW_PEOPLE = 1000  # going further B trains both classifiers on the first thousand people of adult.data
+QUICK_D = 8  # with --quick, going further B stops at d = 8
 
 # The spam filter: a few words to estimate, and the message with the new word.
 SPAM_WORDS = ["free", "claim", "call", "tomorrow"]
 NEW_WORD = "mahalanobis"
 NEW_MESSAGE = "Call me tonight about Mahalanobis"
 
-# Step 8: the census's categorical columns, and the three numbers on which it tests the slide's remark.
+# Step 7: the census's categorical columns, and the three numbers on which it tests the slide's remark.
 CATEGORICAL = ["workclass", "education", "marital-status", "occupation", "relationship", "race", "sex",
                "native-country"]
 NUMBERS = ["age", "hours-per-week", "capital-gain"]
-ALL_BINS = (5, 20, 50)  # the three numbers discretized together into this many equal-width bins
+ALL_BINS = (5, 20, 50)  # going further D: the three numbers discretized together into this many bins
+STEP_7_BINS = 20  # step 7: the three numbers discretized together into this many equal-width bins
 ONE_AT_A_TIME_BINS = 20  # one number discretized, the other two Gaussian
 
 
@@ -122,10 +148,26 @@ def share(n, total):
     return f"{n:,}/{total:,} = {decimal(Fraction(n, total), 6)}"
 
 
-# ---------------------------------------------------------------------------
-# Step 1: generative vs discriminative, and Bayes' rule
-# ---------------------------------------------------------------------------
+def heading(title):
+    """Print a step's title, underlined."""
+    print()
+    print(title)
+    print("-" * len(title))
 
+
+def decimal(value, digits=4):
+    """An exact Fraction (or a float) as a decimal with ``digits`` places."""
+    return f"{float(value):.{digits}f}"
+
+
+def share(n, total):
+    """n/total, exactly, and as a decimal: "11,687/48,842 = 0.239282"."""
+    return f"{n:,}/{total:,} = {decimal(Fraction(n, total), 6)}"
+
+# %% [markdown]
+# ## Step 1. Generative vs discriminative, and Bayes' rule
+
+# %%
 
 def slide_records():
     """The 20 records of step 2's table, as rows {"A": a, "B": b, "C": c}."""
@@ -156,11 +198,10 @@ def step_1_generative_vs_discriminative():
     print("it is not part of this library.")
     return {"bayes_rule": posterior[1]}
 
+# %% [markdown]
+# ## Step 2. The joint distribution as a truth table
 
-# ---------------------------------------------------------------------------
-# Step 2: the joint distribution as a truth table
-# ---------------------------------------------------------------------------
-
+# %%
 
 def step_2_truth_table():
     """The slide's table of A, B, C from 20 records: each row is records matching / total."""
@@ -181,11 +222,10 @@ def step_2_truth_table():
     print(f"free parameters: {table.n_parameters} (the 8th row is 1 minus the others)")
     return table
 
+# %% [markdown]
+# ## Step 3. Example of learning a joint: the UCI Adult census
 
-# ---------------------------------------------------------------------------
-# Step 3: a joint learned from the Adult census
-# ---------------------------------------------------------------------------
-
+# %%
 
 def load_census(path, download):
     """adult.data and adult.test: (train, test), each a Dataset (rows, labels, features)."""
@@ -195,7 +235,7 @@ def load_census(path, download):
 
 
 def step_3_adult_joint(train, test):
-    """sex x (hours-per-week > 40.5) x income from every record, with a few queries."""
+    """sex x (hours-per-week > 40.5) x income from every record: records matching / total."""
     heading("Step 3. Example of learning a joint: three attributes of the UCI Adult census")
     everyone = train.rows + test.rows  # all 48,842 people, as the classic table was learned
     labels = train.labels + test.labels
@@ -212,28 +252,16 @@ def step_3_adult_joint(train, test):
     for (sex, long_hours, income), p in joint.truth_table():
         n = joint.counts.get((sex, long_hours, income), 0)
         print(f"  {sex:7} {str(long_hours):22} {income:7} {n:>8,}  {float(p):.6f}")
-    print("Queries are sums of rows (records matching / total), divided for a conditional:")
-    queries = [
-        ("P(income = >50K)", {"income": ">50K"}, {}),
-        ("P(income = >50K | sex = Male)", {"income": ">50K"}, {"sex": "Male"}),
-        ("P(income = >50K | sex = Female)", {"income": ">50K"}, {"sex": "Female"}),
-        ("P(sex = Male | income = <=50K)", {"sex": "Male"}, {"income": "<=50K"}),
-        (f"P(income = >50K | sex = Male, {LONG_HOURS})", {"income": ">50K"}, {"sex": "Male", LONG_HOURS: True}),
-    ]
-    for name, asked, given in queries:
-        p = joint.conditional(asked, given=given) if given else joint.probability(asked)
-        n_both = joint.probability({**given, **asked}) * joint.n_records  # records matching both
-        n_given = joint.probability(given) * joint.n_records  # records matching what is given
-        assert p == Fraction(int(n_both), int(n_given))
-        print(f"  {name} = {share(int(n_both), int(n_given))}")
     print(f"free parameters of this table: 2^3 - 1 = {joint.n_parameters}; every cell has thousands of records.")
     return joint
 
+# %% [markdown]
+# ## Step 4. Counting parameters: $k(2^d - 1)$ against $kd$
+#
+# `yes_no_features` (the twelve census questions of going further B) is defined here because the
+# docs page "Why naive" imports it too.
 
-# ---------------------------------------------------------------------------
-# Step 4: counting parameters, and overfitting
-# ---------------------------------------------------------------------------
-
+# %%
 
 def yes_no_features(row):
     """The twelve yes/no questions of YES_NO_FEATURES for one census row (None where unknown)."""
@@ -271,63 +299,10 @@ def step_4_counting(n_classes=2):
           f"{N_ADULT_RECORDS:,} people.")
     return counts
 
+# %% [markdown]
+# ## Step 5. Conditional independence is not independence
 
-def step_4_empty_cells(train, test):
-    """The share of the k 2^d cells that no census record fills, for d = 1 .. 12."""
-    everyone = [yes_no_features(row) for row in train.rows + test.rows]
-    for row, label in zip(everyone, train.labels + test.labels):
-        row["income"] = label
-    table = JointTable.from_rows(everyone, features=YES_NO_FEATURES + ["income"])  # 2^13 cells
-    print()
-    print(f"On the census: twelve yes/no questions (the slide's two first), {table.n_records:,} people with")
-    print(f"all twelve answers ({table.n_left_out:,} left out for an unknown occupation or country).")
-    print("The cells of the k = 2 tables P(x | y = i), and how many no record fills:")
-    print(f"  {'d':>3}  {'cells k 2^d':>11}  {'with records':>12}  {'empty':>6}  {'people per cell':>15}")
-    empty = {"people": table.n_records}
-    for d in range(1, len(YES_NO_FEATURES) + 1):
-        marginal = table.marginal(YES_NO_FEATURES[:d] + ["income"])  # the cells of d features and the class
-        empty[d] = marginal.empty_share
-        print(f"  {d:>3}  {marginal.n_combinations:>11,}  {marginal.n_seen:>12,}  {decimal(marginal.empty_share):>6}"
-              f"  {marginal.n_records / marginal.n_combinations:>15.1f}")
-    return empty
-
-
-def step_4_overfitting(train, test, limit, quick):
-    """overfitting_table: the full joint and naive Bayes on the first d features, d = 1, 2, ..."""
-    n_people = min(FEW_PEOPLE, limit) if limit else FEW_PEOPLE
-    features = YES_NO_FEATURES[:QUICK_D] if quick else YES_NO_FEATURES
-    train_rows = [yes_no_features(row) for row in train.rows[:n_people]]
-    test_rows = [yes_no_features(row) for row in test.rows]
-    start = time.perf_counter()
-    table = overfitting_table(train_rows, train.labels[:n_people], test_rows, test.labels, features)
-    seconds = time.perf_counter() - start
-    print()
-    print(f"Overfitting: both classifiers (alpha = 1) on the first d questions, trained on the first "
-          f"{n_people:,} people")
-    print(f"of adult.data, tested on all {len(test.rows):,} of adult.test (overfitting_table, {seconds:.1f} s):")
-    print(f"  {'d':>3}  {'joint params':>12}  {'naive':>5}  {'empty':>6}  {'unseen':>6}  {'joint train':>11}"
-          f"  {'joint test':>10}  {'naive train':>11}  {'naive test':>10}")
-    for row in table:
-        cells = [row[key] for key in ("empty_cells", "unseen_test_rows", "joint_train", "joint_test",
-                                      "naive_train", "naive_test")]
-        widths = (6, 6, 11, 10, 11, 10)
-        shown = "  ".join(f"{decimal(value):>{width}}" for value, width in zip(cells, widths))
-        print(f"  {row['d']:>3}  {row['joint_parameters']:>12,}  {row['naive_parameters']:>5}  {shown}")
-    best = max(table, key=lambda row: (row["joint_test"], -row["d"]))
-    last = table[-1]
-    print("'unseen': the share of test people whose combination no training person had; with the")
-    print(f"slide's unsmoothed table their P(x | y = i) = 0 for every class i ({decimal(last['unseen_test_rows'])} "
-          f"at d = {last['d']}).")
-    print(f"The joint's test accuracy peaks at d = {best['d']} ({decimal(best['joint_test'])}) and is "
-          f"{decimal(last['joint_test'])} at d = {last['d']}; naive Bayes ends at {decimal(last['naive_test'])}.")
-    if last["joint_test"] < best["joint_test"] and last["joint_test"] < last["naive_test"]:
-        print("The slide's overfitting: once the cells run out of people, every feature added costs the joint.")
-    return table, n_people
-
-
-# ---------------------------------------------------------------------------
-# Step 5: conditional independence vs independence
-# ---------------------------------------------------------------------------
+# %%
 
 # Eighty days: lightning on 20 of them.  Rain and thunder each depend on lightning only, so
 # given lightning they are independent (the slide's p(thunder | raining, lightning) = p(thunder | lightning)),
@@ -348,8 +323,8 @@ def pairs_by_first(table, first, a, b):
     return by_first
 
 
-def step_5_independence(train):
-    """The two definitions, a hand example each way, and census pairs with I(A; B) != I(A; B | income)."""
+def step_5_independence():
+    """The two definitions, and a hand example each way."""
     heading("Step 5. Conditional independence is not independence")
     print("conditional independence of x and y given z: p(x, y | z) = p(x | z) p(y | z), i.e. p(x | y, z) = p(x | z)")
     print("independence of x and y:                      p(x, y) = p(x) p(y),         i.e. p(x | y) = p(x)")
@@ -379,43 +354,12 @@ def step_5_independence(train):
     print(f"  I(A; B) = {mutual_information(coins)}, I(A; B | C) = {xor_cmi:.6f} = log 2: independent, "
           "not conditionally independent")
     found = {"thunder": (given_both, given_lightning, given_rain, thunder), "thunder_mi": (mi, cmi)}
-    if train is None:
-        return found
-
-    rows = [yes_no_features(row) for row in train.rows]
-    features = ["sex", LONG_HOURS, "capital-gain > 0", "capital-loss > 0"]
-    pairs = independence_table(rows, train.labels, features=features)  # every pair, largest I(A; B | income) first
-    print()
-    print(f"On the {len(rows):,} people of adult.data, with income as the class (independence_table):")
-    print(f"  {'A':22} {'B':22} {'I(A; B)':>8}  {'I(A; B | income)':>16}")
-    for row in pairs:
-        print(f"  {row['feature_a']:22} {row['feature_b']:22} {row['mutual_information']:>8.4f}  "
-              f"{row['conditional_mutual_information']:>16.4f}")
-    found["pairs"] = {(row["feature_a"], row["feature_b"]): row for row in pairs}
-    hours_gain = found["pairs"][(LONG_HOURS, "capital-gain > 0")]
-    gain_loss = found["pairs"][("capital-gain > 0", "capital-loss > 0")]
-    print(f"Long hours and capital gains are dependent ({hours_gain['mutual_information']:.4f}) but nearly "
-          f"independent given income ({hours_gain['conditional_mutual_information']:.4f}):")
-    print("both go with a high income.  Gains and losses go the other way: nobody has both, and within an")
-    print(f"income class that says more ({gain_loss['conditional_mutual_information']:.4f} against "
-          f"{gain_loss['mutual_information']:.4f}).  Naive Bayes assumes every I(A; B | income) is 0.")
     return found
 
+# %% [markdown]
+# ## Step 6. The Bernoulli spam filter: maximum likelihood
 
-def step_5_slide_attributes(joint):
-    """I(sex; long hours) with and without income, from step 3's table of all 48,842 records."""
-    sex_hours = joint.marginal(["sex", LONG_HOURS]).counts
-    by_income = pairs_by_first(joint, "income", "sex", LONG_HOURS)
-    mi, cmi = mutual_information(sex_hours), conditional_mutual_information(by_income)
-    print(f"The slide's own three attributes (step 3's table): I(sex; {LONG_HOURS}) = {mi:.6f},")
-    print(f"I(sex; {LONG_HOURS} | income) = {cmi:.6f}: income explains part of the dependence, not all.")
-    return mi, cmi
-
-
-# ---------------------------------------------------------------------------
-# Step 6: the Bernoulli spam filter
-# ---------------------------------------------------------------------------
-
+# %%
 
 def load_spam_split(limit):
     """The shipped spam corpus split 75/25 with random_state=0; with ``limit``, the first training messages."""
@@ -426,32 +370,30 @@ def load_spam_split(limit):
     return X_train, X_test, y_train, y_test
 
 
-def estimate_line(word, label, unsmoothed, smoothed):
-    """One word and class: N_{i|y}/N_y, then (N_{i|y} + 1)/(N_y + 2), as the two models give them."""
+def mle_line(word, label, unsmoothed):
+    """One word and class: N_{i|y}/N_y, the maximum likelihood estimate."""
     n_word = unsmoothed.feature_counts_[label].get(word, 0)  # N_{i|y}: class-y messages containing the word
     n_class = unsmoothed.class_counts_[label]  # N_y
     mle = unsmoothed.likelihood(word, label)  # BernoulliNB(alpha=0)
-    laplace = smoothed.likelihood(word, label)  # BernoulliNB(alpha=1)
-    assert mle == Fraction(n_word, n_class) and laplace == Fraction(n_word + 1, n_class + 2)
-    return (f"  {word!r:12} {label:4}  MLE {n_word}/{n_class} = {decimal(mle)}   Laplace ({n_word} + 1)/"
-            f"({n_class} + 2) = {laplace} = {decimal(laplace)}")
+    assert mle == Fraction(n_word, n_class)
+    return f"  {word!r:12} {label:4}  MLE {n_word}/{n_class} = {decimal(mle)}"
 
 
 def step_6_spam_filter(limit):
-    """Bag of words without stop words, the MLE and Laplace estimates, and the prediction formula."""
-    heading("Step 6. The Bernoulli spam filter: N_{i|y} / N_y, then (N_{i|y} + 1) / (N_y + 2)")
+    """Bag of words without stop words, the maximum likelihood estimates, and the prediction formula."""
+    heading("Step 6. The Bernoulli spam filter: maximum likelihood, N_{i|y} / N_y")
     X_train, X_test, y_train, y_test = load_spam_split(limit)
     start = time.perf_counter()  # the whole filter: dictionary, counts, and the test predictions
     tokenizer = Tokenizer(stop_words="english")  # lowercase words, stop words such as "the", "and" removed
     bag = BagOfWords(tokenizer=tokenizer, binary=True)  # x_i = 1 if the i-th word is present
     rows = bag.fit_transform(X_train)  # the dictionary: every word of the training set, at least once
-    smoothed = BernoulliNB(alpha=1).fit(rows, y_train)  # the slide's Laplace smoothing
+    smoothed = BernoulliNB(alpha=1).fit(rows, y_train)  # step 9's Laplace smoothing, fitted (and timed) here
     test_rows = bag.transform(X_test)  # words outside the dictionary are dropped
     predictions = smoothed.predict(test_rows)
     seconds = time.perf_counter() - start
     with_stop_words = BagOfWords(binary=True).fit(X_train).vocabulary_
-    print(f"the shipped spam corpus, split 75/25 (random_state=0): {len(X_train)} training and "
-          f"{len(X_test)} test messages")
+    print(f"the shipped spam corpus, split 75/25 by naivebayes.train_test_split(test_size=0.25, random_state=0):")
+    print(f"{len(X_train)} training and {len(X_test)} test messages")
     print(f"dictionary: {len(bag.vocabulary_)} words ({len(with_stop_words)} before stop words are removed; "
           f"'the' in it: {'the' in bag.vocabulary_}, 'and' in it: {'and' in bag.vocabulary_})")
 
@@ -460,15 +402,12 @@ def step_6_spam_filter(limit):
     for label in unsmoothed.classes_:
         print(f"P(y = {label}) = N_{label}/N = {unsmoothed.class_counts_[label]}/{n} = "
               f"{decimal(unsmoothed.prior(label))}")
-    print("P(x_i = 1 | y): the share of class-y messages that contain word i, unsmoothed and smoothed:")
+    print("P(x_i = 1 | y): the share of class-y messages that contain word i:")
     for word in SPAM_WORDS:
         if word not in unsmoothed.vocabulary_:  # (a small --limit may leave it out)
             continue
         for label in reversed(unsmoothed.classes_):  # spam first, as the slide's y = 1
-            print(estimate_line(word, label, unsmoothed, smoothed))
-    estimates = [unsmoothed.likelihood(word, label) for word in unsmoothed.vocabulary_ for label in unsmoothed.classes_]
-    print(f"Of the {len(estimates)} MLE estimates, {estimates.count(0)} are exactly 0 and {estimates.count(1)} "
-          "exactly 1; with Laplace none is.")
+            print(mle_line(word, label, unsmoothed))
 
     # The prediction: P(y = 1 | x) = P(y = 1) prod_i P(x_i = u_i | y = 1) / sum over y' of the same.
     message = X_test[0]
@@ -477,101 +416,30 @@ def step_6_spam_filter(limit):
     print(f"Prediction for the first test message, {message!r}")
     print(f"(dictionary words present: {sorted(row)}; the other {len(bag.vocabulary_) - len(row)} are absent):")
     joint = {}
-    for label in smoothed.classes_:
-        product = smoothed.prior(label)  # P(y)
-        for word in smoothed.vocabulary_:  # every word of the dictionary takes part, present or absent
-            product *= smoothed.likelihood(word, label, present=word in row)  # P(x_i = u_i | y)
+    for label in unsmoothed.classes_:
+        product = unsmoothed.prior(label)  # P(y)
+        for word in unsmoothed.vocabulary_:  # every word of the dictionary takes part, present or absent
+            product *= unsmoothed.likelihood(word, label, present=word in row)  # P(x_i = u_i | y)
         joint[label] = product
         print(f"  P(y = {label}) prod_i P(x_i = u_i | y = {label}) = {float(product):.4e}")
-    assert joint == smoothed.joint_probability(row)
-    by_hand = joint["spam"] / (joint["spam"] + joint["ham"])
-    library = smoothed.predict_proba([row])[0]["spam"]
-    print(f"  P(y = spam | x) = {decimal(by_hand)}   (predict_proba: {decimal(library)}); truth: {y_test[0]}")
-    assert math.isclose(float(by_hand), library, rel_tol=1e-9)
-
-    correct, n_test = sum(p == y for p, y in zip(predictions, y_test)), len(y_test)
-    print(f"accuracy on the {n_test} test messages: {correct}/{n_test} = {decimal(Fraction(correct, n_test))}"
-          "   (Laplace)")
-    unsmoothed_joints = [unsmoothed.joint_probability(test_row) for test_row in test_rows]  # {y: P(x, y)}
-    both_zero = sum(all(p == 0 for p in p_xy.values()) for p_xy in unsmoothed_joints)
-    one_zero = sum(any(p == 0 for p in p_xy.values()) for p_xy in unsmoothed_joints) - both_zero
-    print(f"Unsmoothed, {one_zero} of the {n_test} test messages have P(x | y) = 0 for one class (one word "
-          "vetoes it)")
-    print(f"and {both_zero} for both classes, where P(y | x) = 0/0 cannot be computed at all.")
+    assert joint == unsmoothed.joint_probability(row)
+    total = joint["spam"] + joint["ham"]
+    if total > 0:
+        print(f"  P(y = spam | x) = {decimal(joint['spam'] / total)}; truth: {y_test[0]}")
+    else:
+        print(f"  P(y = spam | x) = 0/0: no answer; truth: {y_test[0]}")
+    zero = [label for label, p in joint.items() if p == 0]
+    if zero:
+        print(f"  P(x | y = {zero[0]}) is exactly 0: a word of the dictionary that every or no {zero[0]} training")
+        print("  message had decides alone, whatever the other words say (step 8).")
     return {"bag": bag, "rows": rows, "y_train": y_train, "smoothed": smoothed, "unsmoothed": unsmoothed,
-            "accuracy": (correct, n_test), "both_zero": both_zero, "one_zero": one_zero,
-            "n_test": n_test, "seconds": seconds}
+            "X_test": X_test, "y_test": y_test, "test_rows": test_rows, "predictions": predictions,
+            "seconds": seconds}
 
+# %% [markdown]
+# ## Step 7. Categorical features, and continuous ones
 
-# ---------------------------------------------------------------------------
-# Step 7: the new word "Mahalanobis"
-# ---------------------------------------------------------------------------
-
-
-def step_7_mahalanobis(spam):
-    """The (n+1)-th word of the dictionary, in no training message: 0 for both classes, then Laplace."""
-    heading('Step 7. The new word "Mahalanobis": the problem with MLE, and Laplace smoothing')
-    bag, y_train = spam["bag"], spam["y_train"]
-    words = bag.feature_names()  # the n dictionary words, in column order
-    n = len(words)
-    # Dense rows, as the slide writes an email: a vector with one component per dictionary word,
-    # plus component n+1 for "mahalanobis", which is 0 in every training email.
-    train_vectors = [vector + [0] for vector in bag.to_dense(spam["rows"])]
-    counts = bag.transform([NEW_MESSAGE])[0]  # its dictionary words ("mahalanobis" is not one)
-    email = bag.to_dense([counts])[0] + [1]  # ... and x_{n+1} = 1
-    print(f"The new email: {NEW_MESSAGE!r}.  The dictionary has n = {n} words;")
-    print(f"{NEW_WORD!r} goes in as word n+1 (column {n} counting from 0), and no training email contains it.")
-
-    unsmoothed = BernoulliNB(alpha=0).fit(train_vectors, y_train)
-    for label in reversed(unsmoothed.classes_):
-        p = unsmoothed.likelihood(n, label)  # column n is the new word
-        print(f"  MLE:     P(x_n+1 = 1 | y = {label}) = {unsmoothed.feature_counts_[label].get(n, 0)}/"
-              f"{unsmoothed.class_counts_[label]} = {p}")
-    joint = unsmoothed.joint_probability(email)
-    without = unsmoothed.joint_probability(email[:n] + [0])  # the same email without the new word
-    print(f"  P(x | y) P(y) = {joint['spam']} for spam and {joint['ham']} for ham: P(x | y) = 0 for both classes")
-    print(f"  (without the new word: {float(without['spam']):.3e} and {float(without['ham']):.3e}, "
-          "so the new word alone does it)")
-    assert all(p == 0 for p in joint.values()) and all(p > 0 for p in without.values())
-    try:
-        unsmoothed.posterior(email)
-        raise AssertionError("an email with probability 0 in every class got a posterior")
-    except ZeroProbabilityError as error:
-        print(f"  posterior: ZeroProbabilityError: {str(error).split('. ')[0]}.")
-
-    smoothed = BernoulliNB(alpha=1).fit(train_vectors, y_train)
-    for label in reversed(smoothed.classes_):
-        print(f"  Laplace: P(x_n+1 = 1 | y = {label}) = (0 + 1)/({smoothed.class_counts_[label]} + 2) = "
-              f"{smoothed.likelihood(n, label)}")
-    laplace = smoothed.posterior(email)["spam"]
-    print(f"  P(y = spam | x) = {decimal(laplace)}: the probabilities no longer go to zero")
-
-    # The other rule: leave a word out when training never saw it (the library's default for new words).
-    ignoring = spam["smoothed"]  # the dictionary of step 6, without the new word
-    tokens = {token: 1 for token in bag.tokenizer(NEW_MESSAGE)}  # every word of the email, new ones too
-    explanation = ignoring.explain(tokens)
-    ignored = ignoring.posterior(tokens)["spam"]
-    print(f"  ignore rule: the word is not in the dictionary, so it is left out (explain lists it as "
-          f"{list(explanation.ignored)}):")
-    print(f"  P(y = spam | x) = {decimal(ignored)}")
-    print("Two rules for a word that training never saw.  Smoothing gives it a probability in every")
-    print("class, (0 + 1)/(N_y + 2); that is not neutral: the word swaps the factor (N_y + 1)/(N_y + 2) of")
-    print("an absent word for 1/(N_y + 2), a factor 1/(N_y + 1) that favours the class with fewer training")
-    smaller, larger = sorted(smoothed.classes_, key=smoothed.class_counts_.__getitem__)
-    print(f"messages ({smaller}, {smoothed.class_counts_[smaller]} against {smoothed.class_counts_[larger]}), "
-          "and every other email now carries the absent factor too.")
-    print("Ignoring it, as this library does for a word outside the dictionary (the from-scratch blog's")
-    print("rule), leaves P(y | x) exactly what the known words say: a word with no evidence adds none.")
-    print("Both avoid the 0/0; smoothing also removes the zeros of known words that one class never used.")
-    return {"mle": {label: unsmoothed.likelihood(n, label) for label in unsmoothed.classes_},
-            "laplace": {label: smoothed.likelihood(n, label) for label in smoothed.classes_},
-            "laplace_posterior": laplace, "ignore_posterior": ignored}
-
-
-# ---------------------------------------------------------------------------
-# Step 8: categorical features, and continuous ones
-# ---------------------------------------------------------------------------
-
+# %%
 
 def columns(rows, names):
     """Each row cut down to the named features."""
@@ -619,9 +487,9 @@ def right(predictions, labels, people=None):
     return sum(predictions[i] == labels[i] for i in people)
 
 
-def step_8_features(train, test, limit):
-    """CategoricalNB on the categories; age, hours-per-week, capital-gain as Gaussians or discretized."""
-    heading("Step 8. Categorical features, and continuous ones: discretized or Gaussian?")
+def step_7_features(train, test, limit):
+    """CategoricalNB on the categories; age, hours-per-week and capital-gain as Gaussians, then discretized."""
+    heading("Step 7. Categorical features, and continuous ones discretized")
     train_rows, train_labels = train.rows[:limit], train.labels[:limit]  # [:None] keeps them all
     n_test = len(test.rows)
     results = {}
@@ -631,21 +499,292 @@ def step_8_features(train, test, limit):
     print(f"Trained on {len(train_rows):,} people of adult.data, tested on the {n_test:,} of adult.test.")
     print(f"CategoricalNB, P(x_i = j | y) for the {len(CATEGORICAL)} categorical columns: test accuracy "
           f"{decimal(score)}")
-
     names = CATEGORICAL + NUMBERS
     train_x, test_x = columns(train_rows, names), columns(test.rows, names)
+    gaussian = MixedNB().fit(train_x, train_labels).predict(test_x)  # the numbers guessed Gaussian
+    results["gaussian_predictions"] = gaussian
+    results["gaussian"] = Fraction(right(gaussian, test.labels), n_test)
+    print(f"+ the three numbers, each a Gaussian per class (MixedNB):           {decimal(results['gaussian'])}")
+    discretizer = Discretizer(n_bins=STEP_7_BINS, features=NUMBERS).fit(train_x)  # equal-width bins
+    score = test_accuracy(CategoricalNB(categories=discretizer.categories_), discretized(discretizer, train_x),
+                          train_labels, discretized(discretizer, test_x), test.labels)
+    results["all_binned"] = {STEP_7_BINS: score}
+    print(f"+ the three discretized into {STEP_7_BINS:2} equal-width bins (CategoricalNB):   {decimal(score)}")
+    better = "the bins" if score > results["gaussian"] else "the Gaussians"
+    print(f"The slide: discretizing \"can result in a better classifier\" when a feature is not Gaussian.")
+    print(f"Here, all three together, {better} score higher; going further D looks at each number.")
+    return results
+
+# %% [markdown]
+# ## Step 8. The problem with MLE: "Mahalanobis"
+
+# %%
+
+def step_8_mahalanobis(spam):
+    """The (n+1)-th word of the dictionary, in no training message: P(x | y) = 0 for both classes."""
+    heading('Step 8. The problem with MLE: the new word "Mahalanobis"')
+    bag, y_train = spam["bag"], spam["y_train"]
+    words = bag.feature_names()  # the n dictionary words, in column order
+    n = len(words)
+    # Dense rows, as the slide writes an email: a vector with one component per dictionary word,
+    # plus component n+1 for "mahalanobis", which is 0 in every training email.
+    train_vectors = [vector + [0] for vector in bag.to_dense(spam["rows"])]
+    counts = bag.transform([NEW_MESSAGE])[0]  # its dictionary words ("mahalanobis" is not one)
+    email = bag.to_dense([counts])[0] + [1]  # ... and x_{n+1} = 1
+    print(f"The new email: {NEW_MESSAGE!r}.  The dictionary has n = {n} words;")
+    print(f"{NEW_WORD!r} goes in as word n+1 (column {n} counting from 0), and no training email contains it.")
+
+    unsmoothed = BernoulliNB(alpha=0).fit(train_vectors, y_train)
+    for label in reversed(unsmoothed.classes_):
+        p = unsmoothed.likelihood(n, label)  # column n is the new word
+        print(f"  MLE:     P(x_n+1 = 1 | y = {label}) = {unsmoothed.feature_counts_[label].get(n, 0)}/"
+              f"{unsmoothed.class_counts_[label]} = {p}")
+    joint = unsmoothed.joint_probability(email)
+    without = unsmoothed.joint_probability(email[:n] + [0])  # the same email without the new word
+    print(f"  P(x | y) P(y) = {joint['spam']} for spam and {joint['ham']} for ham: P(x | y) = 0 for both classes")
+    print(f"  (without the new word: {float(without['spam']):.3e} and {float(without['ham']):.3e}, "
+          "so the new word alone does it)")
+    assert all(p == 0 for p in joint.values()) and all(p > 0 for p in without.values())
+    try:
+        unsmoothed.posterior(email)
+        raise AssertionError("an email with probability 0 in every class got a posterior")
+    except ZeroProbabilityError as error:
+        print(f"  posterior: ZeroProbabilityError: {str(error).split('. ')[0]}.")
+
+    unsmoothed_joints = [spam["unsmoothed"].joint_probability(test_row) for test_row in spam["test_rows"]]
+    both_zero = sum(all(p == 0 for p in p_xy.values()) for p_xy in unsmoothed_joints)
+    one_zero = sum(any(p == 0 for p in p_xy.values()) for p_xy in unsmoothed_joints) - both_zero
+    n_test = len(unsmoothed_joints)
+    print(f"Unsmoothed, {one_zero} of the {n_test} test messages have P(x | y) = 0 for one class (one word "
+          "vetoes it)")
+    print(f"and {both_zero} for both classes, where P(y | x) = 0/0 cannot be computed at all.")
+    estimates = [spam["unsmoothed"].likelihood(word, label) for word in spam["unsmoothed"].vocabulary_
+                 for label in spam["unsmoothed"].classes_]
+    print(f"Of the {len(estimates)} MLE estimates, {estimates.count(0)} are exactly 0 and {estimates.count(1)} "
+          "exactly 1: the slide's \"extreme probabilities\".")
+    return {"mle": {label: unsmoothed.likelihood(n, label) for label in unsmoothed.classes_},
+            "train_vectors": train_vectors, "email": email, "n": n,
+            "both_zero": both_zero, "one_zero": one_zero, "n_test": n_test}
+
+# %% [markdown]
+# ## Step 9. Laplace smoothing
+
+# %%
+
+def estimate_line(word, label, unsmoothed, smoothed):
+    """One word and class: N_{i|y}/N_y, then (N_{i|y} + 1)/(N_y + 2), as the two models give them."""
+    n_word = unsmoothed.feature_counts_[label].get(word, 0)  # N_{i|y}: class-y messages containing the word
+    n_class = unsmoothed.class_counts_[label]  # N_y
+    mle = unsmoothed.likelihood(word, label)  # BernoulliNB(alpha=0)
+    laplace = smoothed.likelihood(word, label)  # BernoulliNB(alpha=1)
+    assert mle == Fraction(n_word, n_class) and laplace == Fraction(n_word + 1, n_class + 2)
+    return (f"  {word!r:12} {label:4}  MLE {n_word}/{n_class} = {decimal(mle)}   Laplace ({n_word} + 1)/"
+            f"({n_class} + 2) = {laplace} = {decimal(laplace)}")
+
+
+def step_9_laplace(spam, new_word):
+    """(N_{i|y} + 1) / (N_y + 2): the estimates of step 6 smoothed, the new word, every test message."""
+    heading("Step 9. Laplace smoothing: (N_{i|y} + 1) / (N_y + 2)")
+    unsmoothed, smoothed = spam["unsmoothed"], spam["smoothed"]
+    print("P(z = 1) = n_1 / (n_0 + n_1) becomes (n_1 + 1) / (n_0 + n_1 + 2): one imaginary example of each outcome.")
+    print("The estimates of step 6, unsmoothed and smoothed:")
+    for word in SPAM_WORDS:
+        if word not in unsmoothed.vocabulary_:
+            continue
+        for label in reversed(unsmoothed.classes_):
+            print(estimate_line(word, label, unsmoothed, smoothed))
+    y_train, n = spam["y_train"], new_word["n"]
+    with_new_word = BernoulliNB(alpha=1).fit(new_word["train_vectors"], y_train)
+    for label in reversed(with_new_word.classes_):
+        print(f"  Laplace: P(x_n+1 = 1 | y = {label}) = (0 + 1)/({with_new_word.class_counts_[label]} + 2) = "
+              f"{with_new_word.likelihood(n, label)}")
+    laplace = with_new_word.posterior(new_word["email"])["spam"]
+    print(f"  P(y = spam | x) for {NEW_MESSAGE!r} = {decimal(laplace)}: the probabilities no longer go to zero")
+    y_test, predictions = spam["y_test"], spam["predictions"]
+    correct, n_test = sum(p == y for p, y in zip(predictions, y_test)), len(y_test)
+    print(f"accuracy on the {n_test} test messages: {correct}/{n_test} = {decimal(Fraction(correct, n_test))}"
+          "   (Laplace; every one of them gets a posterior)")
+    return {"laplace": {label: with_new_word.likelihood(n, label) for label in with_new_word.classes_},
+            "laplace_posterior": laplace, "accuracy": (correct, n_test), "model": with_new_word}
+
+# %% [markdown]
+# ## Step 10. The summary slide
+
+# %%
+
+def step_10_summary(found):
+    """Each claim of the summary slide, with the number this run found."""
+    heading("Step 10. The summary slide, claim by claim")
+    print("* A generative classifier: learn P(x | y) and P(y), then Bayes' rule gives P(y | x).")
+    print(f"  Step 1: P(C=1 | A=1, B=1) = {found['bayes_rule']}, the number P(y | x) learned directly gives.")
+    joint, naive = found["counts"][30]
+    print("* Conditional independence given the class greatly reduces the parameters:")
+    print(f"  d = 30 binary features, k = 2: {joint:,} for the joint against {naive} (step 4).")
+    given_both, given_lightning, given_rain, thunder = found["thunder"]
+    print(f"  It is not independence: p(thunder | raining, lightning) = {given_both} = p(thunder | lightning),")
+    print(f"  but p(thunder | raining) = {given_rain}, not p(thunder) = {thunder} (step 5).")
+    both_zero, n_test = found["mahalanobis"]["both_zero"], found["mahalanobis"]["n_test"]
+    mle, laplace = found["mahalanobis"]["mle"], found["laplace"]["laplace"]
+    print("* MAP estimation (Laplace smoothing) avoids overfitting and extreme probabilities:")
+    print(f"  unsmoothed, \"Mahalanobis\" gets {mle['spam']} in both classes and {both_zero} of the {n_test} test "
+          "messages get P(x | y) = 0 in both;")
+    print(f"  smoothed, it gets {laplace['spam']} and {laplace['ham']}, and every message gets a posterior "
+          "(steps 8 and 9).")
+    correct, n = found["laplace"]["accuracy"]
+    print(f"* A fast, solid baseline for text: {correct}/{n} test messages right, "
+          f"{found['spam']['seconds'] * 1000:.0f} ms to build the dictionary, count and predict.")
+    if "features" in found:
+        results = found["features"]
+        print("And the slide on continuous features, \"when the feature does not follow Gaussian, this can")
+        print(f"result in a better classifier\": all three Gaussian {decimal(results['gaussian'])}, all three in "
+              f"{STEP_7_BINS} bins {decimal(results['all_binned'][STEP_7_BINS])} (step 7).")
+
+# %% [markdown]
+# ## Going further
+#
+# Everything from here on is an experiment the slides do not make.
+#
+# ### A. Queries on the census table
+
+# %%
+
+def going_further_a_queries(joint):
+    """Queries on step 3's table: sums of rows, divided for a conditional."""
+    heading("Going further A. Queries on step 3's census table")
+    print("Queries are sums of rows (records matching / total), divided for a conditional:")
+    queries = [
+        ("P(income = >50K)", {"income": ">50K"}, {}),
+        ("P(income = >50K | sex = Male)", {"income": ">50K"}, {"sex": "Male"}),
+        ("P(income = >50K | sex = Female)", {"income": ">50K"}, {"sex": "Female"}),
+        ("P(sex = Male | income = <=50K)", {"sex": "Male"}, {"income": "<=50K"}),
+        (f"P(income = >50K | sex = Male, {LONG_HOURS})", {"income": ">50K"}, {"sex": "Male", LONG_HOURS: True}),
+    ]
+    for name, asked, given in queries:
+        p = joint.conditional(asked, given=given) if given else joint.probability(asked)
+        n_both = joint.probability({**given, **asked}) * joint.n_records  # records matching both
+        n_given = joint.probability(given) * joint.n_records  # records matching what is given
+        assert p == Fraction(int(n_both), int(n_given))
+        print(f"  {name} = {share(int(n_both), int(n_given))}")
+    return joint
+
+# %% [markdown]
+# ### B. Empty cells and overfitting on the census
+
+# %%
+
+def going_further_b_empty_cells(train, test):
+    """The share of the k 2^d cells that no census record fills, for d = 1 .. 12."""
+    heading("Going further B. Empty cells and overfitting on the census")
+    print("The slide: with large d, no training example may have the exact combination x, and then")
+    print("P(x | y = i) = 0 for every class i, 'severe overfitting'.  Measured on the census:")
+    everyone = [yes_no_features(row) for row in train.rows + test.rows]
+    for row, label in zip(everyone, train.labels + test.labels):
+        row["income"] = label
+    table = JointTable.from_rows(everyone, features=YES_NO_FEATURES + ["income"])  # 2^13 cells
+    print(f"Twelve yes/no questions (the slide's two first), {table.n_records:,} people with")
+    print(f"all twelve answers ({table.n_left_out:,} left out for an unknown occupation or country).")
+    print("The cells of the k = 2 tables P(x | y = i), and how many no record fills:")
+    print(f"  {'d':>3}  {'cells k 2^d':>11}  {'with records':>12}  {'empty':>6}  {'people per cell':>15}")
+    empty = {"people": table.n_records}
+    for d in range(1, len(YES_NO_FEATURES) + 1):
+        marginal = table.marginal(YES_NO_FEATURES[:d] + ["income"])  # the cells of d features and the class
+        empty[d] = marginal.empty_share
+        print(f"  {d:>3}  {marginal.n_combinations:>11,}  {marginal.n_seen:>12,}  {decimal(marginal.empty_share):>6}"
+              f"  {marginal.n_records / marginal.n_combinations:>15.1f}")
+    return empty
+
+
+def going_further_b_overfitting(train, test, limit, quick):
+    """overfitting_table: the full joint and naive Bayes on the first d features, d = 1, 2, ..."""
+    n_people = min(FEW_PEOPLE, limit) if limit else FEW_PEOPLE
+    features = YES_NO_FEATURES[:QUICK_D] if quick else YES_NO_FEATURES
+    train_rows = [yes_no_features(row) for row in train.rows[:n_people]]
+    test_rows = [yes_no_features(row) for row in test.rows]
+    start = time.perf_counter()
+    table = overfitting_table(train_rows, train.labels[:n_people], test_rows, test.labels, features)
+    seconds = time.perf_counter() - start
     print()
+    print(f"Overfitting: both classifiers (alpha = 1) on the first d questions, trained on the first "
+          f"{n_people:,} people")
+    print(f"of adult.data, tested on all {len(test.rows):,} of adult.test (overfitting_table, {seconds:.1f} s):")
+    print(f"  {'d':>3}  {'joint params':>12}  {'naive':>5}  {'empty':>6}  {'unseen':>6}  {'joint train':>11}"
+          f"  {'joint test':>10}  {'naive train':>11}  {'naive test':>10}")
+    for row in table:
+        cells = [row[key] for key in ("empty_cells", "unseen_test_rows", "joint_train", "joint_test",
+                                      "naive_train", "naive_test")]
+        widths = (6, 6, 11, 10, 11, 10)
+        shown = "  ".join(f"{decimal(value):>{width}}" for value, width in zip(cells, widths))
+        print(f"  {row['d']:>3}  {row['joint_parameters']:>12,}  {row['naive_parameters']:>5}  {shown}")
+    best = max(table, key=lambda row: (row["joint_test"], -row["d"]))
+    last = table[-1]
+    print("'unseen': the share of test people whose combination no training person had; with the")
+    print(f"slide's unsmoothed table their P(x | y = i) = 0 for every class i ({decimal(last['unseen_test_rows'])} "
+          f"at d = {last['d']}).")
+    print(f"The joint's test accuracy peaks at d = {best['d']} ({decimal(best['joint_test'])}) and is "
+          f"{decimal(last['joint_test'])} at d = {last['d']}; naive Bayes ends at {decimal(last['naive_test'])}.")
+    if last["joint_test"] < best["joint_test"] and last["joint_test"] < last["naive_test"]:
+        print("The slide's overfitting: once the cells run out of people, every feature added costs the joint.")
+    return table, n_people
+
+# %% [markdown]
+# ### C. Which census features break the naive assumption
+
+# %%
+
+def going_further_c_census_independence(train, joint):
+    """Census pairs with I(A; B) != I(A; B | income), and the slide's own three attributes."""
+    heading("Going further C. Which census features break the naive assumption")
+    found = {}
+    rows = [yes_no_features(row) for row in train.rows]
+    features = ["sex", LONG_HOURS, "capital-gain > 0", "capital-loss > 0"]
+    pairs = independence_table(rows, train.labels, features=features)  # every pair, largest I(A; B | income) first
+    print(f"On the {len(rows):,} people of adult.data, with income as the class (independence_table):")
+    print(f"  {'A':22} {'B':22} {'I(A; B)':>8}  {'I(A; B | income)':>16}")
+    for row in pairs:
+        print(f"  {row['feature_a']:22} {row['feature_b']:22} {row['mutual_information']:>8.4f}  "
+              f"{row['conditional_mutual_information']:>16.4f}")
+    found["pairs"] = {(row["feature_a"], row["feature_b"]): row for row in pairs}
+    hours_gain = found["pairs"][(LONG_HOURS, "capital-gain > 0")]
+    gain_loss = found["pairs"][("capital-gain > 0", "capital-loss > 0")]
+    print(f"Long hours and capital gains are dependent ({hours_gain['mutual_information']:.4f}) but nearly "
+          f"independent given income ({hours_gain['conditional_mutual_information']:.4f}):")
+    print("both go with a high income.  Gains and losses go the other way: nobody has both, and within an")
+    print(f"income class that says more ({gain_loss['conditional_mutual_information']:.4f} against "
+          f"{gain_loss['mutual_information']:.4f}).  Naive Bayes assumes every I(A; B | income) is 0.")
+    found["slide_mi"] = slide_attributes(joint)
+    return found
+
+
+def slide_attributes(joint):
+    """I(sex; long hours) with and without income, from step 3's table of all 48,842 records."""
+    sex_hours = joint.marginal(["sex", LONG_HOURS]).counts
+    by_income = pairs_by_first(joint, "income", "sex", LONG_HOURS)
+    mi, cmi = mutual_information(sex_hours), conditional_mutual_information(by_income)
+    print(f"The slide's own three attributes (step 3's table): I(sex; {LONG_HOURS}) = {mi:.6f},")
+    print(f"I(sex; {LONG_HOURS} | income) = {cmi:.6f}: income explains part of the dependence, not all.")
+    return mi, cmi
+
+# %% [markdown]
+# ### D. Continuous features in detail
+
+# %%
+
+def going_further_d_continuous(train, test, limit, results):
+    """How far from Gaussian each number is, how many bins, one number at a time, and capital-gain."""
+    heading("Going further D. Continuous features: discretized or Gaussian, in detail")
+    train_rows, train_labels = train.rows[:limit], train.labels[:limit]  # [:None] keeps them all
+    n_test = len(test.rows)
+    names = CATEGORICAL + NUMBERS
+    train_x, test_x = columns(train_rows, names), columns(test.rows, names)
     print("How far from Gaussian each number is (adult.data):")
     for feature in NUMBERS:
         values = [row[feature] for row in train_rows]
         mode = max(set(values), key=values.count)
         print(f"  {feature:15} skewness {skewness(values):6.2f}; its most common value, {mode}, is "
               f"{values.count(mode) / len(values):.1%} of the people")
-    gaussian = MixedNB().fit(train_x, train_labels).predict(test_x)  # the numbers guessed Gaussian
-    results["gaussian"] = Fraction(right(gaussian, test.labels), n_test)
+    gaussian = results["gaussian_predictions"]  # step 7's model, the numbers guessed Gaussian
     print()
-    print(f"+ the three numbers, each a Gaussian per class (MixedNB):           {decimal(results['gaussian'])}")
-    results["all_binned"] = {}
+    print(f"+ the three numbers, each a Gaussian per class (MixedNB, step 7):   {decimal(results['gaussian'])}")
     for n_bins in ALL_BINS:
         discretizer = Discretizer(n_bins=n_bins, features=NUMBERS).fit(train_x)  # equal-width bins
         score = test_accuracy(CategoricalNB(categories=discretizer.categories_), discretized(discretizer, train_x),
@@ -735,63 +874,49 @@ def what_the_data_says(results):
         lines.append("capital-gain, the least Gaussian, is better in bins, as the slide says.")
     return "\n".join(lines)
 
+# %% [markdown]
+# ### E. Ignoring an unseen word instead of smoothing it
 
-# ---------------------------------------------------------------------------
-# Step 9: the summary slide
-# ---------------------------------------------------------------------------
+# %%
 
+def going_further_e_ignore(spam, laplace_posterior):
+    """The other rule for a word that training never saw: leave it out."""
+    heading("Going further E. Ignoring an unseen word instead of smoothing it")
+    bag = spam["bag"]
+    # The other rule: leave a word out when training never saw it (the library's default for new words).
+    ignoring = spam["smoothed"]  # the dictionary of step 6, without the new word
+    tokens = {token: 1 for token in bag.tokenizer(NEW_MESSAGE)}  # every word of the email, new ones too
+    explanation = ignoring.explain(tokens)
+    ignored = ignoring.posterior(tokens)["spam"]
+    print(f"  ignore rule: the word is not in the dictionary, so it is left out (explain lists it as "
+          f"{list(explanation.ignored)}):")
+    print(f"  P(y = spam | x) = {decimal(ignored)}")
+    print(f"  (smoothed, step 9: {decimal(laplace_posterior)})")
+    print("Two rules for a word that training never saw.  Smoothing gives it a probability in every")
+    print("class, (0 + 1)/(N_y + 2); that is not neutral: the word swaps the factor (N_y + 1)/(N_y + 2) of")
+    print("an absent word for 1/(N_y + 2), a factor 1/(N_y + 1) that favours the class with fewer training")
+    counts = ignoring.class_counts_
+    smaller, larger = sorted(ignoring.classes_, key=counts.__getitem__)
+    if counts[smaller] == counts[larger]:
+        print(f"messages (here both classes have {counts[smaller]}, so it favours neither), "
+              "and every other email now carries the absent factor too.")
+    else:
+        print(f"messages ({smaller}, {counts[smaller]} against {counts[larger]}), "
+              "and every other email now carries the absent factor too.")
+    print("Ignoring it, as this library does for a word outside the dictionary (the from-scratch blog's")
+    print("rule), leaves P(y | x) exactly what the known words say: a word with no evidence adds none.")
+    print("Both avoid the 0/0; smoothing also removes the zeros of known words that one class never used.")
+    return ignored
 
-def step_9_summary(found):
-    """Each claim of the summary slide, with the number this run found."""
-    heading("Step 9. The summary slide, claim by claim")
-    print("* A generative classifier: learn P(x | y) and P(y), then Bayes' rule gives P(y | x).")
-    print(f"  Step 1: P(C=1 | A=1, B=1) = {found['bayes_rule']}, the number P(y | x) learned directly gives.")
-    joint, naive = found["counts"][30]
-    print("* Conditional independence given the class greatly reduces the parameters:")
-    print(f"  d = 30 binary features, k = 2: {joint:,} for the joint against {naive} (step 4).")
-    if "overfitting" in found:
-        table, n_people = found["overfitting"]
-        last = table[-1]
-        print(f"  Census, d = {last['d']}, {n_people:,} people: {last['joint_parameters']:,} against "
-              f"{last['naive_parameters']}, {decimal(last['empty_cells'])} of the joint's cells empty,")
-        print(f"  test accuracy {decimal(last['joint_test'])} (joint) against {decimal(last['naive_test'])} (naive).")
-    if "empty" in found:
-        d = len(YES_NO_FEATURES)
-        print(f"  Even all {found['empty']['people']:,} people with the {d} answers leave {decimal(found['empty'][d])} "
-              f"of the {2 * 2**d:,} cells empty.")
-    given_both, given_lightning, given_rain, thunder = found["thunder"]
-    print(f"  It is not independence: p(thunder | raining, lightning) = {given_both} = p(thunder | lightning),")
-    print(f"  but p(thunder | raining) = {given_rain}, not p(thunder) = {thunder} (step 5).")
-    if "slide_mi" in found:
-        mi, cmi = found["slide_mi"]
-        print(f"  On the census it holds only roughly: I(sex; long hours | income) = {cmi:.6f}, not 0.")
-    both_zero, n_test = found["spam"]["both_zero"], found["spam"]["n_test"]
-    mle, laplace = found["mahalanobis"]["mle"], found["mahalanobis"]["laplace"]
-    print("* MAP estimation (Laplace smoothing) avoids overfitting and extreme probabilities:")
-    print(f"  unsmoothed, \"Mahalanobis\" gets {mle['spam']} in both classes and {both_zero} of the {n_test} test "
-          "messages get P(x | y) = 0 in both;")
-    print(f"  smoothed, it gets {laplace['spam']} and {laplace['ham']}, and every message gets a posterior (step 7).")
-    correct, n = found["spam"]["accuracy"]
-    print(f"* A fast, solid baseline for text: {correct}/{n} test messages right, "
-          f"{found['spam']['seconds'] * 1000:.0f} ms to build the dictionary, count and predict.")
-    if "features" in found:
-        results = found["features"]
-        print("And the slide on continuous features, \"when the feature does not follow Gaussian, this can")
-        print(f"result in a better classifier\": all three Gaussian {decimal(results['gaussian'])}; capital-gain in "
-              f"{ONE_AT_A_TIME_BINS} bins {decimal(results['one_binned']['capital-gain'])},")
-        print(f"age {decimal(results['one_binned']['age'])}, hours-per-week "
-              f"{decimal(results['one_binned']['hours-per-week'])} (step 8).")
+# %% [markdown]
+# ## Putting the steps together
 
-
-# ---------------------------------------------------------------------------
-# Putting the steps together
-# ---------------------------------------------------------------------------
-
+# %%
 
 def parse_arguments(argv):
     """The command line: --adult PATH, --download, --no-adult, --quick, --limit N."""
     parser = argparse.ArgumentParser(
-        description='"Lecture #7: Naïve Bayes", slide by slide. Steps 3, 4, 5 and 8 need the UCI Adult '
+        description='"Lecture #7: Naïve Bayes", slide by slide. Steps 3 and 7 and going further A to D need the UCI Adult '
                     "census files adult.data and adult.test: offline, pass their folder with --adult PATH "
                     "(or set NAIVEBAYES_ADULT_PATH).",
     )
@@ -801,10 +926,10 @@ def parse_arguments(argv):
     parser.add_argument("--download", action="store_true",
                         help="if the files are not found, download them (6 MB) into the cache once")
     parser.add_argument("--no-adult", action="store_true", help="run only the steps that need no census data")
-    parser.add_argument("--quick", action="store_true", help=f"a smaller overfitting run in step 4 (d up to {QUICK_D})")
+    parser.add_argument("--quick", action="store_true", help=f"a smaller overfitting run in going further B (d up to {QUICK_D})")
     parser.add_argument("--limit", type=int, metavar="N",
                         help="train the classifiers on the first N training examples only (spam messages; "
-                             "census people in steps 4 and 8); the joint tables always count every record")
+                             "census people in step 7 and going further B and D); the joint tables always count every record")
     arguments = parser.parse_args(argv)
     if arguments.limit is not None and arguments.limit < 10:
         parser.error(f"--limit must be at least 10, so that both classes have training examples, not {arguments.limit}")
@@ -812,7 +937,7 @@ def parse_arguments(argv):
 
 
 def main(argv=None):
-    """Run the nine steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
+    """Run the slides' ten steps, then going further A to E; ``argv`` as on the command line (``None``: sys.argv)."""
     parser, arguments = parse_arguments(argv)
     census = None
     if not arguments.no_adult:
@@ -821,32 +946,49 @@ def main(argv=None):
         except (OSError, ValueError) as error:
             parser.exit(1, (
                 f"could not load the UCI Adult census: {error}\n"
-                "Steps 3, 4, 5 and 8 need adult.data and adult.test.  Offline, pass their folder:\n"
+                "Steps 3 and 7 and going further A to D need adult.data and adult.test.  Offline, pass their folder:\n"
                 "  python lectures/lecture_7_naive_bayes.py --adult path/to/folder\n"
                 "(or set NAIVEBAYES_ADULT_PATH); --download fetches them into the cache once;\n"
                 "--no-adult runs the other steps without them.\n"
             ))
     print('"Lecture #7: Naïve Bayes" (course slides), slide by slide')
     if census is None:
-        print("(--no-adult: steps 3 and 8 and the census parts of steps 4 and 5 are skipped)")
+        print("(--no-adult: steps 3 and 7 and going further A to D are skipped)")
     found = {}
     found.update(step_1_generative_vs_discriminative())
     step_2_truth_table()
     joint = step_3_adult_joint(*census) if census else None
     found["counts"] = step_4_counting()
-    if census:
-        found["empty"] = step_4_empty_cells(*census)
-        found["overfitting"] = step_4_overfitting(*census, arguments.limit, arguments.quick)
-    found.update(step_5_independence(census[0] if census else None))
-    if joint is not None:
-        found["slide_mi"] = step_5_slide_attributes(joint)
+    found.update(step_5_independence())
     found["spam"] = step_6_spam_filter(arguments.limit)
-    found["mahalanobis"] = step_7_mahalanobis(found["spam"])
     if census:
-        found["features"] = step_8_features(*census, arguments.limit)
-    step_9_summary(found)
+        found["features"] = step_7_features(*census, arguments.limit)
+    found["mahalanobis"] = step_8_mahalanobis(found["spam"])
+    found["laplace"] = step_9_laplace(found["spam"], found["mahalanobis"])
+    step_10_summary(found)
+
+    print()
+    print("=" * 78)
+    print("Going further: experiments the slides do not make")
+    print("=" * 78)
+    if census:
+        going_further_a_queries(joint)
+        going_further_b_empty_cells(*census)
+        going_further_b_overfitting(*census, arguments.limit, arguments.quick)
+        going_further_c_census_independence(census[0], joint)
+        going_further_d_continuous(*census, arguments.limit, found["features"])
+    going_further_e_ignore(found["spam"], found["laplace"]["laplace_posterior"])
     return 0
 
+# %% [markdown]
+# ## Run it
+#
+# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
+# in `NOTEBOOK_ARGUMENTS`, for instance `["--adult", "../../shared/data"]` or `["--no-adult"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+
+# %%
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":
-    main()
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

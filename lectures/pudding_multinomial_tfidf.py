@@ -1,3 +1,12 @@
+# %% [markdown]
+# # The Pudding documentation "Naive Bayes": TF-IDF and the multinomial event model
+#
+# The notes' steps in their order: the posts without headers, footers and quotes, TF-IDF features,
+# the estimates with the smoothing factor alpha, then fit, predict and macro-F1.  Run it as a script
+# (`python lectures/pudding_multinomial_tfidf.py --archive PATH`) or open it as a notebook
+# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+
+# %%
 """The Pudding documentation "Naive Bayes", replayed step by step with this library.
 
 This companion follows "Naive Bayes", the documentation page of the Pudding
@@ -29,13 +38,18 @@ from the repository root:
 import argparse
 import importlib.util
 import math
+import os
+import shlex
 import sys
 import time
 from pathlib import Path
 
 # Let the script run from a checkout without installing the package: put the
 # repository root (the folder above lectures/) first on the import path.
-REPOSITORY = Path(__file__).resolve().parent.parent
+try:
+    REPOSITORY = Path(__file__).resolve().parent.parent
+except NameError:  # a notebook has no __file__ and runs in the notebook's folder, lectures/
+    REPOSITORY = Path.cwd().resolve().parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
@@ -60,9 +74,10 @@ def heading(title):
     print("-" * len(title))
 
 
-# ---------------------------------------------------------------------------
-# Step 1: the posts, without headers, footers and quotes
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 1: the posts, without headers, footers and quotes
+
+# %%
 
 
 def step_1_load(archive, limit):
@@ -87,9 +102,10 @@ def step_1_load(archive, limit):
     return texts, labels, test.texts, test.labels
 
 
-# ---------------------------------------------------------------------------
-# Step 2: TF-IDF features
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 2: TF-IDF features
+
+# %%
 
 
 def step_2_features(texts, test_texts):
@@ -115,9 +131,10 @@ def step_2_features(texts, test_texts):
     return train_rows, test_rows, seconds
 
 
-# ---------------------------------------------------------------------------
-# Step 3: the estimates
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 3: the estimates
+
+# %%
 
 
 def step_3_estimates(train_rows, labels):
@@ -145,9 +162,10 @@ def step_3_estimates(train_rows, labels):
     return model
 
 
-# ---------------------------------------------------------------------------
-# Step 4: predict and score
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 4: predict and score
+
+# %%
 
 
 def step_4_score(train_rows, labels, test_rows, test_labels, vectorize_seconds):
@@ -205,9 +223,10 @@ def compare_with_sklearn(texts, labels, test_texts, test_labels, predictions):
         print()
 
 
-# ---------------------------------------------------------------------------
-# Putting the steps together
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Putting the steps together
+
+# %%
 
 
 def parse_arguments(argv):
@@ -242,5 +261,15 @@ def main(argv=None):
     return 0
 
 
+# %% [markdown]
+# ## Run it
+#
+# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
+# in `NOTEBOOK_ARGUMENTS`, for instance `["--archive", "path/to/20news-bydate.tar.gz"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+
+# %%
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
 if __name__ == "__main__":
-    main()
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

@@ -1,3 +1,12 @@
+# %% [markdown]
+# # Naive Bayes with TensorFlow Probability (the blog post), on iris by its sepals
+#
+# The post's steps in its order: an 80/20 split, the priors, Gaussians by gradient (Adam) and in closed
+# form, the test accuracy and the pictures; then the post's own numbers read backwards.  Run it as a
+# script (`python lectures/tfp_blog_gaussian_iris.py`) or open it as a notebook (Jupyter with jupytext,
+# or VS Code): the cell at the end runs every step.
+
+# %%
 """The blog post on a naive Bayes classifier with TensorFlow Probability, replayed on iris with this library.
 
 This companion follows the blog post on a naive Bayes classifier with
@@ -7,18 +16,18 @@ flowers by their sepals alone, with one Gaussian per class and feature, and
 learns the Gaussians the long way, by gradient.  Each function below is one
 step of the post; each prints what it computed and why.
 
-1. Iris, sepal length and width only, split 80/20.  The post's split is
-   unseeded, so it cannot be drawn again; this one is seeded (``--seed``).
-2. The priors, P(c) = N_c / N, the class shares of the training flowers.
-3. The Gaussians by gradient, with the post's settings: Adam, learning rate
+1. Iris, sepal length and width only, split 80/20, and the post's plot of
+   the training set.  The post's split is unseeded, so it cannot be drawn
+   again; this one is seeded (``--seed``).
+2. The Gaussians by gradient, with the post's settings: Adam, learning rate
    0.005, 10,000 epochs, every mean and scale starting at 1; the loss is the
    post's -mean(one_hot * log p(x | k)).  Its three panels (loss, means and
    scales against the epoch) are written as an SVG file.
-4. The closed form, mu = the class mean and sigma = sqrt(M / n_c), beside
-   what the gradient reached.
-5. The test accuracy: the argmax of log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2).
-6. The pictures: the training set, each class's density, and the decision
-   regions, as SVG files in ``--out``.
+3. The priors, P(c) = N_c / N, the class shares of the training flowers.
+4. The test accuracy: the argmax of log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2).
+5. The decision regions, as an SVG file in ``--out``.
+6. The closed form, mu = the class mean and sigma = sqrt(M / n_c), beside
+   what the gradient reached, and each class's density drawn from it.
 7. The post's own numbers.  They come from its unseeded split, but they can
    be read backwards: its means give its class sizes, its standard deviations
    its sums of squares, and from those its Adam run is repeated here: five
@@ -26,7 +35,7 @@ step of the post; each prints what it computed and why.
    the standard deviations within a few steps.  Its closed form and its Adam run turn out to come from two
    different splits; its accuracy 0.8667 is 26 of 30.
 
-The derivations behind steps 3, 4 and 7 are on docs/fitting-by-gradient.md;
+The derivations behind steps 2, 6 and 7 are on docs/fitting-by-gradient.md;
 docs/lectures.md#tfp-blog explains every number this script prints.  The
 iris flowers ship with the library, so nothing is downloaded.  Run it from
 the repository root:
@@ -40,6 +49,8 @@ import argparse
 import importlib.util
 import math
 import struct
+import os
+import shlex
 import sys
 import tempfile
 import time
@@ -48,7 +59,10 @@ from pathlib import Path
 
 # Let the script run from a checkout without installing the package: put the
 # repository root (the folder above lectures/) first on the import path.
-REPOSITORY = Path(__file__).resolve().parent.parent
+try:
+    REPOSITORY = Path(__file__).resolve().parent.parent
+except NameError:  # a notebook has no __file__ and runs in the notebook's folder, lectures/
+    REPOSITORY = Path.cwd().resolve().parent
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
@@ -131,13 +145,14 @@ def where_the_split_comes_from(n, seed, test_size):
             f" would hold out {other} other of the {len(ours)} test rows"), False
 
 
-# ---------------------------------------------------------------------------
-# Step 1: the data and a seeded split
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 1: the data and a seeded split
+
+# %%
 
 
-def step_1_split(seed, limit):
-    """Sepal length and width of the 150 flowers, split 80/20 with a seed."""
+def step_1_split(seed, limit, out):
+    """Sepal length and width of the 150 flowers, split 80/20 with a seed; the post's picture of the training set."""
     heading("Step 1. Iris by its sepals, split 80/20")
     sepals = load_iris().select(FEATURES)
     X_train, X_test, y_train, y_test = train_test_split(
@@ -157,34 +172,21 @@ def step_1_split(seed, limit):
     test_counts = {species: y_test.count(species) for species in SPECIES}
     print(f"training flowers per class: {counts}")
     print(f"test flowers per class:     {test_counts}")
+    labels = {"x_label": LABELS["sepal_length"], "y_label": LABELS["sepal_width"]}
+    path = ScatterPlot(X_train, y_train, *FEATURES, title="Training set", **labels).save(out / "training-set.svg")
+    print(f"the post's plot of the training set: {path}")
     return X_train, X_test, y_train, y_test
 
 
-# ---------------------------------------------------------------------------
-# Step 2: the priors
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 2: the Gaussians by gradient
+
+# %%
 
 
-def step_2_priors(y_train):
-    """P(c) = N_c / N, as the post's get_prior computes it from np.bincount."""
-    heading("Step 2. The priors: P(c) = N_c / N")
-    n = len(y_train)
-    priors = [Fraction(y_train.count(species), n) for species in SPECIES]
-    for species, prior in zip(SPECIES, priors):
-        print(f"  P({species}) = {y_train.count(species)}/{n} = {float(prior):.8f}")
-    print(f"prior.probs: [{' '.join(f'{float(p):.8f}' for p in priors)}]   "
-          f"(post: [{' '.join(POST_PRIORS)}], its own split: step 7)")
-    return priors
-
-
-# ---------------------------------------------------------------------------
-# Step 3: the Gaussians by gradient
-# ---------------------------------------------------------------------------
-
-
-def step_3_gradient(X_train, y_train, out):
+def step_2_gradient(X_train, y_train, out):
     """Adam on the post's loss, with the post's settings; the three panels as an SVG file."""
-    heading("Step 3. The Gaussians by gradient: Adam, learning rate 0.005, 10,000 epochs")
+    heading("Step 2. The Gaussians by gradient: Adam, learning rate 0.005, 10,000 epochs")
     print("loss = -(1 / (N K)) sum_i sum_k one_hot(y_i)_k log p(x_i | k): the post's nll,")
     print("tf.reduce_mean over all N x K entries of log_probs * one_hot.  Every mean and")
     print("scale starts at 1, as the post's tf.Variable([[1., 1.], ...]) do.")
@@ -218,9 +220,68 @@ def step_3_gradient(X_train, y_train, out):
     return fit
 
 
-# ---------------------------------------------------------------------------
-# Step 4: the closed form
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 3: the priors
+
+# %%
+
+
+def step_3_priors(y_train):
+    """P(c) = N_c / N, as the post's get_prior computes it from np.bincount."""
+    heading("Step 3. The priors: P(c) = N_c / N")
+    n = len(y_train)
+    priors = [Fraction(y_train.count(species), n) for species in SPECIES]
+    for species, prior in zip(SPECIES, priors):
+        print(f"  P({species}) = {y_train.count(species)}/{n} = {float(prior):.8f}")
+    print(f"prior.probs: [{' '.join(f'{float(p):.8f}' for p in priors)}]   "
+          f"(post: [{' '.join(POST_PRIORS)}], its own split: step 7)")
+    return priors
+
+
+# %% [markdown]
+# ## Step 4: the test accuracy
+
+# %%
+
+
+def step_4_accuracy(fit, X_test, y_test):
+    """argmax_c log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2) on the held-out flowers."""
+    heading("Step 4. Predictions: argmax_c log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2)")
+    predictions = fit.predict(X_test)
+    correct = sum(p == t for p, t in zip(predictions, y_test))
+    n = len(y_test)
+    print("The post multiplies densities and priors and divides by their sum (a step it")
+    print("notes is not needed for the argmax); adding logs picks the same class.")
+    print(f"accuracy on the {n} test flowers: {correct}/{n} = {correct / n:.4f}   "
+          f"(post: {POST_ACCURACY} on its own split, step 7)")
+    matrix = confusion_matrix(y_test, predictions)
+    print("confusion matrix (rows: the true species, columns: the predicted one):")
+    print(f"  {'':<11}" + "".join(f"{species:>12}" for species in matrix))
+    for truth, row in matrix.items():
+        print(f"  {truth:<11}" + "".join(f"{row[predicted]:>12}" for predicted in row))
+    return correct, n
+
+
+# %% [markdown]
+# ## Step 5: the decision regions
+
+# %%
+
+
+def step_5_decision_regions(fit, X_train, y_train, out):
+    """The post's last picture: the training set with the gradient fit's decision regions."""
+    heading("Step 5. The decision regions")
+    labels = {"x_label": LABELS["sepal_length"], "y_label": LABELS["sepal_width"]}
+    picture = ScatterPlot(X_train, y_train, *FEATURES, model=fit, title="Training set with decision regions",
+                          **labels)
+    print(f"  {picture.save(out / 'decision-regions.svg')}")
+    print("Each point of the plane takes the class the gradient fit predicts for it: three regions.")
+
+
+# %% [markdown]
+# ## Step 6: the closed form
+
+# %%
 
 
 def distance_to(history, closed_form, t):
@@ -231,9 +292,9 @@ def distance_to(history, closed_form, t):
     )
 
 
-def step_4_closed_form(fit, X_train, y_train):
+def step_6_closed_form(fit, X_train, y_train, X_test, out):
     """mu_jc = the class's mean, sigma_jc = sqrt(M_jc / n_c): where the gradient was heading."""
-    heading("Step 4. The closed form: mu = the class mean, sigma = sqrt(sum (x - mu)^2 / n_c)")
+    heading("Step 6. The closed form: mu = the class mean, sigma = sqrt(sum (x - mu)^2 / n_c)")
     model = GaussianNB(var_smoothing=0).fit(X_train, y_train)  # ddof=0: the post's formula
     closed_form = {
         (species, j): (model.means_[species][j], math.sqrt(model.variances_[species][j]))
@@ -255,45 +316,10 @@ def step_4_closed_form(fit, X_train, y_train):
             print(f"within rounding, 1e-12, from epoch {settled[0]}.")
     print("The factor 1/(N K) and the start at 1 change the path, not the destination:")
     print("both gradients are 0 only at the class mean and sqrt(M / n_c) (docs/fitting-by-gradient.md).")
-    return model, errors[-1]
-
-
-# ---------------------------------------------------------------------------
-# Step 5: the test accuracy
-# ---------------------------------------------------------------------------
-
-
-def step_5_accuracy(fit, model, X_test, y_test):
-    """argmax_c log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2) on the held-out flowers."""
-    heading("Step 5. Predictions: argmax_c log P(c) + sum_j log N(x_j; mu_jc, sigma_jc^2)")
-    predictions = fit.predict(X_test)
-    correct = sum(p == t for p, t in zip(predictions, y_test))
-    n = len(y_test)
-    print("The post multiplies densities and priors and divides by their sum (a step it")
-    print("notes is not needed for the argmax); adding logs picks the same class.")
-    print(f"accuracy on the {n} test flowers: {correct}/{n} = {correct / n:.4f}   "
-          f"(post: {POST_ACCURACY} on its own split, step 7)")
-    same = predictions == model.predict(X_test)
+    same = fit.predict(X_test) == model.predict(X_test)
     print(f"the closed form predicts the same class for every test flower: {same}")
-    matrix = confusion_matrix(y_test, predictions)
-    print("confusion matrix (rows: the true species, columns: the predicted one):")
-    print(f"  {'':<11}" + "".join(f"{species:>12}" for species in matrix))
-    for truth, row in matrix.items():
-        print(f"  {truth:<11}" + "".join(f"{row[predicted]:>12}" for predicted in row))
-    return correct, n
-
-
-# ---------------------------------------------------------------------------
-# Step 6: the pictures
-# ---------------------------------------------------------------------------
-
-
-def step_6_pictures(fit, model, X_train, y_train, out):
-    """The post's pictures as SVG files: training set, densities, decision regions."""
-    heading("Step 6. The pictures")
     labels = {"x_label": LABELS["sepal_length"], "y_label": LABELS["sepal_width"]}
     pictures = {
-        "training-set.svg": ScatterPlot(X_train, y_train, *FEATURES, title="Training set", **labels),
         "densities-sepal-length.svg": DensityPlot(
             X_train, y_train, "sepal_length", model=model, x_label=LABELS["sepal_length"]
         ),
@@ -303,21 +329,19 @@ def step_6_pictures(fit, model, X_train, y_train, out):
         "density-contours.svg": ContourPlot(
             X_train, y_train, *FEATURES, model, title="The density of each class, p(x | c)", **labels
         ),
-        "decision-regions.svg": ScatterPlot(
-            X_train, y_train, *FEATURES, model=fit, title="Training set with decision regions", **labels
-        ),
     }
     for name, picture in pictures.items():
         print(f"  {picture.save(out / name)}")
-    print("The post draws the three class densities as 3-D surfaces; here they are contour")
-    print("lines (10%, 50%, 90% of each peak), ellipses with axes along the features: the naive")
-    print("assumption.  The density pictures read GaussianNB, the closed form, which the gradient")
-    print("reached (step 4); the decision regions are the gradient fit's own predictions.")
+    print("The post draws the three class densities after training, as 3-D surfaces; here they are")
+    print("contour lines (10%, 50%, 90% of each peak), ellipses with axes along the features: the naive")
+    print("assumption.  They read the closed form, which the gradient reached (see the gap above).")
+    return model, errors[-1]
 
 
-# ---------------------------------------------------------------------------
-# Step 7: the post's numbers, read backwards
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Step 7: the post's numbers, read backwards
+
+# %%
 
 
 def class_sizes(means, tolerance):
@@ -483,7 +507,7 @@ def step_7e_closed_form(closed_sizes):
     print(f"    every digit the post prints: {agree}")
     assert agree
     print("    Adam and the closed form differ in the post by up to 0.117 (virginica's mean")
-    print("    length): not Adam falling short, but two splits.  On one split (step 4) they agree.")
+    print("    length): not Adam falling short, but two splits.  On one split (step 6) they agree.")
 
 
 def step_7f_accuracy(refit, adam_sizes):
@@ -513,8 +537,13 @@ def step_7f_accuracy(refit, adam_sizes):
     return candidates[0]
 
 
-def step_7g_seeds(seed, limit):
+def going_further_seeds(seed, limit):
     """How much the split alone moves the accuracy: the closed form on the seeds 0 to 19."""
+    print()
+    print("=" * 78)
+    print("Going further: an experiment the post does not make")
+    print("=" * 78)
+    heading("Going further. How much the split alone moves the accuracy")
     sepals = load_iris().select(FEATURES)
     scores = {}
     for other in range(20):
@@ -523,8 +552,9 @@ def step_7g_seeds(seed, limit):
         )
         model = GaussianNB(var_smoothing=0).fit(X_train, y_train)
         scores[other] = sum(p == t for p, t in zip(model.predict(X_test), y_test))
-    print("(g) The split matters as much as the model: the same classifier (closed form, which")
-    print("    predicts as the gradient does) on the seeds 0 to 19, correct of 30:")
+    print("The split matters as much as the model: the same classifier (closed form, which")
+    print("predicts as the gradient does) on the splits of naivebayes.train_test_split(test_size=0.2,")
+    print("random_state=seed) for the seeds 0 to 19, correct of 30:")
     print("    " + " ".join(f"{scores[s]}" for s in range(20)))
     low, high = min(scores.values()), max(scores.values())
     mean = sum(scores.values()) / (30 * len(scores))
@@ -545,12 +575,12 @@ def step_7_post_numbers(seed, limit):
     refit = step_7d_refit_adam(adam_sizes)
     step_7e_closed_form(closed_sizes)
     step_7f_accuracy(refit, adam_sizes)
-    step_7g_seeds(seed, limit)
 
 
-# ---------------------------------------------------------------------------
-# Putting the steps together
-# ---------------------------------------------------------------------------
+# %% [markdown]
+# ## Putting the steps together
+
+# %%
 
 
 def default_out():
@@ -584,25 +614,36 @@ def main(argv=None):
     out = arguments.out if arguments.out is not None else default_out()
     print("The blog post on a naive Bayes classifier with TensorFlow Probability, step by step:")
     print("iris by its sepals, Gaussians by gradient and in closed form")
-    X_train, X_test, y_train, y_test = step_1_split(arguments.seed, arguments.limit)
-    if len(set(y_train)) < 2:
-        parser.error(f"the first {arguments.limit} training flowers hold one species only; use a larger --limit")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         parser.exit(1, f"cannot write the pictures to {out}: {error}\n")
     print(f"pictures go to {out}")
-    step_2_priors(y_train)
+    X_train, X_test, y_train, y_test = step_1_split(arguments.seed, arguments.limit, out)
+    if len(set(y_train)) < 2:
+        parser.error(f"the first {arguments.limit} training flowers hold one species only; use a larger --limit")
     try:
-        fit = step_3_gradient(X_train, y_train, out)
+        fit = step_2_gradient(X_train, y_train, out)
     except ValueError as error:  # a class with one flower, or one value, has no maximum to climb to
         parser.exit(1, f"the gradient fit stopped: {error}\n(a larger --limit gives every class more flowers)\n")
-    model, _ = step_4_closed_form(fit, X_train, y_train)
-    step_5_accuracy(fit, model, X_test, y_test)
-    step_6_pictures(fit, model, X_train, y_train, out)
+    step_3_priors(y_train)
+    step_4_accuracy(fit, X_test, y_test)
+    step_5_decision_regions(fit, X_train, y_train, out)
+    step_6_closed_form(fit, X_train, y_train, X_test, out)
     step_7_post_numbers(arguments.seed, arguments.limit)
+    going_further_seeds(arguments.seed, arguments.limit)
     return 0
 
 
+# %% [markdown]
+# ## Run it
+#
+# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
+# in `NOTEBOOK_ARGUMENTS`, for instance `["--seed", "0", "--out", "pictures"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+
+# %%
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
 if __name__ == "__main__":
-    main()
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

@@ -182,6 +182,16 @@ def test_from_scratch_float_product_underflows_but_log_sum_is_finite():
     assert len(log_sums) == 2
 
 
+def test_from_scratch_takes_the_log_before_smoothing_as_the_blog_post_does():
+    """The post: log space against underflow, then 'another problem', log 0, then add-one smoothing."""
+    out = from_scratch_output()
+    assert out.index("Step 4. Why log space") < out.index("Step 5. Add-one smoothing")
+    rows = dict(re.findall(r"^  (ham|spam) +0\.0 +\d+ \(\S+\) +(P\(w \| c\) = 0|underflow) +(?:-inf|-\d+\.\d{4})$",
+                           out, re.M))
+    assert sorted(rows.values()) == ["P(w | c) = 0", "underflow"]
+    assert "naivebayes.train_test_split(test_size=0.25, random_state=0), the blog post makes none)" in out
+
+
 def test_from_scratch_unseen_words_are_ignored():
     out = from_scratch_output()
     assert re.search(r"^ignored as unseen: \['\S+.*\]$", out, re.M)
@@ -607,7 +617,27 @@ def test_tfp_blog_accuracy_0_8667_is_26_of_30():
 
 def test_tfp_blog_gradient_reaches_the_closed_form_on_the_seeded_split():
     out, _ = run_with_pictures(TFP_BLOG)
-    assert "train_test_split(test_size=0.2, random_state=0): 120 training flowers, 30 test flowers" in out
+    assert "120 training flowers, 30 test flowers, from" in out
+    # Whose split: this library's, and (checked against scikit-learn when it is installed) whether it is scikit-learn's.
+    source = re.search(r"^  naivebayes\.train_test_split\(test_size=0\.2, random_state=0\)(.*)$", out, re.M)
+    assert source, "the companion does not say where its split comes from"
+    if importlib.util.find_spec("sklearn") is not None:
+        from sklearn.model_selection import train_test_split as sklearn_split
+
+        from naivebayes import train_test_split
+
+        rows = list(range(150))
+        same = train_test_split(rows, [0] * 150, test_size=0.2, random_state=0)[1] == \
+            [int(i) for i in sklearn_split(rows, test_size=0.2, random_state=0)[1]]
+        said_same = source[1].startswith(": the same test rows, in the same order, as scikit-learn's")
+        assert said_same == same
+    else:
+        assert "scikit-learn is not installed to compare" in source[1]
+    assert "Going further. How much the split alone moves the accuracy" in out
+    assert out.index("Step 7.") < out.index("Going further:")
+    steps = re.findall(r"^Step (\d)\. ", out, re.M)
+    assert steps == ["1", "2", "3", "4", "5", "6", "7"]
+    assert "Step 2. The Gaussians by gradient" in out and "Step 6. The closed form" in out  # the post's order
     gap = re.search(r"^largest gap after 10000 epochs: (\S+)$", out, re.M)
     assert gap and float(gap[1]) < 1e-12  # docs/fitting-by-gradient.md: to 1e-14
     assert "accuracy on the 30 test flowers: 22/30 = 0.7333   (post: 0.8667 on its own split, step 7)" in out
@@ -687,6 +717,14 @@ def test_cornell_lda_textbook_lda_disagrees_on_14_flowers():
     assert flowers == [56, 68, 70, 72, 85, 87, 100, 108, 111, 123, 133, 136, 146, 148]  # as tests/test_discriminant.py
     assert "Textbook LDA is right on 8 of them, the lecture's on 6." in out
     assert "Dividing by n or n - 1 (n - K) changes no prediction, for either matrix: True" in out
+
+
+def test_cornell_lda_keeps_what_the_lecture_does_not_do_in_going_further():
+    out, _ = run_with_pictures(CORNELL_LDA)
+    steps = re.findall(r"^(Step \d|Going further [A-C])\. ", out, re.M)
+    assert steps == ["Step 1", "Step 2", "Step 3", "Step 4", "Step 5",
+                     "Going further A", "Going further B", "Going further C"]
+    assert re.search(r"^  naivebayes\.train_test_split\(test_size=0\.2, random_state=0\)", out, re.M)
 
 
 def test_cornell_lda_compares_gaussian_naive_bayes():
@@ -798,9 +836,22 @@ def test_lecture_7_mahalanobis_is_zero_in_both_classes_until_laplace():
 
 def test_lecture_7_without_the_census_says_so_and_runs_the_rest():
     out = lecture_7_output("--no-adult")
-    assert "(--no-adult: steps 3 and 8 and the census parts of steps 4 and 5 are skipped)" in out
-    assert "Step 3." not in out and "Step 8." not in out
+    assert "(--no-adult: steps 3 and 7 and going further A to D are skipped)" in out
+    assert "Step 3." not in out and "Step 7." not in out and "Going further A." not in out
     assert re.search(r"^accuracy on the 28 test messages: 25/28 = 0\.8929", out, re.M)
+
+
+def test_lecture_7_follows_the_slides_in_their_order_and_keeps_going_further_apart():
+    """The slides' order: ... prediction, discrete and continuous features, Mahalanobis, Laplace, summary."""
+    out = lecture_7_output("--adult", ADULT) if ADULT else lecture_7_output("--no-adult")
+    steps = re.findall(r"^(Step \d+|Going further [A-E])\. ", out, re.M)
+    slides = [f"Step {n}" for n in range(1, 11) if ADULT or n not in (3, 7)]
+    further = [f"Going further {letter}" for letter in ("ABCDE" if ADULT else "E")]
+    assert steps == slides + further
+    lecture, extra = out.split("Going further: experiments the slides do not make", 1)
+    assert "Laplace" not in lecture.split("Step 9.")[0].split("Step 6.")[1]  # smoothing comes after the MLE problem
+    assert "P(income = >50K | sex = Male)" not in lecture  # the census queries are not the slides'
+    assert "favours the class with fewer training\nmessages (ham, 41 against 41)" not in out  # equal classes
 
 
 def test_lecture_7_fails_clearly_without_the_census(tmp_path):
