@@ -596,3 +596,37 @@ def test_a_tie_is_broken_the_same_way_through_every_door(tmp_path):
     explained = run("explain", model_file, "nothing", "either", "class", "saw")[1]
     assert python == plain == with_probabilities == decision(probabilities) == "ham"
     assert "prediction: ham" in explained
+
+
+def test_a_message_file_without_header_or_extension_as_a_new_user_meets_it(tmp_path):
+    texts, labels = load_spam()
+    lines = [f"{label}\t{text}" for label, text in zip(labels, texts)]
+    lines[5] = lines[5].split("\t")[0] + '\t"Yes!! ' + lines[5].split("\t")[1]
+    messages = tmp_path / "msgs"
+    messages.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    model = tmp_path / "m.json"
+    err = one_line_refusal(run("train", messages, "-o", model, "--model", "multinomial"), "--no-header")
+    assert "Pass --delimiter tab" in err
+    one_line_refusal(run("train", messages, "-o", model, "--model", "multinomial", "--delimiter", "tab"), "--no-quotes")
+    one_line_refusal(run("train", messages, "-o", model, "--model", "multinomial", "--delimiter", "tab", "--no-quotes"),
+                     "--no-header")
+    status, out, err = run("train", messages, "-o", model, "--model", "multinomial", "--delimiter", "tab", "--no-header", "--no-quotes")
+    assert status == 0 and "110 texts" in out, err
+    # The labels are the short column, the texts the long one, without --label or --text.
+    assert load(model).classes_ == ["ham", "spam"]
+    status, out, err = run("evaluate", model, messages)
+    assert status == 0 and out.startswith("110 examples"), err
+    status, out, err = run_with_stdin("Claim your free prize now\n", "predict", model, "-")
+    assert status == 0 and out.splitlines()[1].startswith("standard input\t"), err
+    status, out, err = run("explain", model, "--file", messages, "--row", "6")
+    assert status == 0 and out == str(load(model).explain('"Yes!! ' + texts[5])) + "\n", err
+
+
+def test_a_headerless_table_of_words_is_not_taken_as_its_own_header(tmp_path):
+    rows, labels, _ = load_play_tennis()
+    table = tmp_path / "tennis.data"
+    table.write_text("".join(",".join([*row.values(), label]) + "\n" for row, label in zip(rows, labels)))
+    err = one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--model", "categorical"), "--no-header")
+    assert "are values of their own columns in the rows below" in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--model", "categorical", "--no-header")
+    assert status == 0 and "14 rows of 4 features" in out, err

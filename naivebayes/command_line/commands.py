@@ -428,13 +428,25 @@ def text_inputs(source, lines, err):
 
 
 def reads_a_text_table(source, args, remembered, need_labels=False):
-    """True when a text model's DATA is a table of texts rather than a text (or a folder of them)."""
+    """True when a text model's DATA is a table of texts rather than a text (or a folder of them).
+
+    A table: when a table option is given, the name ends .csv, .tsv, .data or
+    .test, or the model was trained on a table of texts and the data's first
+    line holds its delimiter (or labels are needed, which a single text
+    cannot give).
+    """
     if source.is_folder() or getattr(args, "lines", False):
         return False
     given = args.label is not None or args.text is not None or args.names is not None or args.header is not None
     if given or source.suffix() in (".csv", ".tsv", ".data", ".test"):
         return True
-    return source.is_stdin and (need_labels or remembered.get("data") == "text table")
+    if remembered.get("data") != "text table":
+        return source.is_stdin and need_labels
+    if need_labels:
+        return True
+    delimiter = args.delimiter if args.delimiter is not None else remembered.get("delimiter", ",")
+    first = next((line for line in source.text().splitlines() if line.strip()), "")
+    return isinstance(delimiter, str) and delimiter in first
 
 
 def texts_of(model, source, args, remembered, need_labels, err):
@@ -447,7 +459,11 @@ def texts_of(model, source, args, remembered, need_labels, err):
             columns = table_columns(source, reading)
             if label not in columns:
                 label = None  # rows to predict may come without their labels
-        texts, labels, names, _, _ = text_table(source, label, text, reading, need_labels)
+        texts, labels, names, _, _ = text_table(
+            source, label, text, reading, need_labels,
+            label_option="--label" if args.label is not None else "the label column the model was trained with,",
+            text_option="--text" if args.text is not None else "the text column the model was trained with,",
+        )
         return texts, labels, names
     if need_labels:
         notes = []

@@ -28,7 +28,8 @@ import sys
 from pathlib import Path
 
 from naivebayes.datasets.tabular import (
-    TableError, check_first_line_is_a_row, not_utf8_message, read_csv_lines, read_records,
+    TableError, check_first_line_is_a_row, delimiter_hint, first_line_as_data_reason, not_utf8_message,
+    read_csv_lines, read_records,
 )
 
 __all__ = [
@@ -256,7 +257,7 @@ def column(text):
         return text
 
 
-def text_table(source, label, text, reading, need_labels):
+def text_table(source, label, text, reading, need_labels, label_option="--label", text_option="--text"):
     """``(texts, labels, names, label_column, text_column)`` from a table with a column of texts.
 
     The text column is ``text`` (a name or a number from 0), or else the one
@@ -275,17 +276,33 @@ def text_table(source, label, text, reading, need_labels):
     elif reading.header is False:
         header = list(range(len(records[0][1]))) if records else []
     else:
+        if reading.header is None and records:
+            reason = first_line_as_data_reason(records)
+            if reason is not None:
+                raise CommandError(
+                    f"{source}, line {records[0][0]}: the first line looks like data, not a header: {reason}. "
+                    "If the file has no header line, pass --no-header; if it names the columns, pass --header"
+                    + delimiter_hint(records[0][1], reading.delimiter, command_line_option)
+                )
         (_, header), *records = records or [(1, [])]
         header = [name.strip() for name in header]
+    if len(header) == 1:
+        raise CommandError(
+            f"{source} has a single column, so no labels besides the texts: a table of texts has a column of "
+            f"labels and one of texts{delimiter_hint([records[0][1][0] if records else header[0]], reading.delimiter, command_line_option)}"
+        )
     if not records:
         raise CommandError(f"{source} has no rows{' after its header line' if reading.header is not False else ''}: nothing to read")
     columns = header
-    label_at = None if label is None else position(label, columns, source, "--label")
-    text_at = None if text is None else position(text, columns, source, "--text")
+    label_at = None if label is None else position(label, columns, source, label_option)
+    text_at = None if text is None else position(text, columns, source, text_option)
     if text_at is None:
         others = [at for at in range(len(columns)) if at != label_at]
         if label_at is None and need_labels and len(others) == 2:
-            label_at = columns.index("label") if "label" in columns else others[-1]
+            if "label" in columns:
+                label_at = columns.index("label")
+            else:  # the texts are the column with the longer fields; the labels the other
+                label_at = min(others, key=lambda at: sum(len(fields[at]) for _, fields in records[:200]))
             others.remove(label_at)
         if len(others) != 1:
             raise CommandError(

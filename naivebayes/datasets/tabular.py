@@ -435,27 +435,54 @@ def _looks_numeric(value):
 
 
 def _check_first_line_is_a_header(records, missing, source, option, named):
-    """Refuse a first line taken as the header that looks like data: a number above a column of numbers."""
+    """Refuse a first line taken as the header that looks like data.
+
+    It looks like data when it has a number above a column of numbers (the
+    first line of UCI's ``adult.data``), when most of its fields come back as
+    values of their own columns below (``sunny, hot, no`` above more days), or
+    when a field is a sentence rather than a name (the first message of a file
+    of messages).
+    """
     line_number, first = records[0]
-    below = [fields for _, fields in records[1:6] if len(fields) == len(first)]
-    if not below:
+    reason = first_line_as_data_reason(records, missing)
+    if reason is None:
         return
+    what = "would be skipped as the header" if named else "would become the column names, and that row would be lost"
+    raise TableError(
+        f"{source}, line {line_number}: the first line looks like data, not a header: {reason}, so it {what}. "
+        f"If the file has no header line, pass "
+        f"{option('header', False)}{'' if named else ' (and names=[...] to name the columns)' if option is python_option else ''}; "
+        f"if these really are the column names, pass {option('header', True)}"
+    )
+
+
+def first_line_as_data_reason(records, missing=MISSING):
+    """Why the first of ``records`` looks like a row of data rather than column names, or None."""
+    _, first = records[0]
+    below = [fields for _, fields in records[1:101] if len(fields) == len(first)]
+    if not below:
+        return None
     numbers = [
         position for position, text in enumerate(first)
         if _looks_numeric(parse_field(text, missing))
         and all(_looks_numeric(parse_field(fields[position], missing)) or parse_field(fields[position], missing) is None
-                for fields in below)
+                for fields in below[:5])
     ]
-    if not numbers:
-        return
-    shown = ", ".join(repr(first[position].strip()) for position in numbers[:3])
-    what = "would be skipped as the header" if named else "would become the column names, and that row would be lost"
-    raise TableError(
-        f"{source}, line {line_number}: the first line looks like data, not a header: it has numbers ({shown}) "
-        f"where the rows below have numbers, so it {what}. If the file has no header line, pass "
-        f"{option('header', False)}{'' if named else ' (and names=[...] to name the columns)' if option is python_option else ''}; "
-        f"if these really are the column names, pass {option('header', True)}"
-    )
+    if numbers:
+        shown = ", ".join(repr(first[position].strip()) for position in numbers[:3])
+        return f"it has numbers ({shown}) where the rows below have numbers"
+    names = [text.strip() for text in first]
+    recurring = [
+        position for position, name in enumerate(names)
+        if name and any(fields[position].strip() == name for fields in below)
+    ]
+    if len(first) >= 2 and len(recurring) * 2 > len(first):
+        shown = ", ".join(repr(names[position]) for position in recurring[:3])
+        return f"most of its fields ({shown}) are values of their own columns in the rows below"
+    sentence = next((name for name in names if len(name.split()) > 4 or len(name) > 60), None)
+    if sentence is not None:
+        return f"{sentence[:40]!r} is a sentence, not a column name"
+    return None
 
 
 def _check_first_line_is_data(records, missing, source, option):
@@ -663,6 +690,11 @@ def _label_column(label, columns, source, delimiter, option=python_option):
             f"are: {', '.join(map(str, columns))}{_delimiter_hint(columns, delimiter, option)}"
         )
     return columns.index(label)
+
+
+def delimiter_hint(fields, delimiter, option=python_option):
+    """A hint when a single field looks like a whole line split by another character ("" if not)."""
+    return _delimiter_hint(fields, delimiter, option)
 
 
 def _delimiter_hint(fields, delimiter, option=python_option):
