@@ -630,3 +630,15 @@ def test_a_headerless_table_of_words_is_not_taken_as_its_own_header(tmp_path):
     assert "are values of their own columns in the rows below" in err
     status, out, err = run("train", table, "-o", tmp_path / "m.json", "--model", "categorical", "--no-header")
     assert status == 0 and "14 rows of 4 features" in out, err
+
+
+def test_thousands_separators_are_named_with_the_option_and_remembered(tmp_path):
+    table = tmp_path / "money.csv"
+    table.write_text('income,city,label\n"1,234",Paris,x\n"12,500",Rome,y\n"2,000",Paris,x\n"15,000",Rome,y\n')
+    status, out, err = run("train", table, "-o", tmp_path / "m.json")
+    assert status == 0 and err.count("\n") == 1 and "pass --thousands ','" in err and "thousands=" not in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--thousands", ",")
+    assert status == 0 and err == "" and load(tmp_path / "m.json").distributions_["income"] == "gaussian"
+    status, out, err = run("explain", tmp_path / "m.json", "income=1,234", "city=Paris")
+    assert status == 0 and out.rstrip().endswith("prediction: x"), err
+    one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--decimal", ",,"), "argument --decimal")

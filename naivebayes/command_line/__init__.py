@@ -29,7 +29,7 @@ import warnings
 from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
-from naivebayes.command_line.inputs import column_names, delimiter_character
+from naivebayes.command_line.inputs import column_names, delimiter_character, number_mark
 
 __all__ = ["main", "main_script", "build_parser"]
 
@@ -173,8 +173,10 @@ def add_table_options(parser, label_help):
         "--no-quotes", dest="quoting", action="store_false", default=None,
         help='tables: read every " as an ordinary character (a message may start with a quote it never closes)',
     )
-    parser.add_argument("--thousands", metavar="CHAR", help="tables: the thousands separator of numbers, such as ','")
-    parser.add_argument("--decimal", metavar="CHAR", help="tables: the decimal mark of numbers, such as ',' (default '.')")
+    parser.add_argument("--thousands", type=number_mark, metavar="CHAR",
+                        help="tables: the thousands separator of numbers, such as ','")
+    parser.add_argument("--decimal", type=number_mark, metavar="CHAR",
+                        help="tables: the decimal mark of numbers, such as ',' (default '.')")
 
 
 def run_demo(args, out, err):

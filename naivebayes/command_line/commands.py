@@ -578,6 +578,7 @@ def table_row_to_explain(model, args, remembered, err):
             f"{model.features_[0]}=..., or with --file TABLE --row N"
         )
     row = {}
+    reading = Reading(args, Source("-"), remembered)  # the number format the model's table was read with
     features = {str(feature): feature for feature in model.features_}
     for pair in args.input:
         name, equals, value = pair.partition("=")
@@ -585,7 +586,8 @@ def table_row_to_explain(model, args, remembered, err):
             raise CommandError(f"{pair!r} is not a feature=value pair, such as {model.features_[0]}=...")
         if name not in features:
             raise CommandError(f"the model has no feature {name!r}; its features are: {', '.join(features)}")
-        row[features[name]] = parse_field(value)  # read as a table's field is: 39 is an int, ? is missing
+        # read as a field of the table is: 39 is an int, ? is missing, 1,234 a number with --thousands ','
+        row[features[name]] = parse_field(value, thousands=reading.thousands, decimal=reading.decimal)
     return row, "the row"
 
 

@@ -35,6 +35,7 @@ from naivebayes.datasets.tabular import (
 __all__ = [
     "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labelled_text_folder",
     "read_table", "looks_like_a_table", "text_table", "table_columns", "command_line_option", "delimiter_character",
+    "number_mark",
 ]
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".data", ".test")  # files a text model reads as tables (.data/.test: UCI's names)
@@ -146,6 +147,15 @@ def delimiter_character(text):
             f"{text!r} is not one character; give the character between fields, such as ';' or '|', or tab"
         )
     return character
+
+
+def number_mark(text):
+    """``--thousands`` or ``--decimal`` as typed: one character that is not a digit, letter or sign."""
+    if len(text) != 1 or text.isalnum() or text in "+-":
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not one character that is not a digit, letter or sign, such as ',' or '.'"
+        )
+    return text
 
 
 def shown_delimiter(character):
