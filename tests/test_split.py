@@ -288,3 +288,8 @@ def test_stratify_needs_two_of_every_class_and_room_for_each():
         train_test_split(X10, Y10, test_size=1, stratify=True)
     with pytest.raises(ValueError, match="only one list was given"):
         train_test_split(X10, stratify=True)
+
+
+def test_the_parts_come_back_as_a_tuple_of_lists():
+    parts = train_test_split(X10, Y10, random_state=0)
+    assert type(parts) is tuple and len(parts) == 4 and all(type(part) is list for part in parts)

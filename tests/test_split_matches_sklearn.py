@@ -28,7 +28,7 @@ def both(sklearn_split, X, y, **settings):
     except ValueError:
         theirs = None
     try:
-        ours = train_test_split(X, y, **settings)
+        ours = list(train_test_split(X, y, **settings))
     except ValueError:
         ours = None
     return ours, theirs

@@ -231,7 +231,7 @@ def _stratify_labels(stratify, arrays, n):
 
 
 def train_test_split(*arrays, test_size=None, train_size=None, random_state=None, shuffle=True, stratify=None):
-    """Split each list into a training and a test part: ``X_train, X_test, y_train, y_test`` for ``(X, y)``.
+    """Split each list into a training and a test part: the tuple ``X_train, X_test, y_train, y_test`` for ``(X, y)``.
 
     The arguments are scikit-learn's: ``test_size`` and ``train_size`` are a
     share (a float in (0, 1)) or a number of examples (an int); with neither,
@@ -284,4 +284,4 @@ def train_test_split(*arrays, test_size=None, train_size=None, random_state=None
     for array in arrays:
         parts.append([array[i] for i in train])
         parts.append([array[i] for i in test])
-    return parts
+    return tuple(parts)  # X_train, X_test, y_train, y_test (scikit-learn returns the same parts in a list)
