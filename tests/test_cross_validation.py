@@ -354,3 +354,12 @@ def test_parameter_grid_order_is_scikit_learns():
     ]
     for grid in grids:
         assert parameter_grid(grid) == list(model_selection.ParameterGrid(grid))
+
+
+def test_given_splits_are_checked():
+    with pytest.raises(TypeError, match=r"cv\[0\]: the train positions 1 must be a list of whole numbers"):
+        cross_val_score(Majority(), X12, Y12, cv=[(1, 2)])
+    with pytest.raises(ValueError, match=r"cv\[0\]: the test positions hold 99, not a position 0..11"):
+        cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [99])])
+    with pytest.raises(ValueError, match=r"cv\[0\]: the test part is empty"):
+        cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [])])

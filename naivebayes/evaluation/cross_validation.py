@@ -135,9 +135,27 @@ class _GivenSplits:
     """Splits given as a list of ``(train positions, test positions)`` pairs."""
 
     def __init__(self, pairs):
-        self.pairs = [(list(train), list(test)) for train, test in pairs]
+        self.pairs = []
+        for number, pair in enumerate(pairs):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise TypeError(f"cv[{number}] = {pair!r}; each split is a pair (train positions, test positions)")
+            train, test = pair
+            for name, positions in (("train", train), ("test", test)):
+                if isinstance(positions, (str, bytes)) or not hasattr(positions, "__iter__"):
+                    raise TypeError(f"cv[{number}]: the {name} positions {positions!r} must be a list of whole numbers")
+            self.pairs.append((list(train), list(test)))
 
     def split(self, X, y=None, groups=None):
+        n = len(X)
+        for number, (train, test) in enumerate(self.pairs):
+            for name, positions in (("train", train), ("test", test)):
+                if not positions:
+                    raise ValueError(f"cv[{number}]: the {name} part is empty; each part needs an example")
+                wrong = [p for p in positions if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n]
+                if wrong:
+                    raise ValueError(
+                        f"cv[{number}]: the {name} positions hold {wrong[0]!r}, not a position 0..{n - 1} of X"
+                    )
         yield from self.pairs
 
 
