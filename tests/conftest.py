@@ -16,6 +16,8 @@ REFERENCE_TOOLS = ("numpy", "pandas", "sklearn", "scipy")
 REFERENCE_TOOLS += ("chromium", "jupytext", "nbclient", "ipykernel", "nbformat")
 # Weka (Debian's weka package) checks tree-augmented naive Bayes; .ci/run installs it too.
 REFERENCE_TOOLS += ("weka",)
+# The engines of docs/many-cores.md (tests/test_engines.py): the "engines" extra and a Java runtime for Spark.
+REFERENCE_TOOLS += ("pyspark", "dask", "distributed", "java")
 # NLTK (the Porter stemmer's reference) and R's e1071 (whose skip says "Rscript with the e1071 package is
 # not installed"); .ci/run installs both in its extras step.
 REFERENCE_TOOLS += ("nltk", "e1071", "Rscript")
