@@ -182,7 +182,7 @@ class Tab:
             raise BrowserError(f"{url}: {answer['errorText']}")
         self.browser.wait_for("Page.loadEventFired", self.session)
         self.evaluate("window.MathJax && MathJax.startup && MathJax.startup.promise "
-                      "? MathJax.startup.promise.then(() => true) : true")
+                      "? MathJax.startup.promise.then(() => MathJax.typesetPromise()).then(() => true) : true")
         time.sleep(settle)
 
     def evaluate(self, expression):

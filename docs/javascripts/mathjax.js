@@ -43,5 +43,23 @@ document$.subscribe(function () {
     MathJax.typesetClear();
     MathJax.texReset();
     return MathJax.typesetPromise();
-  });
+  }).then(markWideFormulas);
 });
+
+// An inline formula wider than its paragraph (a long one, on a phone) gets the
+// class "wide": docs/stylesheets/extra.css then lets it scroll in its own box,
+// so that the page itself never scrolls sideways and the formula keeps its size.
+function markWideFormulas() {
+  document.querySelectorAll("mjx-container:not([display])").forEach(function (formula) {
+    formula.classList.remove("wide");
+    var block = formula.parentElement;  // the paragraph, list item or cell it sits in
+    while (block && getComputedStyle(block).display === "inline") {
+      block = block.parentElement;
+    }
+    var room = block ? block.clientWidth : 0;
+    if (room && formula.getBoundingClientRect().width > room) {
+      formula.classList.add("wide");
+    }
+  });
+}
+window.addEventListener("resize", markWideFormulas);
