@@ -276,7 +276,7 @@ def test_shuffle_must_be_a_bool():
 
 def test_stratify_needs_hashable_labels_of_one_kind():
     with pytest.raises(TypeError, match=r"stratify\[0\]"):
-        train_test_split([1, 2, 3, 4], [["a"], ["b"], ["a"], ["b"]], test_size=2, stratify=True)
+        train_test_split([1, 2, 3, 4], [{"a"}, {"b"}, {"a"}, {"b"}], test_size=2, stratify=True)
     with pytest.raises(TypeError, match="different kinds"):
         train_test_split([1, 2, 3, 4], ["a", 1, "a", 1], test_size=2, stratify=True)
 
@@ -293,3 +293,12 @@ def test_stratify_needs_two_of_every_class_and_room_for_each():
 def test_the_parts_come_back_as_a_tuple_of_lists():
     parts = train_test_split(X10, Y10, random_state=0)
     assert type(parts) is tuple and len(parts) == 4 and all(type(part) is list for part in parts)
+
+
+def test_rows_of_labels_are_ordered_as_scikit_learn_orders_them():
+    # scikit-learn stratifies by the text of each row: "1 b" < "10 a" < "2 a", not (1, 'b') < (2, 'a') < (10, 'a')
+    y = [(1, "b"), (10, "a"), (2, "a"), (1, "b")] * 5
+    _, X_test, _, _ = train_test_split(list(range(20)), y, test_size=0.3, random_state=0, stratify=y)
+    assert X_test == [13, 0, 17, 11, 7, 2]  # sklearn's train_test_split(..., stratify=y)
+    lists = [list(row) for row in y]
+    assert train_test_split(list(range(20)), y, test_size=0.3, random_state=0, stratify=lists)[1] == X_test

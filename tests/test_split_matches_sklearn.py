@@ -164,3 +164,22 @@ def test_folds_and_repeated_splits_match_scikit_learn_on_random_draws():
             compared += theirs is not None
     print(f"folds and repeated splits, random draws: {compared} the same as scikit-learn's")
     assert compared > 700
+
+
+def test_stratifying_by_rows_of_labels_matches_scikit_learn():
+    # Several labels per example: scikit-learn joins each row into one string ("10 a") and sorts those.
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    rng = random.Random(19)
+    kinds = [[1, 2, 10, 21], [0.5, 2.0, 10.0], ["a", "b", "10"], [True, False], [1, 2.5, "x"]]
+    compared = 0
+    for trial in range(300):
+        cells = kinds[trial % len(kinds)]
+        width = rng.randint(1, 3)
+        rows = [[rng.choice(cells) for _ in range(width)] for _ in range(6)]
+        y = [rng.choice(rows) for _ in range(40)]
+        ours, theirs = both(model_selection.train_test_split, list(range(40)), [tuple(row) for row in y],
+                            test_size=0.3, random_state=trial, stratify=y)
+        theirs = theirs and theirs[:2]
+        assert (ours and ours[:2]) == theirs, (trial, y[:3])
+        compared += theirs is not None
+    assert compared > 200

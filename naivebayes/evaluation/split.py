@@ -162,15 +162,53 @@ def approximate_mode(class_counts, n_draws, generator):
 # --8<-- [end:eq-approximate-mode]
 
 
+def _row_as_text(row, kind):
+    """A row of labels (one example's several labels) as numpy writes it: its cells as text, joined by spaces."""
+    if kind == "float":
+        return " ".join(str(float(cell)) for cell in row)
+    if kind == "int":
+        return " ".join(str(int(cell)) for cell in row)
+    return " ".join(str(cell) for cell in row)
+
+
+def _rows_sort_key(rows):
+    """How numpy orders rows of labels of one length (scikit-learn joins each row into one string),
+    or None when the rows differ in length (numpy then compares them as Python tuples)."""
+    if len({len(row) for row in rows}) != 1:
+        return None
+    cells = [cell for row in rows for cell in row]
+    if any(isinstance(cell, str) for cell in cells) or not all(isinstance(cell, (int, float)) for cell in cells):
+        kind = "text"  # numpy makes every cell a string
+    elif any(isinstance(cell, float) for cell in cells):
+        kind = "float"  # numpy makes every cell a float: 2 is written 2.0
+    elif all(isinstance(cell, bool) for cell in cells):
+        kind = "text"  # True, False
+    else:
+        kind = "int"  # True is written 1
+    return {row: _row_as_text(row, kind) for row in rows}
+
+
 def _classes_and_positions(labels, name):
-    """The classes in sorted order (as numpy's ``unique`` sorts them) and each one's positions, ascending."""
+    """The classes in sorted order (as numpy's ``unique`` sorts them) and each one's positions, ascending.
+
+    A label that is a row (a list or tuple: several labels per example) is
+    one class per distinct row; rows of one length are ordered as
+    scikit-learn orders them, by the text of the row.
+    """
     positions = {}
     for i, label in enumerate(labels):
+        if isinstance(label, list):
+            label = tuple(label)
         positions.setdefault(check_label(name, i, label), []).append(i)
-    try:
-        classes = sorted_labels(positions)
-    except TypeError as error:
-        raise TypeError(f"{name}: {error}") from None
+    rows = [label for label in positions if isinstance(label, tuple)]
+    key = _rows_sort_key(rows) if rows and len(rows) == len(positions) else None
+    if key is not None:
+        classes = sorted(positions, key=key.__getitem__)
+    else:
+        try:
+            classes = sorted_labels(positions)
+        except TypeError as error:
+            raise TypeError(f"{name}: {error}") from None
     return classes, [positions[label] for label in classes]
 
 
