@@ -41,7 +41,7 @@ from naivebayes.core.bayes import (
     uniform_prior,
 )
 from naivebayes.core.checks import NotFittedError, as_list, as_setting, check_bool, check_labels, sorted_labels
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.core.display import Score, html_table, markdown_table, text_table
 from naivebayes.core.explanation import Explanation
 from naivebayes.models.generative import (
     check_sample_size,
@@ -498,7 +498,7 @@ class NaiveBayes:
             raise ValueError("score needs at least one example and its label")
         predictions = self.predict(examples)
         n_correct = sum(1 for label, predicted in zip(labels, predictions) if label == predicted)
-        return ratio(n_correct, len(labels))  # exact, like naivebayes.accuracy
+        return Score(n_correct, len(labels))  # exact, printed as 0.9667, like naivebayes.accuracy
 
     # ------------------------------------------------------------------
     # A generative model: sampling and log p(x) (docs/generative.md)
