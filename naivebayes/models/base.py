@@ -29,7 +29,7 @@ import math
 from collections.abc import Mapping
 from numbers import Real
 
-from naivebayes.core.arithmetic import Fraction, is_exact, log, ratio
+from naivebayes.core.arithmetic import Fraction, is_exact, log
 from naivebayes.core.bayes import (
     ZERO_PROBABILITY_HINT,
     ZeroProbabilityError,
