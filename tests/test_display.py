@@ -385,6 +385,9 @@ def test_the_metrics_return_scores():
     assert accuracy(Y_TRUE, Y_PRED).exact == Fraction(7, 10)
     assert f1_score(Y_TRUE, Y_PRED, average="macro").exact == Fraction(23, 33)
     assert all(isinstance(value, Score) for value in precision(Y_TRUE, Y_PRED).values())
+    rows, labels, _ = load_play_tennis()
+    score = CategoricalNB().fit(rows, labels).score(rows, labels)  # 13 of the 14 days
+    assert isinstance(score, Score) and repr(score) == "0.9286" and score.exact == Fraction(13, 14)
 
 
 # ---------------------------------------------------------------------------
