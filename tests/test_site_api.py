@@ -124,3 +124,19 @@ def test_a_new_default_shows_on_the_page():
 
     assert api_reference.parameters_of(sample) == [("X", None, False), ("alpha", "0.5", False), ("seed", "None", True)]
     assert api_reference.signature_of("sample", sample) == "sample(X, alpha=0.5, *, seed=None)"
+
+
+def test_the_hook_splits_the_notation_pages_wide_tables_in_two():
+    """The notation page's 'quantity | code | these docs | notes...' tables show as two tables on the site."""
+    hooks = load("hooks", DOCS / "scripts" / "hooks.py")
+    table = ("<table>\n<thead>\n<tr>" + "".join(f"<th>h{i}</th>" for i in range(8)) + "</tr>\n</thead>\n<tbody>\n"
+             "<tr>" + "".join(f'<td align="left">c{i}</td>' for i in range(8)) + "</tr>\n</tbody>\n</table>")
+    split = hooks.split_wide_tables(f"<p>x</p>{table}", keep=3)
+    assert split.count("<table>") == 2
+    first, second = split.split("</table>")[:2]
+    assert "h0" in first and "h2" in first and "h3" not in first
+    assert "h0" in second and "h3" in second and "h7" in second and "h1" not in second
+    assert '<td align="left">c7</td>' in second
+    narrow = "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>"
+    assert hooks.split_wide_tables(narrow, keep=3) == narrow
+    assert "notation.md" in hooks.SPLIT_PAGES

@@ -73,7 +73,7 @@ class Browser:
             "--disable-dev-shm-usage", f"--user-data-dir={self.profile}", "--remote-debugging-pipe",
         ]
         if offline:  # nothing but this machine: a remote request fails instead of hanging
-            arguments += ["--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+            arguments += ["--proxy-server=127.0.0.1:9",  # loopback bypasses it: the served test uses 127.0.0.1
                           "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
         arguments.append("about:blank")
 

@@ -4,6 +4,12 @@ The API reference (docs/api.md) is written from the package at every build
 by docs/scripts/api_reference.py: ``on_page_markdown`` puts it in place of
 the page's marker, so the page cannot fall behind the code.
 
+The notation page's tables have a column per lecture note beside the code's
+names and these docs' symbols: eight columns, too many to read at 1280 px.
+``on_page_content`` shows each as two tables, the code and these docs, then
+the notes, each keeping the first column; the Markdown stays one table, so
+whoever adds a row or a note edits one place.
+
 The doctest output:
 
 A doctest cannot expect an empty line in printed output, so the examples on
@@ -28,8 +34,11 @@ BLANKLINE_OUTPUT = re.compile(r'^(<span class="go">)&lt;BLANKLINE&gt;(</span>)$'
 
 
 def on_page_content(html, page, config, files):
-    """The page's HTML with every doctest ``<BLANKLINE>`` output line made empty."""
-    return BLANKLINE_OUTPUT.sub(r"\1\2", html)
+    """The page's HTML with every doctest ``<BLANKLINE>`` output line made empty, and wide tables split."""
+    html = BLANKLINE_OUTPUT.sub(r"\1\2", html)
+    if page.file.src_uri in SPLIT_PAGES:
+        html = split_wide_tables(html, SPLIT_PAGES[page.file.src_uri])
+    return html
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -37,3 +46,34 @@ def on_page_markdown(markdown, page, config, files):
     if page.file.src_uri == "api.md":
         return api_reference.fill(markdown)
     return markdown
+
+
+# The notation page: "quantity | code | these docs | <one column per note>".
+SPLIT_PAGES = {"notation.md": 3}  # page -> how many leading columns the first table keeps
+TABLE = re.compile(r"<table>(.*?)</table>", re.S)
+ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+CELL = re.compile(r"<(t[hd])([^>]*)>(.*?)</\1>", re.S)
+
+
+def split_table(table_html, keep):
+    """One <table> as two: columns [0, keep) and then column 0 with columns [keep, ...)."""
+    parts = ([], [])
+    for row in ROW.findall(table_html):
+        cells = CELL.findall(row)
+        if len(cells) <= keep + 1:
+            return None  # not a wide table: leave it alone
+        for part, chosen in zip(parts, (cells[:keep], cells[:1] + cells[keep:])):
+            part.append("<tr>" + "".join(f"<{tag}{attrs}>{text}</{tag}>" for tag, attrs, text in chosen) + "</tr>")
+    tables = []
+    for rows in parts:
+        head, body = rows[0], rows[1:]
+        tables.append(f"<table>\n<thead>\n{head}\n</thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>")
+    return "\n".join(tables)
+
+
+def split_wide_tables(html, keep):
+    """Every table of more than keep + 1 columns, shown as two narrower ones."""
+    def replace(match):
+        split = split_table(match.group(1), keep)
+        return split if split is not None else match.group(0)
+    return TABLE.sub(replace, html)
