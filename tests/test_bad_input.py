@@ -458,3 +458,31 @@ def test_a_guess_read_csv_leaves_to_the_user_is_said_once_in_one_line(call, phra
         call(tmp_path)
     told = [str(w.message) for w in caught if issubclass(w.category, TableWarning)]
     assert len(told) == 1 and phrase in told[0] and "\n" not in told[0]
+
+
+# ---------------------------------------------------------------------------
+# The reference step checks everything it says it checks (issue 19): a module
+# skipped whole at collection for want of a reference tool fails under
+# --require-reference, as a skipped test does.
+# ---------------------------------------------------------------------------
+
+
+def test_require_reference_fails_a_module_skipped_at_collection(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    hidden = tmp_path / "pandas"
+    hidden.mkdir()
+    (hidden / "__init__.py").write_text(
+        'raise ModuleNotFoundError("No module named \'pandas\' (hidden for this test)", name="pandas")\n'
+    )
+    root = Path(__file__).resolve().parent.parent
+    environment = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    command = [sys.executable, "-m", "pytest", "tests/test_numpy_pandas.py", "-q", "-p", "no:cacheprovider"]
+    skipped = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
+    assert skipped.returncode in (0, 5) and "skipped" in skipped.stdout  # (5: nothing ran, all skipped)
+    required = subprocess.run(command + ["--require-reference"], cwd=root, env=environment, capture_output=True, text=True)
+    assert required.returncode not in (0, 5)
+    assert "--require-reference: the whole of" in required.stdout and "pandas" in required.stdout

@@ -2230,7 +2230,9 @@ def command_line_round(fz, g):
                 return f"{len(errors)} error lines: {shorten(err.getvalue(), 200)}"
             if status == 2 and "did not expect" in err.getvalue():
                 return f"an unexpected error: {shorten(err.getvalue(), 300)}"
-            if any(phrase in err.getvalue() for phrase in ("header=False", "quoting=False", "delimiter=", "model.explain(")):
+            python_advice = ("header=", "quoting=", "delimiter=", "thousands=", "decimal=", "names=[", "model.explain(",
+                             "alpha > 0", "X[", "CategoricalNB, or MixedNB")
+            if any(phrase in err.getvalue() for phrase in python_advice):
                 return f"Python advice on the command line: {shorten(err.getvalue(), 200)}"
             return None
 
