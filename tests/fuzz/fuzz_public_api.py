@@ -2210,8 +2210,23 @@ def command_line_round(fz, g):
         if g.chance(0.15):
             value = g.pick(values)
             options += [option] if value is None else [option, value]
-    steps = [["train", table, "-o", model, *options]]
-    steps.append([g.pick(["predict", "evaluate", "explain"]), model, table] if g.chance(0.8) else ["explain", model, "--file", table, "--row", "2"])
+    data = table
+    if g.chance(0.2):  # a folder of texts, some of them empty, or a class with one file
+        data = folder / "texts"
+        for label in g.pick([["a", "b"], ["a"], ["a", "b", "c"]]):
+            (data / label).mkdir(parents=True)
+            for number in range(g.count(0, 3)):
+                (data / label / f"{number}.txt").write_text(g.text()[:200], encoding="utf-8", errors="surrogatepass")
+    elif g.chance(0.15):
+        data = "-"  # standard input
+    steps = [["train", data, "-o", model, *options]]
+    later = g.pick(["predict", "evaluate", "explain", "predict-lines", "explain-row"])
+    if later == "predict-lines":
+        steps.append(["predict", model, g.pick([table, "-"]), "--lines"])
+    elif later == "explain-row":
+        steps.append(["explain", model, "--file", g.pick([table, "-"]), "--row", g.pick(["1", "2", "0", "99"])])
+    else:
+        steps.append([later, model, g.pick([data, table, "-"])])
 
     for argv in steps:
         out, err = io.StringIO(), io.StringIO()
