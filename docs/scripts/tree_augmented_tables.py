@@ -7,21 +7,20 @@ Run from the repository root:
 It prints the page's tables in Markdown and writes docs/images/adult-tan-tree.svg
 (``--picture``: only the picture, in seconds).
 Without NAIVEBAYES_ADULT_PATH the Adult files are downloaded once into the cache.
-About two minutes on one core.
+About ten minutes on one core, most of them the full joint's predictions.
 
-The learning curves are repeated random draws, written out here as a small
-loop (``accuracy_by_size``): for each training size m, draw m training rows
-(a seeded ``random.Random``), fit the three models, score them on the same
-test rows, and average over the draws.
+The learning curves are naivebayes.evaluation's ``learning_curve`` with
+``StratifiedKFold`` (scikit-learn's names, and its rows for the same seeds):
+for each fold and each training size m, the three models are fitted on m
+rows of the fold's training part (shuffled) and scored on its held-out part.
 """
 
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from naivebayes import CategoricalNB, Discretizer, JointBayesClassifier
+from naivebayes import CategoricalNB, Discretizer, JointBayesClassifier, StratifiedKFold, learning_curve
 from naivebayes.datasets import load_adult, load_iris
 from naivebayes.inspect.tree_picture import TreePlot
 from naivebayes.models.joint import joint_parameter_count, naive_parameter_count
@@ -69,58 +68,46 @@ def parameter_table(model, name):
     return "\n".join(lines)
 
 
-def accuracy_by_size(pool_rows, pool_labels, test_rows, test_labels, sizes, draws, categories, seed=0):
-    """{size: {model name: [test accuracy of each draw]}}: m rows drawn at random, all three models fitted on them."""
-    results = {}
-    for size in sizes:
-        results[size] = {name: [] for name in MODELS}
-        for draw in range(draws if size < len(pool_rows) else 1):
-            chosen = random.Random(seed * 1000 + draw).sample(range(len(pool_rows)), size)
-            rows, labels = [pool_rows[i] for i in chosen], [pool_labels[i] for i in chosen]
-            if len(set(labels)) < 2:
-                continue  # (a draw with one class: no classifier to fit)
-            for name, model_class in MODELS.items():
-                model = model_class(categories=categories).fit(rows, labels)
-                results[size][name].append(float(model.score(test_rows, test_labels)))
-    return results
+def learning_curves(rows, labels, sizes, categories, repeats=1, folds=5):
+    """{model name: (sizes, [test accuracy of every fold at each size])}: naivebayes.evaluation's learning_curve.
+
+    Stratified ``folds``-fold cross-validation, shuffled with seeds 0, 1, ...,
+    ``repeats`` times; each fold's training rows shuffled too, and the first m
+    of them used, as scikit-learn's ``learning_curve(..., shuffle=True)`` does.
+    """
+    curves = {}
+    for name, model_class in MODELS.items():
+        test_scores = [[] for _ in sizes]
+        for repeat in range(repeats):
+            folds_of = StratifiedKFold(n_splits=folds, shuffle=True, random_state=repeat)
+            curve = learning_curve(model_class(categories=categories), rows, labels, train_sizes=sizes, cv=folds_of,
+                                   shuffle=True, random_state=repeat)  # fmt: skip
+            for i, scores in enumerate(curve.test_scores):
+                test_scores[i] += [float(score) for score in scores]
+        curves[name] = (curve.train_sizes, test_scores)
+    return curves
 
 
-def curve_table(results, draws):
+def curve_table(curves):
     lines = [
-        "| training rows | draws | naive Bayes | TAN | full joint |",
+        "| training rows | folds | naive Bayes | TAN | full joint |",
         "|---:|---:|---:|---:|---:|",
     ]
-    for size, by_model in results.items():
+    sizes = curves["TAN"][0]
+    for i, size in enumerate(sizes):
         cells = []
         for name in MODELS:
-            scores = by_model[name]
-            spread = f" ± {statistics.stdev(scores):.3f}" if len(scores) > 1 else ""
-            cells.append(f"{statistics.mean(scores):.3f}{spread}")
-        lines.append(f"| {size:,} | {len(by_model['TAN'])} | " + " | ".join(cells) + " |")
+            scores = curves[name][1][i]
+            cells.append(f"{statistics.mean(scores):.3f} ± {statistics.stdev(scores):.3f}")
+        lines.append(f"| {size:,} | {len(curves['TAN'][1][i])} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def iris_cross_validation(sizes, repeats=10, folds=5):
-    """{size: {model name: [accuracy on the held-out fold]}}: repeated 5-fold cross-validation, m training rows per fold."""
+def iris_tables():
+    """Iris with each measurement cut into 5 equal bins (learned from all 150 flowers: no labels are read)."""
     iris = load_iris()
     discretizer = Discretizer(n_bins=5).fit(iris.rows)
-    rows, labels = discretizer.transform(iris.rows), iris.labels
-    categories = discretizer.categories_
-    results = {size: {name: [] for name in MODELS} for size in sizes}
-    for repeat in range(repeats):
-        order = list(range(len(rows)))
-        random.Random(repeat).shuffle(order)
-        for fold in range(folds):
-            held_out = order[fold::folds]
-            training = [i for i in order if i not in set(held_out)]
-            for size in sizes:
-                chosen = training[:size]
-                if len({labels[i] for i in chosen}) < 2:
-                    continue
-                for name, model_class in MODELS.items():
-                    model = model_class(categories=categories).fit([rows[i] for i in chosen], [labels[i] for i in chosen])
-                    results[size][name].append(float(model.score([rows[i] for i in held_out], [labels[i] for i in held_out])))
-    return results, TreeAugmentedNB(categories=categories).fit(rows, labels)
+    return discretizer.transform(iris.rows), iris.labels, discretizer.categories_
 
 
 def adult_tree(train_rows, train_labels, categories):
@@ -147,22 +134,19 @@ def main():
     print(parameter_table(tan, "Adult (discretized)"))
     print()
     picture.save(IMAGES / "adult-tan-tree.svg")
-    test_sample = random.Random(1).sample(range(len(test_rows)), 5000)
-    sample_rows = [test_rows[i] for i in test_sample]
-    sample_labels = [test_labels[i] for i in test_sample]
-    sizes = [25, 50, 100, 200, 500, 1000, 2000, 5000, 10000, len(train_rows)]
-    results = accuracy_by_size(train_rows, train_labels, sample_rows, sample_labels, sizes, 5, categories)
-    print("## Adult: test accuracy against training rows (5,000 test people)\n")
-    print(curve_table(results, 5))
+    sizes = [25, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 26048]
+    print("## Adult: accuracy on the held-out fold against training rows (5-fold CV of adult.data)\n")
+    print(curve_table(learning_curves(train_rows, train_labels, sizes, categories)))
     print()
     full = {name: float(model(categories=categories).fit(train_rows, train_labels).score(test_rows, test_labels))
             for name, model in MODELS.items()}  # fmt: skip
     print("| all 16,281 test people | " + " | ".join(f"{name}: {score:.4f}" for name, score in full.items()) + " |")
     print()
-    iris_results, iris_tan = iris_cross_validation([6, 12, 24, 48, 96, 120])
-    print("## Iris: accuracy on the held-out fold against training rows\n")
-    print(curve_table(iris_results, 50))
+    iris_rows, iris_labels, iris_categories = iris_tables()
+    print("## Iris: accuracy on the held-out fold against training rows (5-fold CV, 10 shuffles)\n")
+    print(curve_table(learning_curves(iris_rows, iris_labels, [12, 24, 48, 96, 120], iris_categories, repeats=10)))
     print()
+    iris_tan = TreeAugmentedNB(categories=iris_categories).fit(iris_rows, iris_labels)
     print(iris_tan.tree_.to_markdown())
     print()
     print(parameter_table(iris_tan, "Iris (5 bins each)"))
