@@ -125,9 +125,11 @@ def step_1_paper_points():
         print(f"adult ({name}): m = {first} to {last}; at m = {first} naive Bayes {points[first][0]:.4f}, "
               f"logistic regression {points[first][1]:.4f}; at m = {last} {points[last][0]:.4f} and "
               f"{points[last][1]:.4f}")
-        print(f"  logistic regression at or below naive Bayes from m = ... to the end: "
-              f"{'m = ' + str(crossing) if crossing else 'never in the plotted range'}"
-              + (f" ({points[crossing][1]:.4f} against {points[crossing][0]:.4f})" if crossing else ""))
+        if crossing:
+            print(f"  logistic regression stays at or below naive Bayes from m = {crossing} on "
+                  f"({points[crossing][1]:.4f} against {points[crossing][0]:.4f} there)")
+        else:
+            print("  logistic regression does not stay at or below naive Bayes to the end of the range")
 
 
 def first_crossing(points):
@@ -386,9 +388,9 @@ def print_panel(panel, curve, draws, n_test, C):
     ours = {m: (e["naive Bayes"], e["logistic regression"]) for m, e in curve.items()}
     crossing = first_crossing(ours)
     paper_crossing = first_crossing(panel.paper) if panel.paper else None
-    print(f"logistic regression at or below naive Bayes from m = ... to the end: ours "
-          f"{'m = ' + str(crossing) if crossing else 'never in this range'}"
-          + (f", the paper's m = {paper_crossing}" if paper_crossing else ""))
+    ours_text = f"from m = {crossing} on" if crossing else f"not by m = {max(ours)} (naive Bayes ahead there)"
+    paper_text = f"; the paper's from m = {paper_crossing} on" if paper_crossing else ""
+    print(f"logistic regression stays at or below naive Bayes: ours {ours_text}{paper_text}")
     return ours
 
 # %% [markdown]
@@ -406,10 +408,10 @@ def draw_panels(results, path):
     title = "Ng and Jordan (2002), Figure 1, adult panels: naive Bayes against logistic regression"
     canvas = Canvas(width, height, title)
     canvas.text(left, 24, title, size=15, font_weight="bold")
-    runs = "; ".join(f"{panel.name}: {draws} draws of m, {n_test:,} test people each"
-                     for panel, _, draws, n_test in results)
-    canvas.text(left, 42, f"lines: this companion ({runs}); hollow markers: the paper's figure (1,000 splits)",
-                size=11.5, fill="#555555")
+    runs = ", ".join(f"{panel.kind} {draws}" for panel, _, draws, _ in results)
+    n_test = min(min(n, len(panel.test_rows)) for panel, _, _, n in results)
+    canvas.text(left, 42, f"lines: ours, the mean over random draws of m ({runs} per point), {n_test:,} test people "
+                          "each; hollow markers: the paper's (1,000 splits)", size=11.5, fill="#555555")
     nb_style, lr_style = class_style(0), class_style(1)
     for k, (panel, ours, _, _) in enumerate(results):
         x0 = left + k * (plot_width + gap)
@@ -659,4 +661,4 @@ def main(argv=None):
 NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":
-    sys.exit(main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None))
+    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)

@@ -124,3 +124,34 @@ def test_on_a_slice_of_adult_it_prints_both_panels_beside_the_paper(tmp_path):
     svg = picture.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "adult (continuous)" in svg and "adult (discrete)" in svg
     assert re.search(r"^accuracy on the 300 test people: \d+/300 = [01]\.\d{4}$", out, re.M)
+
+
+def test_the_docs_page_quotes_the_papers_points_as_the_companion_holds_them():
+    """Every table row quoted on docs/generative-discriminative.md carries the paper's two numbers for its m."""
+    module = companion()
+    page = (ROOT / "docs" / "generative-discriminative.md").read_text(encoding="utf-8")
+    panels = re.findall(r"^adult \((?:continuous|discrete)\): test error against m\n(.*?)^logistic regression stays", page,
+                        re.M | re.S)
+    assert len(panels) == 2
+    rows = re.findall(r"^ +(\d+) +0\.\d{4} +0\.\d{4} +(0\.\d{4}) +(0\.\d{4})$", "".join(panels), re.M)
+    assert len(rows) == 29 + 20
+    for (m, nb, lr), paper in zip(rows, [module.PAPER_CONTINUOUS] * 29 + [module.PAPER_DISCRETE] * 20):
+        assert (float(nb), float(lr)) == paper[int(m)]
+    assert "![" in page and "images/ng-jordan-adult.svg" in page
+    assert (ROOT / "docs" / "images" / "ng-jordan-adult.svg").is_file()
+
+
+def test_it_runs_as_a_notebook(monkeypatch):
+    """The same file opened as a notebook (jupytext's percent format), executed cell by cell; iris, so no data."""
+    jupytext = pytest.importorskip("jupytext")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    monkeypatch.setenv("NAIVEBAYES_LECTURE_ARGUMENTS", f"--adult {ROOT / 'no-such-folder'} --draws 2")
+    notebook = jupytext.read(COMPANION)
+    assert [cell.cell_type for cell in notebook.cells][:2] == ["markdown", "code"]
+    nbclient.NotebookClient(notebook, timeout=240, kernel_name="python3",
+                            resources={"metadata": {"path": str(COMPANION.parent)}}).execute()
+    outputs = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.get("outputs", [])]
+    assert not [output for output in outputs if output.get("output_type") == "error"]
+    printed = "".join(output.get("text", "") for output in outputs)
+    assert re.search(r"^accuracy on the 50 test people: \d+/50 = [01]\.\d{4}$", printed, re.M)
