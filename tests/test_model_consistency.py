@@ -76,6 +76,10 @@ def test_changing_a_setting_inside_a_dict_is_refused_and_a_new_dict_is_applied()
     assert model.class_prior == {"no": 0.5, "yes": 0.5} and model.prior("yes") == 0.5
     model.class_prior = {"no": 0.25, "yes": 0.75}
     assert model.prior("yes") == 0.75
+    listed = CategoricalNB(class_prior=[0.5, 0.5]).fit(ROWS, DAYS)  # a list is kept as a tuple
+    with pytest.raises(TypeError):
+        listed.class_prior[0] = 0.25
+    assert listed.prior("no") == 0.5
     assert model.predict_joint_log_proba([TEST_DAY])[0]["yes"] == pytest.approx(
         model.joint_log_likelihood(TEST_DAY)["yes"], abs=1e-12
     )

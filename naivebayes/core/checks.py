@@ -403,8 +403,13 @@ class SettingDict(dict):
 
 
 def as_setting(value):
-    """A dict setting as a ``SettingDict`` (a copy: later changes to the caller's dict cannot reach the model)."""
-    return SettingDict(value) if isinstance(value, dict) else value
+    """A dict setting as a ``SettingDict``, a list one as a tuple: copies that cannot be changed in place.
+
+    (Later changes to the caller's dict or list cannot reach the model either.)
+    """
+    if isinstance(value, dict):
+        return SettingDict(value)
+    return tuple(value) if type(value) is list else value
 
 
 def warn_from_caller_as(category, message):
