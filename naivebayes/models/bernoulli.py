@@ -393,7 +393,7 @@ class BernoulliNB(TextNaiveBayes):
     # -- one document, step by step (the reference path) --------------------
 
     def _log_likelihood_terms(self, counts):
-        present = [word for word in self._present(counts) if word in self.vocabulary_]
+        present = [word for word, count in counts.items() if count > 0 and word in self.vocabulary_]  # x_j = 1, known
         return bernoulli_word_terms(
             present, self.classes_, self.feature_counts_, self.class_counts_, self.alpha, self.words_per_count_
         )
