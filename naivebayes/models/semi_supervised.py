@@ -1,0 +1,385 @@
+"""Naive Bayes from labeled and unlabeled documents, by expectation-maximization (EM).
+
+Nigam, McCallum, Thrun and Mitchell, "Text Classification from Labeled and
+Unlabeled Documents using EM" (Machine Learning, 2000): train naive Bayes on
+the labeled documents, then repeat
+
+* the E-step: give every unlabeled document its posteriors P(c | d) under
+  the current model (``em_posteriors``);
+* the M-step: count each unlabeled document into every class with weight
+  lambda * P(c | d), added to the labeled documents' whole counts, and
+  smooth as usual (``add_weighted_document``);
+
+until the objective, the log-likelihood of all documents plus the log of the
+Dirichlet prior that Laplace smoothing stands for (``em_objective``), stops
+growing.  EM never lets it decrease; ``history_`` records it at every
+iteration, and accuracy too when documents with labels are given to check.
+lambda (``unlabeled_weight``) is the paper's EM-lambda: 1 treats an unlabeled
+document like a labeled one, 0 ignores them (plain naive Bayes, exactly).
+
+Nigam et al. scaled every document's word counts to one length; without it a
+few long posts dominate the M-step (docs/semi-supervised.md shows what goes
+wrong), so ``document_length`` (default 300 words) does the same here, for
+every document the multinomial model sees, in training and prediction alike.
+
+>>> from naivebayes.datasets import load_china
+>>> documents, labels, test_document = load_china()
+>>> model = SemiSupervisedNB(document_length=None).fit(documents[:1] + documents[3:], ["china", "japan"],
+...                                                   documents[1:3])
+>>> model.predict([test_document])
+['china']
+>>> [round(row["objective"], 4) for row in model.history_][:2]
+[-5.2887, -4.6836]
+"""
+
+import math
+from collections import Counter
+from itertools import repeat
+from operator import mul
+
+from naivebayes.core.bayes import log_sum_exp
+from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing
+from naivebayes.core.display import html_table, text_table
+from naivebayes.models.base import add_count
+from naivebayes.models.bernoulli import BernoulliNB, bernoulli_likelihood
+from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.text.documents import check_documents
+
+__all__ = [
+    "SemiSupervisedNB",
+    "EMHistory",
+    "scaled_counts",
+    "em_posteriors",
+    "add_weighted_document",
+    "dirichlet_log_density",
+    "em_objective",
+    "em_converged",
+]
+
+EVENT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
+
+
+# --8<-- [start:eq-em-scale]
+def scaled_counts(counts, length):
+    """x'_j = x_j * L / sum_k x_k: the document's counts scaled to L words in all (an empty one stays {}).
+
+    Formula: docs/semi-supervised.md#eq-em-scale
+    """
+    total = sum(counts.values())
+    if not total:
+        return {}
+    return {word: count * length / total for word, count in counts.items() if count}
+# --8<-- [end:eq-em-scale]
+
+
+# --8<-- [start:eq-em-e-step]
+def em_posteriors(joint):
+    """E-step for one document: P(c | d) = exp(log P(d, c) - log P(d)), with log P(d) = logsumexp_c log P(d, c).
+
+    ``joint`` is {label: log P(d, c)} under the current model; returns the
+    posteriors {label: P(c | d)} and log P(d), which the objective adds up.
+
+    Formula: docs/semi-supervised.md#eq-em-e-step
+    """
+    log_marginal = log_sum_exp(list(joint.values()))
+    return {label: math.exp(value - log_marginal) for label, value in joint.items()}, log_marginal
+# --8<-- [end:eq-em-e-step]
+
+
+# --8<-- [start:eq-em-m-step]
+def add_weighted_document(tables, counts, weights, event_model):
+    """M-step for one document: each class c counts it with weight w_c (1 for its label, lambda P(c | d) if unlabeled).
+
+    Multinomial: n_jc += w_c x_j, n_c += w_c sum_j x_j; Bernoulli: N_jc += w_c
+    for each word present; both: N_c += w_c.  A weight of 0 adds nothing, not
+    even an entry, so lambda = 0 leaves the labeled counts exactly as they were.
+    The class tables are ``Counter``s while EM counts: ``update`` adds a
+    document's weighted counts to them in C.
+
+    Formula: docs/semi-supervised.md#eq-em-m-step
+    """
+    n_words = sum(counts.values())
+    present = [word for word, count in counts.items() if count > 0]
+    for label, weight in weights.items():
+        if not weight:
+            continue
+        add_count(tables["class_counts_"], label, weight)  # N_c
+        word_counts = tables["feature_counts_"].get(label)
+        if word_counts is None:
+            word_counts = tables["feature_counts_"][label] = Counter()
+        if event_model == "multinomial":
+            word_counts.update(dict(zip(present, map(mul, map(counts.__getitem__, present), repeat(weight)))))  # n_jc
+            add_count(tables["feature_totals_"], label, weight * n_words)  # n_c
+            add_count(tables["document_lengths_"].setdefault(label, {}), n_words, weight)
+        else:
+            word_counts.update(dict.fromkeys(present, weight))  # N_jc
+# --8<-- [end:eq-em-m-step]
+
+
+# --8<-- [start:eq-em-dirichlet]
+def dirichlet_log_density(model, alpha):
+    """log P(theta): the Dirichlet (alpha + 1, ..., alpha + 1) density of each class's estimates, summed over classes.
+
+    Multinomial: log Gamma(|V|(alpha + 1)) - |V| log Gamma(alpha + 1) + alpha sum_j log theta_jc
+    per class; Bernoulli: per word and class a Beta(alpha + 1, alpha + 1),
+    log Gamma(2 alpha + 2) - 2 log Gamma(alpha + 1) + alpha (log theta_jc + log(1 - theta_jc)).
+    The class prior's is a flat Dirichlet(1, ..., 1), log Gamma(K).  Laplace
+    smoothing (alpha = 1) is the maximum of this prior times the likelihood.
+
+    Formula: docs/semi-supervised.md#eq-em-dirichlet
+    """
+    vocabulary_size, alpha = len(model.vocabulary_), float(alpha)
+    total = math.lgamma(len(model.classes_))  # the flat prior of the class probabilities
+    if type(model) is MultinomialNB:
+        columns = list(zip(*model.log_likelihood_rows_.values()))  # log theta_jc, one column per class
+        normaliser = math.lgamma(vocabulary_size * (alpha + 1)) - vocabulary_size * math.lgamma(alpha + 1)
+        for column in columns:
+            total += normaliser + alpha * math.fsum(column)
+        return total
+    normaliser = math.lgamma(2 * alpha + 2) - 2 * math.lgamma(alpha + 1)
+    for label in model.classes_:
+        counts, n_documents = model.feature_counts_[label], model.class_counts_[label]
+        terms = []
+        for word in model.vocabulary_:
+            p = bernoulli_likelihood(counts.get(word, 0), n_documents, alpha)
+            terms.append(normaliser + alpha * (math.log(p) + math.log1p(-p)))
+        total += math.fsum(terms)
+    return total
+# --8<-- [end:eq-em-dirichlet]
+
+
+# --8<-- [start:eq-em-objective]
+def em_objective(labeled_log_joints, unlabeled_log_marginals, unlabeled_weight, log_prior_density):
+    """l(theta) = sum_labeled log P(d, y_d) + lambda sum_unlabeled log P(d) + log P(theta): what EM increases.
+
+    Formula: docs/semi-supervised.md#eq-em-objective
+    """
+    log_likelihood = math.fsum(labeled_log_joints) + unlabeled_weight * math.fsum(unlabeled_log_marginals)
+    return log_likelihood + log_prior_density
+# --8<-- [end:eq-em-objective]
+
+
+# --8<-- [start:eq-em-stop]
+def em_converged(previous, current, tolerance):
+    """Stop when the objective grew by at most ``tolerance`` times its size: current - previous <= tol |current|.
+
+    Formula: docs/semi-supervised.md#eq-em-stop
+    """
+    return current - previous <= tolerance * abs(current)
+# --8<-- [end:eq-em-stop]
+
+
+class EMHistory(list):
+    """The objective (and accuracy) at each EM iteration: a list of dicts that shows as a table in a notebook."""
+
+    columns = ("iteration", "log_likelihood", "log_prior", "objective", "accuracy")
+
+    def _rows(self):
+        shown = [name for name in self.columns if any(name in row for row in self)]
+        rows = [[str(row["iteration"]) if name == "iteration" else shown_number(row.get(name)) for name in shown] for row in self]
+        return shown, rows
+
+    def __str__(self):
+        header, rows = self._rows()
+        return text_table(header, rows, title="EM: the objective at each iteration (0 = labeled documents only)")
+
+    def _repr_html_(self):
+        header, rows = self._rows()
+        return html_table(header, rows, title="EM: the objective at each iteration (0 = labeled documents only)")
+
+
+def shown_number(value):
+    """A float in a readable width, '' for a missing value."""
+    if value is None:
+        return ""
+    return f"{value:.4f}" if abs(value) < 10 else f"{value:.2f}"
+
+
+class SemiSupervisedNB:
+    """Multinomial or Bernoulli naive Bayes trained by EM on labeled and unlabeled documents (Nigam et al. 2000).
+
+    Parameters
+    ----------
+    event_model : "multinomial" or "bernoulli", default "multinomial"
+    alpha : default 1
+        The smoothing pseudo-count (1: Laplace, the paper's choice).
+    unlabeled_weight : float in [0, 1], default 1
+        lambda, the weight of each unlabeled document in the M-step (EM-lambda);
+        0 gives plain naive Bayes on the labeled documents, exactly.
+    document_length : number or None, default 300
+        Scale every document's counts to this many words (multinomial only;
+        None keeps the raw counts).  See docs/semi-supervised.md for why.
+    max_iterations : int, default 10
+    tolerance : float, default 1e-5
+        Stop when an iteration raises the objective by at most this share of it.
+    tokenizer : callable, optional
+        As for ``MultinomialNB``.
+
+    After ``fit``: ``model_`` (the fitted ``MultinomialNB`` or ``BernoulliNB``,
+    whose tables hold the fractional counts), ``classes_``, ``history_``
+    (an ``EMHistory``), ``n_iterations_`` and ``converged_``.
+    """
+
+    def __init__(self, event_model="multinomial", alpha=1, unlabeled_weight=1.0, document_length=300,
+                 max_iterations=10, tolerance=1e-5, tokenizer=None):
+        check_choice("event_model", event_model, tuple(EVENT_MODELS))
+        check_smoothing("alpha", alpha)
+        if isinstance(unlabeled_weight, bool) or not isinstance(unlabeled_weight, (int, float)) or not 0 <= unlabeled_weight <= 1:
+            raise ValueError(f"unlabeled_weight (lambda) must be a number from 0 to 1, not {unlabeled_weight!r}")
+        if document_length is not None and (
+            isinstance(document_length, bool) or not isinstance(document_length, (int, float)) or not document_length > 0
+        ):
+            raise ValueError(f"document_length must be a number of words > 0, or None for raw counts; got {document_length!r}")
+        if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 0:
+            raise ValueError(f"max_iterations must be a whole number >= 0, not {max_iterations!r}")
+        if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance >= 0:
+            raise ValueError(f"tolerance must be a number >= 0, not {tolerance!r}")
+        self.event_model = event_model
+        self.alpha = alpha
+        self.unlabeled_weight = unlabeled_weight
+        self.document_length = document_length
+        self.max_iterations = max_iterations
+        self.tolerance = tolerance
+        self.tokenizer = tokenizer
+        self.model_ = None
+        self.classes_ = []
+        self.history_ = EMHistory()
+        self.n_iterations_ = 0
+        self.converged_ = False
+
+    # -- documents -------------------------------------------------------------
+
+    def _bags(self, reader, X, name):
+        """Each document of X as {word: count}, scaled to ``document_length`` words for the multinomial model."""
+        documents = check_documents(X, name)
+        bags = [reader._check_example(document, f"{name}[{i}]", training=True) for i, document in enumerate(documents)]
+        if self.event_model == "multinomial" and self.document_length is not None:
+            bags = [scaled_counts(bag, self.document_length) for bag in bags]
+        return bags
+
+    def _model_from(self, tables, vocabulary, input_form):
+        """A fitted MultinomialNB or BernoulliNB holding ``tables`` (the M-step's counts), its lookup tables built."""
+        model = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
+        model.class_counts_ = tables["class_counts_"]
+        model.n_examples_ = sum(tables["class_counts_"].values())
+        model.feature_counts_ = {label: dict(table) for label, table in tables["feature_counts_"].items()}
+        model.vocabulary_ = vocabulary
+        model.input_form_ = input_form
+        if self.event_model == "multinomial":
+            model.feature_totals_ = tables["feature_totals_"]
+            model.document_lengths_ = tables["document_lengths_"]
+        model._sort_classes()
+        model._build_lookup_tables()
+        return model
+
+    def _m_step(self, labeled, labels, unlabeled, posteriors, vocabulary, input_form):
+        """Counts from the labeled documents (weight 1) and the unlabeled ones (lambda P(c | d)), then the estimates."""
+        tables = {"class_counts_": {}, "feature_counts_": {}, "feature_totals_": {}, "document_lengths_": {}}
+        for counts, label in zip(labeled, labels):
+            add_weighted_document(tables, counts, {label: 1}, self.event_model)
+        for counts, weights in zip(unlabeled, posteriors):
+            scaled = {label: self.unlabeled_weight * p for label, p in weights.items()}
+            add_weighted_document(tables, counts, scaled, self.event_model)
+        return self._model_from(tables, vocabulary, input_form)
+
+    # -- training ----------------------------------------------------------------
+
+    def fit(self, X_labeled, y, X_unlabeled, X_check=None, y_check=None):
+        """EM from labeled documents ``X_labeled`` with labels ``y`` and unlabeled documents ``X_unlabeled``.
+
+        ``X_check`` and ``y_check``, if given, are scored after every
+        iteration (the accuracy column of ``history_``); they are never
+        trained on.  Returns the model; a failed call leaves it as it was.
+        """
+        reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
+        labeled = self._bags(reader, X_labeled, "X_labeled")
+        labels = check_labels(y, len(labeled), noun="document")
+        unlabeled = self._bags(reader, X_unlabeled, "X_unlabeled")
+        checking = X_check is not None
+        if checking:
+            check = self._bags(reader, X_check, "X_check")
+            check_answers = check_labels(y_check, len(check), noun="document")
+        if len(set(labels)) < 2:
+            raise ValueError("y must name at least two classes: EM starts from naive Bayes trained on the labeled documents")
+        vocabulary = {word for bag in labeled for word, count in bag.items() if count}
+        if self.unlabeled_weight:  # a document of weight 0 adds nothing, not even its words
+            vocabulary.update(word for bag in unlabeled for word, count in bag.items() if count)
+        history = EMHistory()
+        model = self._m_step(labeled, labels, [], [], vocabulary, reader.input_form_)  # iteration 0: labeled only
+        previous, converged, iteration = None, False, 0
+        while True:
+            labeled_joints = [
+                joint[label] for joint, label in zip(model.predict_joint_log_proba(labeled), labels)
+            ] if labeled else []
+            e_step = [em_posteriors(joint) for joint in model.predict_joint_log_proba(unlabeled)] if unlabeled else []
+            posteriors = [posterior for posterior, _ in e_step]
+            log_prior = dirichlet_log_density(model, self.alpha)
+            objective = em_objective(labeled_joints, [marginal for _, marginal in e_step], self.unlabeled_weight, log_prior)
+            row = {"iteration": iteration, "log_likelihood": objective - log_prior, "log_prior": log_prior, "objective": objective}
+            if checking:
+                predictions = model.predict(check)
+                row["accuracy"] = sum(a == b for a, b in zip(predictions, check_answers)) / len(check_answers)
+            history.append(row)
+            if previous is not None and em_converged(previous, objective, self.tolerance):
+                converged = True
+                break
+            if iteration >= self.max_iterations or not self.unlabeled_weight or not unlabeled:
+                converged = converged or not self.unlabeled_weight or not unlabeled
+                break
+            previous = objective
+            model = self._m_step(labeled, labels, unlabeled, posteriors, vocabulary, reader.input_form_)
+            iteration += 1
+        self.model_, self.classes_ = model, list(model.classes_)
+        self.history_, self.n_iterations_, self.converged_ = history, iteration, converged
+        return self
+
+    # -- prediction: the fitted naive Bayes model, on documents scaled as in training --
+
+    def _check_fitted(self):
+        if self.model_ is None:
+            raise NotFittedError("this SemiSupervisedNB has not been fitted yet: call fit(X_labeled, y, X_unlabeled) first")
+
+    def _prepared(self, X):
+        """The documents as the model saw its training documents: scaled counts (multinomial), else as given."""
+        if self.event_model == "multinomial" and self.document_length is not None:
+            documents = check_documents(X)
+            return [
+                scaled_counts(self.model_._check_example(document, f"X[{i}]"), self.document_length)
+                for i, document in enumerate(documents)
+            ]
+        return X
+
+    def predict(self, X):
+        """The most probable class of each document under the model EM arrived at."""
+        self._check_fitted()
+        return self.model_.predict(self._prepared(X))
+
+    def predict_proba(self, X):
+        """P(c | x) for each document: a list of {label: probability} dicts."""
+        self._check_fitted()
+        return self.model_.predict_proba(self._prepared(X))
+
+    def score(self, X, y):
+        """Accuracy on X and y."""
+        self._check_fitted()
+        return self.model_.score(self._prepared(X), y)
+
+    def explain(self, document):
+        """The fitted model's explanation of one document (scaled as in training)."""
+        self._check_fitted()
+        return self.model_.explain(self._prepared([document])[0])
+
+    def get_params(self):
+        return {name: getattr(self, name) for name in (
+            "event_model", "alpha", "unlabeled_weight", "document_length", "max_iterations", "tolerance", "tokenizer")}
+
+    def __repr__(self):
+        settings = ", ".join(f"{name}={value!r}" for name, value in self.get_params().items() if name != "tokenizer")
+        if self.model_ is None:
+            return f"SemiSupervisedNB({settings}) (not fitted)"
+        return f"SemiSupervisedNB({settings})\n{self.history_}\n{self.model_!r}"
+
+    def _repr_html_(self):
+        if self.model_ is None:
+            return html_table(["model"], [[repr(self)]])
+        return self.history_._repr_html_() + self.model_._repr_html_()

@@ -1,0 +1,139 @@
+"""Semi-supervised naive Bayes by EM (docs/semi-supervised.md): the formulas by hand, lambda = 0, the objective never falls."""
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from naivebayes import BernoulliNB, MultinomialNB
+from naivebayes.core.checks import NotFittedError
+from naivebayes.datasets import load_china, load_spam
+from naivebayes.models.semi_supervised import (
+    EMHistory,
+    SemiSupervisedNB,
+    add_weighted_document,
+    dirichlet_log_density,
+    em_converged,
+    em_objective,
+    em_posteriors,
+    scaled_counts,
+)
+
+
+def test_eq_em_scale_makes_every_document_as_long():
+    assert scaled_counts({"a": 1, "b": 3}, 300) == {"a": 75.0, "b": 225.0}
+    assert scaled_counts({"a": 2}, Fraction(1)) == {"a": 1}
+    assert scaled_counts({}, 300) == {} and scaled_counts({"a": 0}, 300) == {}
+
+
+def test_eq_em_e_step_posteriors_by_hand():
+    posteriors, log_marginal = em_posteriors({"x": math.log(0.1), "y": math.log(0.3)})
+    assert posteriors == pytest.approx({"x": 0.25, "y": 0.75})
+    assert log_marginal == pytest.approx(math.log(0.4))
+
+
+def test_eq_em_m_step_adds_fractional_counts():
+    tables = {"class_counts_": {}, "feature_counts_": {}, "feature_totals_": {}, "document_lengths_": {}}
+    add_weighted_document(tables, {"a": 2, "b": 1}, {"x": 1}, "multinomial")
+    add_weighted_document(tables, {"a": 1}, {"x": 0.25, "y": 0.75}, "multinomial")
+    add_weighted_document(tables, {"b": 4}, {"x": 0, "y": 1}, "multinomial")
+    assert tables["class_counts_"] == {"x": 1.25, "y": 1.75}
+    assert dict(tables["feature_counts_"]["x"]) == {"a": 2.25, "b": 1}
+    assert dict(tables["feature_counts_"]["y"]) == {"a": 0.75, "b": 4}
+    assert tables["feature_totals_"] == {"x": 3.25, "y": 4.75}
+    bernoulli = {"class_counts_": {}, "feature_counts_": {}}
+    add_weighted_document(bernoulli, {"a": 2, "b": 0}, {"x": 0.5}, "bernoulli")
+    assert dict(bernoulli["feature_counts_"]["x"]) == {"a": 0.5} and bernoulli["class_counts_"] == {"x": 0.5}
+
+
+def test_eq_em_dirichlet_by_hand():
+    # Two classes, |V| = 2, alpha = 1: each class's theta ~ Dirichlet(2, 2), density Gamma(4) / (Gamma(2) Gamma(2)) theta_1 theta_2
+    model = MultinomialNB().fit([{"a": 1}, {"b": 1}], ["x", "y"])  # theta_x = (2/3, 1/3), theta_y = (1/3, 2/3)
+    by_hand = math.log(1) + 2 * (math.log(6) + math.log(2 / 3) + math.log(1 / 3))  # log Gamma(K = 2) = 0
+    assert dirichlet_log_density(model, 1) == pytest.approx(by_hand)
+    bernoulli = BernoulliNB().fit([{"a": 1}, {"b": 1}], ["x", "y"])  # p_ax = 2/3, p_bx = 1/3, and so on
+    # Beta(2, 2) density 6 p (1 - p), four times with p (1 - p) = 2/9
+    assert dirichlet_log_density(bernoulli, 1) == pytest.approx(4 * (math.log(6) + math.log(2 / 9)))
+
+
+def test_eq_em_objective_adds_the_parts():
+    assert em_objective([-1.0, -2.0], [-4.0], 0.5, 10.0) == -1.0 - 2.0 - 2.0 + 10.0
+
+
+def test_eq_em_stop_on_a_small_relative_gain():
+    assert em_converged(-100.0, -99.9999, 1e-5)
+    assert not em_converged(-100.0, -99.0, 1e-5)
+
+
+def china_split():
+    documents, labels, test_document = load_china()
+    return documents[:1] + documents[3:], ["china", "japan"], documents[1:3], test_document
+
+
+@pytest.mark.parametrize("event_model,Model", [("multinomial", MultinomialNB), ("bernoulli", BernoulliNB)])
+@pytest.mark.parametrize("length", [None, 300])
+def test_lambda_zero_is_plain_naive_bayes_exactly(event_model, Model, length):
+    texts, labels = load_spam()
+    labeled, y, unlabeled, test = texts[:30], labels[:30], texts[30:80], texts[80:]
+    em = SemiSupervisedNB(event_model, unlabeled_weight=0, document_length=length).fit(labeled, y, unlabeled)
+    if event_model == "multinomial" and length is not None:
+        reader = MultinomialNB()
+        labeled = [scaled_counts(reader._check_example(text, "t", training=True), length) for text in labeled]
+        test = [scaled_counts(reader._check_example(text, "t", training=True), length) for text in test]
+    plain = Model().fit(labeled, y)
+    assert em.model_.feature_counts_ == plain.feature_counts_
+    assert em.model_.class_counts_ == plain.class_counts_ and em.model_.vocabulary_ == plain.vocabulary_
+    assert em.model_.predict_proba(test) == plain.predict_proba(test)
+    assert len(em.history_) == 1 and em.converged_
+
+
+@pytest.mark.parametrize("event_model", ["multinomial", "bernoulli"])
+@pytest.mark.parametrize("weight", [1.0, 0.3])
+def test_the_objective_never_decreases(event_model, weight):
+    texts, labels = load_spam()
+    generator = random.Random(1)
+    order = list(range(len(texts)))
+    generator.shuffle(order)
+    labeled = [texts[i] for i in order[:8]]
+    y = [labels[i] for i in order[:8]]
+    unlabeled = [texts[i] for i in order[8:]]
+    model = SemiSupervisedNB(event_model, unlabeled_weight=weight, max_iterations=30, tolerance=0).fit(
+        labeled, y, unlabeled, X_check=texts, y_check=labels
+    )
+    objectives = [row["objective"] for row in model.history_]
+    assert len(objectives) > 2
+    for before, after in zip(objectives, objectives[1:]):
+        assert after >= before - 1e-9 * abs(before), objectives
+    assert all(0 <= row["accuracy"] <= 1 for row in model.history_)
+    for row in model.history_:
+        assert row["objective"] == pytest.approx(row["log_likelihood"] + row["log_prior"])
+
+
+def test_the_china_run_and_its_display():
+    labeled, y, unlabeled, test_document = china_split()
+    model = SemiSupervisedNB(document_length=None).fit(labeled, y, unlabeled)
+    assert model.predict([test_document]) == ["china"]
+    assert model.classes_ == ["china", "japan"]
+    assert sum(model.predict_proba([test_document])[0].values()) == pytest.approx(1)
+    assert isinstance(model.history_, EMHistory) and "<table" in model._repr_html_()
+    assert "objective" in str(model.history_)
+    # The unlabeled documents' fractional counts are in the tables: more than the one labeled china document's
+    assert model.model_.feature_totals_["china"] > 3
+
+
+def test_bad_settings_and_calls_get_clear_errors():
+    with pytest.raises(ValueError, match="unlabeled_weight"):
+        SemiSupervisedNB(unlabeled_weight=2)
+    with pytest.raises(ValueError, match="document_length"):
+        SemiSupervisedNB(document_length=0)
+    with pytest.raises(ValueError, match="event_model"):
+        SemiSupervisedNB("gaussian")
+    with pytest.raises(NotFittedError):
+        SemiSupervisedNB().predict(["a"])
+    with pytest.raises(ValueError, match="two classes"):
+        SemiSupervisedNB().fit(["a b", "c"], ["x", "x"], ["d"])
+    model = SemiSupervisedNB()
+    with pytest.raises(ValueError):
+        model.fit(["a b", "c"], ["x"], ["d"])  # one label for two documents
+    assert model.model_ is None and model.history_ == []
