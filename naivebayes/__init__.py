@@ -53,6 +53,7 @@ from naivebayes.inspect.pictures import (
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.combining import combine_posteriors, combine_predict_proba
+from naivebayes.models.complement import ComplementNB, RennieTransformer
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
 from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
@@ -65,10 +66,12 @@ from naivebayes.models.merging import merge
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
+from naivebayes.models.semi_supervised import SemiSupervisedNB
 from naivebayes.models.tree_augmented import TreeAugmentedNB
 from naivebayes.saving import ModelFileError, from_json, load, save, to_json
 from naivebayes.tables.bins import Discretizer
 from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.selection import VocabularySelector
 from naivebayes.text.stemming import StemCache, porter_stem
 from naivebayes.text.tfidf import TfidfTransformer
 from naivebayes.text.tokenize import Tokenizer
@@ -81,8 +84,12 @@ __all__ = [
     "StemCache",
     "BagOfWords",
     "TfidfTransformer",
+    "VocabularySelector",
+    "RennieTransformer",
     "MultinomialNB",
     "BernoulliNB",
+    "ComplementNB",
+    "SemiSupervisedNB",
     "CategoricalNB",
     "GaussianNB",
     "PoissonNB",

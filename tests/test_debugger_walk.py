@@ -38,6 +38,7 @@ import naivebayes.models.text_base as text_base
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
+    ComplementNB,
     GaussianDiscriminantAnalysis,
     GaussianNB,
     HistogramNB,
@@ -196,6 +197,7 @@ PLANE = [[1.0, 2.0], [1.5, 0.5], [2.0, 1.0], [3.0, 5.0], [2.5, 4.0], [3.5, 4.5]]
 MODELS = [
     ("multinomial", MultinomialNB, DOCUMENTS, LABELS, TEST_DOCUMENT, ["multinomial_word_terms"], ["add_multinomial_counts"]),
     ("bernoulli", BernoulliNB, DOCUMENTS, LABELS, TEST_DOCUMENT, ["bernoulli_word_terms"], ["add_bernoulli_counts"]),
+    ("complement", ComplementNB, DOCUMENTS, LABELS, TEST_DOCUMENT, ["complement_word_terms"], ["add_multinomial_counts"]),
     ("categorical", CategoricalNB, DAYS, PLAYED, TEST_DAY, ["categorical_log_terms"], ["add_categorical_counts"]),
     ("gaussian", GaussianNB, [[x] for x, _ in NUMBERS], AB, [2.0], ["gaussian_log_density"], ["gaussian_mean", "squared_deviations"]),
     ("poisson", PoissonNB, [[k] for _, k in NUMBERS], AB, [3], ["poisson_log_pmf"], ["poisson_rate"]),

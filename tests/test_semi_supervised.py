@@ -137,3 +137,26 @@ def test_bad_settings_and_calls_get_clear_errors():
     with pytest.raises(ValueError):
         model.fit(["a b", "c"], ["x"], ["d"])  # one label for two documents
     assert model.model_ is None and model.history_ == []
+
+
+@pytest.mark.parametrize("length", [None, 300])
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "explain"])
+def test_a_debugger_walks_the_pipeline_from_predict(method, length):
+    """The checkers of tests/test_debugger_walk.py: a formula soon, the page's order, no frame without source, nothing built."""
+    from test_debugger_walk import (
+        LAST_STEP,
+        calls_made_by,
+        problems_building,
+        problems_reaching_a_formula,
+        problems_with_order,
+        problems_without_source,
+    )
+
+    labeled, y, unlabeled, test_document = china_split()
+    model = SemiSupervisedNB(document_length=length).fit(labeled, y, unlabeled)
+    calls = calls_made_by(getattr(model, method), test_document if method == "explain" else [test_document])
+    assert problems_reaching_a_formula(calls) == []
+    steps = (["scaled_counts"] if length else []) + ["multinomial_word_terms", "log_joint", *LAST_STEP[method]]
+    assert problems_with_order(calls, steps) == []
+    assert problems_without_source(calls) == []
+    assert problems_building(calls) == []

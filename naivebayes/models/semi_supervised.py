@@ -242,6 +242,7 @@ class SemiSupervisedNB:
         self.tolerance = tolerance
         self.tokenizer = tokenizer
         self.model_ = None
+        self.scales_ = False  # set by fit: documents are scaled before the model sees them
         self.classes_ = []
         self.history_ = EMHistory()
         self.n_iterations_ = 0
@@ -330,44 +331,45 @@ class SemiSupervisedNB:
             model = self._m_step(labeled, labels, unlabeled, posteriors, vocabulary, reader.input_form_)
             iteration += 1
         self.model_, self.classes_ = model, list(model.classes_)
+        self.scales_ = self.event_model == "multinomial" and self.document_length is not None
         self.history_, self.n_iterations_, self.converged_ = history, iteration, converged
         return self
 
     # -- prediction: the fitted naive Bayes model, on documents scaled as in training --
 
-    def _check_fitted(self):
+    def _fitted_model(self):
+        """The fitted naive Bayes model, or a clear error if ``fit`` has not run (the check at the boundary)."""
         if self.model_ is None:
             raise NotFittedError("this SemiSupervisedNB has not been fitted yet: call fit(X_labeled, y, X_unlabeled) first")
+        return self.model_
 
-    def _prepared(self, X):
-        """The documents as the model saw its training documents: scaled counts (multinomial), else as given."""
-        if self.event_model == "multinomial" and self.document_length is not None:
-            documents = check_documents(X)
-            return [
-                scaled_counts(self.model_._check_example(document, f"X[{i}]"), self.document_length)
-                for i, document in enumerate(documents)
-            ]
-        return X
+    def _prepared(self, model, X):
+        """The documents scaled to ``document_length`` words, as the multinomial model saw its training documents."""
+        documents = check_documents(X)
+        return [
+            scaled_counts(model._check_example(document, f"X[{i}]"), self.document_length)  # x' = x L / |x|
+            for i, document in enumerate(documents)
+        ]
 
     def predict(self, X):
         """The most probable class of each document under the model EM arrived at."""
-        self._check_fitted()
-        return self.model_.predict(self._prepared(X))
+        model = self._fitted_model()
+        return model.predict(self._prepared(model, X) if self.scales_ else X)
 
     def predict_proba(self, X):
         """P(c | x) for each document: a list of {label: probability} dicts."""
-        self._check_fitted()
-        return self.model_.predict_proba(self._prepared(X))
+        model = self._fitted_model()
+        return model.predict_proba(self._prepared(model, X) if self.scales_ else X)
 
     def score(self, X, y):
         """Accuracy on X and y."""
-        self._check_fitted()
-        return self.model_.score(self._prepared(X), y)
+        model = self._fitted_model()
+        return model.score(self._prepared(model, X) if self.scales_ else X, y)
 
     def explain(self, document):
         """The fitted model's explanation of one document (scaled as in training)."""
-        self._check_fitted()
-        return self.model_.explain(self._prepared([document])[0])
+        model = self._fitted_model()
+        return model.explain(self._prepared(model, [document])[0] if self.scales_ else document)
 
     def get_params(self):
         return {name: getattr(self, name) for name in (
