@@ -140,3 +140,13 @@ def test_the_hook_splits_the_notation_pages_wide_tables_in_two():
     narrow = "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>"
     assert hooks.split_wide_tables(narrow, keep=3) == narrow
     assert "notation.md" in hooks.SPLIT_PAGES
+
+
+def test_the_hook_lets_long_names_in_table_cells_wrap_at_dots_and_underscores():
+    hooks = load("hooks", DOCS / "scripts" / "hooks.py")
+    cell = "<table><tbody><tr><td><code>GaussianNB.means_[c][j]</code> and <code>fit(X, y)</code></td></tr></tbody></table>"
+    html = hooks.breakable_table_code(cell + "<p><code>model.fit(X)</code></p>")
+    assert "<code>GaussianNB.<wbr>means_<wbr>[c][j]</code>" in html
+    assert "<code>fit(<wbr>X,<wbr> y)</code>" not in html and "<code>fit(<wbr>X, y)</code>" in html
+    assert "<p><code>model.fit(X)</code></p>" in html  # outside tables, nothing changes
+    assert re.sub("<wbr>", "", html) == cell + "<p><code>model.fit(X)</code></p>"

@@ -10,6 +10,13 @@ names and these docs' symbols: eight columns, too many to read at 1280 px.
 the notes, each keeping the first column; the Markdown stays one table, so
 whoever adds a row or a note edits one place.
 
+A name in code inside a table cell (``GaussianDiscriminantAnalysis.covariance_matrices_[c]``)
+is one long word that cannot wrap, and a few of them make a table wider than
+the page.  ``on_page_content`` puts an invisible break opportunity (``<wbr>``)
+after each ".", "_", "/", "(", "," and "=" of such a name, so the browser may
+wrap it there when the table needs the room, and only then; what is copied
+stays the same text.
+
 The doctest output:
 
 A doctest cannot expect an empty line in printed output, so the examples on
@@ -33,9 +40,24 @@ _SPEC.loader.exec_module(api_reference)
 BLANKLINE_OUTPUT = re.compile(r'^(<span class="go">)&lt;BLANKLINE&gt;(</span>)$', re.MULTILINE)
 
 
+TABLE_CODE = re.compile(r"(<t[hd][^>]*>)(.*?)(</t[hd]>)", re.S)
+INLINE_CODE = re.compile(r"<code>([^<]*)</code>")
+BREAK_AFTER = re.compile(r"([._/(,=])(?=[^\s])")
+
+
+def breakable_table_code(html):
+    """Inline code in table cells with a <wbr> after each . _ / ( , = so that long names can wrap there."""
+    def in_cell(match):
+        start, body, end = match.groups()
+        return start + INLINE_CODE.sub(lambda code: "<code>" + BREAK_AFTER.sub(r"\1<wbr>", code.group(1)) + "</code>",
+                                       body) + end
+    return TABLE.sub(lambda table: "<table>" + TABLE_CODE.sub(in_cell, table.group(1)) + "</table>", html)
+
+
 def on_page_content(html, page, config, files):
     """The page's HTML with every doctest ``<BLANKLINE>`` output line made empty, and wide tables split."""
     html = BLANKLINE_OUTPUT.sub(r"\1\2", html)
+    html = breakable_table_code(html)
     if page.file.src_uri in SPLIT_PAGES:
         html = split_wide_tables(html, SPLIT_PAGES[page.file.src_uri])
     return html
