@@ -299,6 +299,19 @@ def test_spark_mllib_predicts_what_the_library_predicts_with_its_prior(spark, mo
     assert all(not math.isclose(a, b) for a, b in zip(result["library_log_prior"], result["mllib_log_prior"]))
 
 
+def test_spark_mllib_bernoulli_refuses_counts_where_the_library_reads_presence(spark):
+    """Bernoulli's input checks differ: MLlib takes only 0 and 1, the library counts a word once whatever its count."""
+    from pyspark.ml.classification import NaiveBayes
+
+    session, module = spark
+    texts, labels = ["chinese chinese beijing", "tokyo japan", "chinese macao"], ["china", "japan", "china"]
+    model = BernoulliNB().fit(texts, labels)
+    assert model.feature_counts_["china"]["chinese"] == 2  # N_jc: documents with the word, not occurrences
+    counts = module.word_vectors(session, texts, labels, model.vocabulary_, model.classes_, binary=False)
+    with pytest.raises(Exception, match=r"MUST be in \{0, 1\}"):
+        NaiveBayes(modelType="bernoulli").fit(counts)
+
+
 def test_spark_smoothed_prior_on_a_hand_computed_number():
     """MLlib's prior (N_c + lambda) / (N + K lambda): china 3 and japan 1 documents, lambda = 1: 4/6 and 2/6."""
     module = script("train_on_spark")
