@@ -473,13 +473,11 @@ def going_further_a_asymptotes(panels, C):
     for panel in panels:
         for name, fit in (("naive Bayes", naive_bayes),
                           ("logistic regression", lambda p, r, o: logistic_regression(r, o, C))):
-            started = time.process_time()
             weights, bias = fit(panel, panel.pool_rows, panel.pool_outcomes)
             error = error_of(weights, bias, panel.test_vectors, panel.test_outcomes)
             right = round((1 - error) * len(panel.test_outcomes))
             found[(panel.name, name)] = error
-            print(f"{panel.name}, {name}, trained on {len(panel.pool_rows):,}: test error {error:.4f} "
-                  f"({time.process_time() - started:.1f} s)")
+            print(f"{panel.name}, {name}, trained on {len(panel.pool_rows):,}: test error {error:.4f}")
             print(f"accuracy on the {len(panel.test_outcomes)} test people: {right}/{len(panel.test_outcomes)} "
                   f"= {right / len(panel.test_outcomes):.4f}")
     return found
