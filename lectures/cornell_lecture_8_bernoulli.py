@@ -569,6 +569,7 @@ def step_6_clipped(model, rows, labels, label_names, n_words):
     score = float(accuracy(labels, predictions))
     print(f"training accuracy, clipped: {correct}/{len(labels)} = {score:.4f}   "
           f"(lecture: {LECTURE_TRAINING_ACCURACY:.4f}, that is 1962/{LECTURE_N_POSTS})")
+    print(f"(idx == y_train).mean() = {correct / len(labels)!r}   (lecture: {LECTURE_TRAINING_ACCURACY!r})")
     if len(labels) == LECTURE_N_POSTS and correct != 1962:
         print("Why not 1962: the 1,000 features are not quite the lecture's.  Fifteen words tie for the last")
         print("seven places (step 4); this library keeps the alphabetically first seven, scikit-learn")
