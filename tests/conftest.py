@@ -7,7 +7,10 @@ CI installs them (the ``reference`` extra) and runs the tests again with
 being skipped.
 """
 
+import importlib.util
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +24,16 @@ REFERENCE_TOOLS += ("pyspark", "dask", "distributed", "java")
 # NLTK (the Porter stemmer's reference) and R's e1071 (whose skip says "Rscript with the e1071 package is
 # not installed"); .ci/run installs both in its extras step.
 REFERENCE_TOOLS += ("nltk", "e1071", "Rscript")
+# The Pyodide runtime of the docs' Run buttons (tests/test_run_in_browser.py), fetched by
+# docs/scripts/get_pyodide.py, which .ci/run runs before its docs build.  Without it the docs build stops
+# and says what to run; the tests that build the site then build it without Run buttons, on purpose.
+REFERENCE_TOOLS += ("pyodide",)
+_GET_PYODIDE = importlib.util.spec_from_file_location(
+    "get_pyodide", Path(__file__).resolve().parent.parent / "docs" / "scripts" / "get_pyodide.py")
+get_pyodide = importlib.util.module_from_spec(_GET_PYODIDE)
+_GET_PYODIDE.loader.exec_module(get_pyodide)
+if not get_pyodide.runtime_is_present():
+    os.environ.setdefault("NAIVEBAYES_DOCS_WITHOUT_RUNTIME", "1")
 MISSING_TOOL = re.compile(r"could not import '(\w+)|\b(e1071|Rscript)\b")
 
 
