@@ -738,3 +738,10 @@ def test_a_title_line_above_the_rows_is_refused_naming_it(tmp_path):
     path = write(tmp_path, "|1x3 Cross validator\n" + ADULT_LINES, "adult.test")
     with pytest.raises(TableError, match=r"adult.test, line 1: 1 field \('\|1x3 Cross validator'\), but every row below has 15: is that line a title"):
         read_csv(path, label=-1, header=False)
+
+
+def test_a_tab_separated_file_read_with_commas_is_refused_even_when_some_texts_hold_commas(tmp_path):
+    path = write(tmp_path, "label\ttext\nham\tHi, how are you\nspam\tWIN cash\n", "messages.txt")
+    with pytest.raises(TableError, match=r"the first line does not hold the delimiter ',', so the table would have a single column.*Pass delimiter='\\t'"):
+        read_csv(path, label="label")
+    assert read_csv(path, label="label", delimiter="\t").labels == ["ham", "spam"]

@@ -401,14 +401,22 @@ def _check_swallowed_lines(fields, start, ends, delimiter, source, option):
 
 
 def _check_delimiter_splits(records, delimiter, source, option):
-    """Refuse a delimiter that splits no line, when another common delimiter is on every line."""
-    if any(len(fields) > 1 for _, fields in records):
+    """Refuse a delimiter that does not split the file, when another common delimiter is on every line.
+
+    Either no line holds the delimiter, or the first line (the header) does
+    not while the others hold it only inside their text (a tab-separated file
+    of messages read with a comma: "ham<TAB>Hi, how are you").
+    """
+    first = records[0][1]
+    if len(first) > 1 and any(len(fields) > 1 for _, fields in records):
         return
+    lines = [delimiter.join(fields) for _, fields in records[:50]]
     for other in ("\t", ";", "|", ",", ":"):
-        if other != delimiter and all(other in fields[0] for _, fields in records[:50]):
+        if other != delimiter and all(other in line for line in lines):
+            where = "no line holds" if all(len(fields) == 1 for _, fields in records) else "the first line does not hold"
             raise TableError(
-                f"{source}: no line holds the delimiter {delimiter!r}, so every line would be one field, but every "
-                f"line holds {other!r}: is that the delimiter? Pass {option('delimiter', other)}"
+                f"{source}: {where} the delimiter {delimiter!r}, so the table would have a single column, but "
+                f"every line holds {other!r}: is that the delimiter? Pass {option('delimiter', other)}"
             )
 
 
