@@ -435,6 +435,10 @@ class LogisticRegression:
         self.n_iter_ = iterations
         self.objective_ = value
         self.converged_ = converged
+        # the lookup tables prediction reads: w_c as a list in column order, and b_c
+        self.column_numbers_ = number
+        self.weight_rows_ = [theta[c * d:(c + 1) * d] for c in range(len(scored))]
+        self.bias_row_ = theta[len(scored) * d:]
         return self
 
     # -- prediction ----------------------------------------------------------
@@ -444,16 +448,11 @@ class LogisticRegression:
             raise NotFittedError("this LogisticRegression is not fitted yet; call fit(X, y) first")
 
     def _scores(self, x):
-        """{label: s_c} for every class: s_c = w_c^T x + b_c, class 0 at 0 with two classes."""
-        scores = {}
-        for label in self.classes_:
-            if label not in self.coef_:
-                scores[label] = 0.0
-                continue
-            w = self.coef_[label]
-            scores[label] = self.intercept_[label] + math.fsum(
-                w[column] * x_j for column, x_j in x.items() if column in w)
-        return scores
+        """{label: s_c} for every class: ``class_scores`` on x's columns seen in training (class 0 at 0 with two)."""
+        number = self.column_numbers_
+        row = sparse_row({column: x_j for column, x_j in x.items() if column in number}, number)
+        scores = all_scores(class_scores(self.weight_rows_, self.bias_row_, row), len(self.classes_) == 2)
+        return dict(zip(self.classes_, scores))
 
     def _examples(self, X):
         self._check_fitted()
