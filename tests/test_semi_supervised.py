@@ -34,17 +34,16 @@ def test_eq_em_e_step_posteriors_by_hand():
 
 
 def test_eq_em_m_step_adds_fractional_counts():
-    tables = {"class_counts_": {}, "feature_counts_": {}, "feature_totals_": {}, "document_lengths_": {}}
-    add_weighted_document(tables, {"a": 2, "b": 1}, {"x": 1}, "multinomial")
-    add_weighted_document(tables, {"a": 1}, {"x": 0.25, "y": 0.75}, "multinomial")
-    add_weighted_document(tables, {"b": 4}, {"x": 0, "y": 1}, "multinomial")
-    assert tables["class_counts_"] == {"x": 1.25, "y": 1.75}
-    assert dict(tables["feature_counts_"]["x"]) == {"a": 2.25, "b": 1}
-    assert dict(tables["feature_counts_"]["y"]) == {"a": 0.75, "b": 4}
-    assert tables["feature_totals_"] == {"x": 3.25, "y": 4.75}
-    bernoulli = {"class_counts_": {}, "feature_counts_": {}}
-    add_weighted_document(bernoulli, {"a": 2, "b": 0}, {"x": 0.5}, "bernoulli")
-    assert dict(bernoulli["feature_counts_"]["x"]) == {"a": 0.5} and bernoulli["class_counts_"] == {"x": 0.5}
+    tables = {"class_counts": [0, 0], "totals": [0, 0], "word_rows": {}}  # classes x, y
+    add_weighted_document(tables, {"a": 2, "b": 1}, [1, 0], "multinomial")
+    add_weighted_document(tables, {"a": 1}, [0.25, 0.75], "multinomial")
+    add_weighted_document(tables, {"b": 4, "c": 0}, [0, 1], "multinomial")
+    assert tables["class_counts"] == [1.25, 1.75]
+    assert tables["word_rows"] == {"a": [2.25, 0.75], "b": [1, 4]}  # n_ax = 2 + 0.25, n_ay = 0.75, ...
+    assert tables["totals"] == [3.25, 4.75]
+    bernoulli = {"class_counts": [0, 0], "word_rows": {}}
+    add_weighted_document(bernoulli, {"a": 2, "b": 0}, [0.5, 0], "bernoulli")
+    assert bernoulli["word_rows"] == {"a": [0.5, 0]} and bernoulli["class_counts"] == [0.5, 0]
 
 
 def test_eq_em_dirichlet_by_hand():

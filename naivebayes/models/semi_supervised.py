@@ -33,12 +33,11 @@ every document the multinomial model sees, in training and prediction alike.
 """
 
 import math
-from collections import Counter
 from itertools import repeat
-from operator import mul
+from operator import add, mul
 
 from naivebayes.core.bayes import log_sum_exp
-from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing
+from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing, sorted_labels
 from naivebayes.core.display import html_table, text_table
 from naivebayes.models.base import add_count
 from naivebayes.models.bernoulli import BernoulliNB, bernoulli_likelihood
@@ -88,31 +87,26 @@ def em_posteriors(joint):
 
 # --8<-- [start:eq-em-m-step]
 def add_weighted_document(tables, counts, weights, event_model):
-    """M-step for one document: each class c counts it with weight w_c (1 for its label, lambda P(c | d) if unlabeled).
+    """M-step for one document: class k counts it with weight w_k (1 for its label, lambda P(c_k | d) if unlabeled).
 
-    Multinomial: n_jc += w_c x_j, n_c += w_c sum_j x_j; Bernoulli: N_jc += w_c
-    for each word present; both: N_c += w_c.  A weight of 0 adds nothing, not
-    even an entry, so lambda = 0 leaves the labeled counts exactly as they were.
-    The class tables are ``Counter``s while EM counts: ``update`` adds a
-    document's weighted counts to them in C.
+    ``weights`` is [w_k for each class, in classes_ order]; ``tables`` holds
+    ``class_counts`` [N_k], ``totals`` [n_k] and ``word_rows`` {word: [n_jk]}.
+    Multinomial: n_jk += w_k x_j and n_k += w_k sum_j x_j; Bernoulli:
+    N_jk += w_k for each word present; both: N_k += w_k.  A word's K counts
+    are one row, updated in C (``map``) for all classes at once.
 
     Formula: docs/semi-supervised.md#eq-em-m-step
     """
-    n_words = sum(counts.values())
-    present = [word for word, count in counts.items() if count > 0]
-    for label, weight in weights.items():
-        if not weight:
-            continue
-        add_count(tables["class_counts_"], label, weight)  # N_c
-        word_counts = tables["feature_counts_"].get(label)
-        if word_counts is None:
-            word_counts = tables["feature_counts_"][label] = Counter()
-        if event_model == "multinomial":
-            word_counts.update(dict(zip(present, map(mul, map(counts.__getitem__, present), repeat(weight)))))  # n_jc
-            add_count(tables["feature_totals_"], label, weight * n_words)  # n_c
-            add_count(tables["document_lengths_"].setdefault(label, {}), n_words, weight)
-        else:
-            word_counts.update(dict.fromkeys(present, weight))  # N_jc
+    tables["class_counts"] = list(map(add, tables["class_counts"], weights))  # N_k += w_k
+    rows = tables["word_rows"]
+    if event_model == "multinomial":
+        n_words = sum(counts.values())
+        tables["totals"] = list(map(add, tables["totals"], map(mul, weights, repeat(n_words))))  # n_k
+    for word, count in counts.items():
+        if count > 0:
+            added = map(mul, weights, repeat(count if event_model == "multinomial" else 1))  # w_k x_j (or w_k)
+            row = rows.get(word)
+            rows[word] = list(added) if row is None else list(map(add, row, added))
 # --8<-- [end:eq-em-m-step]
 
 
@@ -258,30 +252,43 @@ class SemiSupervisedNB:
             bags = [scaled_counts(bag, self.document_length) for bag in bags]
         return bags
 
-    def _model_from(self, tables, vocabulary, input_form):
-        """A fitted MultinomialNB or BernoulliNB holding ``tables`` (the M-step's counts), its lookup tables built."""
+    def _model_from(self, classes, tables, vocabulary, input_form):
+        """A fitted MultinomialNB or BernoulliNB holding the M-step's counts, its lookup tables built.
+
+        The word rows {word: [n_jk]} become the model's class-major tables
+        {label: {word: n_jk}}, leaving out the counts that are exactly 0.
+        """
         model = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
-        model.class_counts_ = tables["class_counts_"]
-        model.n_examples_ = sum(tables["class_counts_"].values())
-        model.feature_counts_ = {label: dict(table) for label, table in tables["feature_counts_"].items()}
+        model.classes_ = list(classes)
+        model.class_counts_ = dict(zip(classes, tables["class_counts"]))
+        model.n_examples_ = sum(tables["class_counts"])
+        rows = tables["word_rows"]
+        model.feature_counts_ = {
+            label: {word: row[k] for word, row in rows.items() if row[k]} for k, label in enumerate(classes)
+        }
         model.vocabulary_ = vocabulary
         model.input_form_ = input_form
         if self.event_model == "multinomial":
-            model.feature_totals_ = tables["feature_totals_"]
-            model.document_lengths_ = tables["document_lengths_"]
-        model._sort_classes()
+            model.feature_totals_ = dict(zip(classes, tables["totals"]))
+            model.document_lengths_ = tables["lengths"]
         model._build_lookup_tables()
         return model
 
-    def _m_step(self, labeled, labels, unlabeled, posteriors, vocabulary, input_form):
+    def _m_step(self, classes, labeled, labels, unlabeled, posteriors, vocabulary, input_form):
         """Counts from the labeled documents (weight 1) and the unlabeled ones (lambda P(c | d)), then the estimates."""
-        tables = {"class_counts_": {}, "feature_counts_": {}, "feature_totals_": {}, "document_lengths_": {}}
+        n_classes = len(classes)
+        tables = {"class_counts": [0] * n_classes, "totals": [0] * n_classes, "word_rows": {}, "lengths": {}}
+        position = {label: k for k, label in enumerate(classes)}
         for counts, label in zip(labeled, labels):
-            add_weighted_document(tables, counts, {label: 1}, self.event_model)
+            one_hot = [0] * n_classes
+            one_hot[position[label]] = 1
+            add_weighted_document(tables, counts, one_hot, self.event_model)
+            add_count(tables["lengths"].setdefault(label, {}), sum(counts.values()))
         for counts, weights in zip(unlabeled, posteriors):
-            scaled = {label: self.unlabeled_weight * p for label, p in weights.items()}
-            add_weighted_document(tables, counts, scaled, self.event_model)
-        return self._model_from(tables, vocabulary, input_form)
+            add_weighted_document(
+                tables, counts, [self.unlabeled_weight * weights[label] for label in classes], self.event_model
+            )
+        return self._model_from(classes, tables, vocabulary, input_form)
 
     # -- training ----------------------------------------------------------------
 
@@ -306,7 +313,8 @@ class SemiSupervisedNB:
         if self.unlabeled_weight:  # a document of weight 0 adds nothing, not even its words
             vocabulary.update(word for bag in unlabeled for word, count in bag.items() if count)
         history = EMHistory()
-        model = self._m_step(labeled, labels, [], [], vocabulary, reader.input_form_)  # iteration 0: labeled only
+        classes = sorted_labels(dict.fromkeys(labels))
+        model = self._m_step(classes, labeled, labels, [], [], vocabulary, reader.input_form_)  # iteration 0: labeled only
         previous, converged, iteration = None, False, 0
         while True:
             labeled_joints = [
@@ -328,7 +336,7 @@ class SemiSupervisedNB:
                 converged = converged or not self.unlabeled_weight or not unlabeled
                 break
             previous = objective
-            model = self._m_step(labeled, labels, unlabeled, posteriors, vocabulary, reader.input_form_)
+            model = self._m_step(classes, labeled, labels, unlabeled, posteriors, vocabulary, reader.input_form_)
             iteration += 1
         self.model_, self.classes_ = model, list(model.classes_)
         self.scales_ = self.event_model == "multinomial" and self.document_length is not None
