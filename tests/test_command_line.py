@@ -642,3 +642,14 @@ def test_thousands_separators_are_named_with_the_option_and_remembered(tmp_path)
     status, out, err = run("explain", tmp_path / "m.json", "income=1,234", "city=Paris")
     assert status == 0 and out.rstrip().endswith("prediction: x"), err
     one_line_refusal(run("train", table, "-o", tmp_path / "m.json", "--decimal", ",,"), "argument --decimal")
+
+
+def test_na_in_a_column_of_numbers_is_named_with_missing_and_remembered(tmp_path):
+    table = tmp_path / "ages.csv"
+    table.write_text("age,label\n39,x\nNA,y\n50,x\n41,y\n20,x\n60,y\n")
+    status, out, err = run("train", table, "-o", tmp_path / "m.json")
+    assert "pass --missing ?,NA" in err and "missing=(" not in err
+    status, out, err = run("train", table, "-o", tmp_path / "m.json", "--missing", "?,NA")
+    assert status == 0 and err == "" and load(tmp_path / "m.json").distributions_["age"] == "gaussian", err
+    status, out, err = run("evaluate", tmp_path / "m.json", table)
+    assert status == 0 and "--missing" not in err, err

@@ -745,3 +745,14 @@ def test_a_tab_separated_file_read_with_commas_is_refused_even_when_some_texts_h
     with pytest.raises(TableError, match=r"the first line does not hold the delimiter ',', so the table would have a single column.*Pass delimiter='\\t'"):
         read_csv(path, label="label")
     assert read_csv(path, label="label", delimiter="\t").labels == ["ham", "spam"]
+
+
+def test_a_column_of_numbers_with_na_is_said_once_with_missing(tmp_path):
+    path = write(tmp_path, "age,city,label\n39,Paris,x\nNA,Rome,y\n50,NA,x\n41,Rome,y\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        data = read_csv(path, label="label")
+    told = [str(w.message) for w in caught if w.category is TableWarning]
+    assert len(told) == 1 and "column 'age' (line 3: 'NA')" in told[0] and "pass missing=('', '?', 'NA')" in told[0]
+    assert "'city'" not in told[0] and data.rows[1]["age"] == "NA"
+    assert read_csv(path, label="label", missing=("?", "", "NA")).rows[1] == {"age": None, "city": "Rome"}

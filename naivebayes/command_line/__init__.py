@@ -29,7 +29,7 @@ import warnings
 from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
-from naivebayes.command_line.inputs import column_names, delimiter_character, number_mark
+from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
 
 __all__ = ["main", "main_script", "build_parser"]
 
@@ -173,6 +173,8 @@ def add_table_options(parser, label_help):
         "--no-quotes", dest="quoting", action="store_false", default=None,
         help='tables: read every " as an ordinary character (a message may start with a quote it never closes)',
     )
+    parser.add_argument("--missing", type=missing_markers, metavar="TEXT,TEXT,...",
+                        help="tables: the texts that mark a missing value (default: ? and an empty field)")
     parser.add_argument("--thousands", type=number_mark, metavar="CHAR",
                         help="tables: the thousands separator of numbers, such as ','")
     parser.add_argument("--decimal", type=number_mark, metavar="CHAR",

@@ -255,6 +255,7 @@ def check_table_options(args, folder):
         ("--label", args.label), ("--text", args.text), ("--names", args.names), ("--delimiter", args.delimiter),
         ("--no-header", args.header is False or None), ("--header", args.header is True or None),
         ("--no-quotes", args.quoting is False or None), ("--thousands", args.thousands), ("--decimal", args.decimal),
+        ("--missing", args.missing),
     ) if value is not None]
     if given:
         raise CommandError(
@@ -587,7 +588,7 @@ def table_row_to_explain(model, args, remembered, err):
         if name not in features:
             raise CommandError(f"the model has no feature {name!r}; its features are: {', '.join(features)}")
         # read as a field of the table is: 39 is an int, ? is missing, 1,234 a number with --thousands ','
-        row[features[name]] = parse_field(value, thousands=reading.thousands, decimal=reading.decimal)
+        row[features[name]] = parse_field(value, reading.missing, thousands=reading.thousands, decimal=reading.decimal)
     return row, "the row"
 
 

@@ -174,6 +174,8 @@ def command_line_option(name, value):
         return "--names NAME,NAME,..."
     if name in ("thousands", "decimal"):
         return f"--{name} {value!r}"
+    if name == "missing":
+        return f"--missing {','.join(marker for marker in value if marker)}"  # (an empty field always is one)
     return f"--{name} {value}"
 
 
@@ -204,12 +206,20 @@ class Reading:
         self.quoting = args.quoting if args.quoting is not None else remembered.get("quoting", True)
         self.thousands = args.thousands if args.thousands is not None else remembered.get("thousands")
         self.decimal = args.decimal if args.decimal is not None else remembered.get("decimal", ".")
+        given_missing = getattr(args, "missing", None)
+        remembered_missing = remembered.get("missing")
+        if given_missing is not None:
+            self.missing = tuple(given_missing)
+        elif isinstance(remembered_missing, list) and all(isinstance(text, str) for text in remembered_missing):
+            self.missing = tuple(remembered_missing)
+        else:
+            self.missing = ("?", "")
 
     def remembered(self):
         """What a model file keeps, so that later commands read their tables the same way."""
         return {
             "delimiter": self.delimiter, "header": self.header, "names": self.names, "quoting": self.quoting,
-            "thousands": self.thousands, "decimal": self.decimal,
+            "thousands": self.thousands, "decimal": self.decimal, "missing": list(self.missing),
         }
 
 
@@ -218,7 +228,8 @@ def read_table(source, label, reading, notes):
     check_table_source(source)
     try:
         return read_csv_lines(
-            source.lines(), label, delimiter=reading.delimiter, header=reading.header, names=reading.names,
+            source.lines(), label, missing=reading.missing, delimiter=reading.delimiter, header=reading.header,
+            names=reading.names,
             source=source.name, quoting=reading.quoting, thousands=reading.thousands, decimal=reading.decimal,
             option=command_line_option, warn=notes.append,
         )
@@ -247,6 +258,11 @@ def table_columns(source, reading):
     if reading.header is False:
         return list(range(len(records[0][1])))
     return [field.strip() for field in records[0][1]]
+
+
+def missing_markers(text):
+    """``--missing ?,NA`` as the texts that mark a missing value (an empty field is one too)."""
+    return [marker.strip() for marker in text.split(",")] + [""]
 
 
 def column_names(text):

@@ -334,6 +334,7 @@ def read_csv_lines(
         raise TableError(f"{source} has {where}: there are no examples to read")
     if thousands is None or decimal == ".":
         _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thousands, decimal)
+    _warn_missing_markers_read_as_text(data, columns, parsed, missing, source, option, warn)
     return Dataset(rows, labels if label_column is not None else None, features)
 
 
@@ -543,6 +544,38 @@ def _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thou
         warn(
             f"{source}: numbers written with separators were read as text, so they are categories, not numbers: "
             f"{shown}{more}"
+        )
+
+
+# Texts that often mark a missing value in someone else's file; read_csv's own markers are "?" and "".
+MISSING_LOOKALIKES = frozenset({"NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--",
+                                ".", "missing", "#N/A"})
+
+
+def _warn_missing_markers_read_as_text(data, columns, parsed, missing, source, option, warn):
+    """Say once, in one line, which columns of numbers hold a text such as "NA" that was read as a category."""
+    found = []  # (column, line, text)
+    for position, name in enumerate(columns):
+        numbers, marker = 0, None
+        for line_number, fields in data:
+            value = parsed[fields[position]]
+            if _looks_numeric(value):
+                numbers += 1
+            elif isinstance(value, str):
+                if value.strip() not in MISSING_LOOKALIKES:
+                    break  # a column of words, not of numbers with gaps
+                marker = marker or (line_number, value.strip())
+        else:
+            if marker is not None and numbers:
+                found.append((name, *marker))
+    if found:
+        markers = sorted({text for _, _, text in found})
+        shown = "; ".join(f"column {name!r} (line {line}: {text!r})" for name, line, text in found[:3])
+        more = f" and {len(found) - 3} more columns" if len(found) > 3 else ""
+        warn(
+            f"{source}: columns of numbers hold {', '.join(map(repr, markers))}, read as a category, not as a missing "
+            f"value: {shown}{more}; if it marks a missing value, pass "
+            f"{option('missing', tuple(sorted(set(missing) | set(markers))))}"
         )
 
 
