@@ -642,3 +642,22 @@ def test_weights_a_last_bit_apart_are_a_tie_decided_by_feature_order():
     assert maximum_spanning_tree(["A", "B", "C"], weights) == [("A", "B"), ("A", "C")]
     weights = {("A", "B"): 0.5, ("A", "C"): 0.5 + 1e-9, ("B", "C"): 0.0}  # a real difference
     assert maximum_spanning_tree(["A", "B", "C"], weights) == [("A", "C"), ("A", "B")]
+
+
+@pytest.mark.skipif(
+    not (SHARED_DATA / "adult.data").is_file() or __import__("os").environ.get("NAIVEBAYES_SLOW_TESTS") != "1",
+    reason="set NAIVEBAYES_SLOW_TESTS=1 (and have the shared Adult files) to rerun the page's script, about ten minutes",
+)
+def test_every_table_line_the_script_prints_is_on_the_page(tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    monkeypatch.setenv("NAIVEBAYES_ADULT_PATH", str(SHARED_DATA))
+    spec = importlib.util.spec_from_file_location("tables", ROOT / "docs" / "scripts" / "tree_augmented_tables.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "IMAGES", tmp_path)
+    module.main()
+    page = (ROOT / "docs" / "tree-augmented.md").read_text(encoding="utf-8")
+    printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line]
+    missing = [line for line in printed if line not in page and not line.startswith("| all 16,281")]
+    assert missing == [], missing
