@@ -31,7 +31,7 @@ class CostPicture(Picture):
         self.results = results
 
     def draw(self):
-        width, height, panel_width = 900, 380, 330
+        width, height, panel_width = 1010, 380, 330
         canvas = Canvas(width, height, title="MultinomialNB on 20 Newsgroups resampled: cost against corpus size")
         canvas.text(20, 26, "MultinomialNB fitted on 20 Newsgroups resampled, streamed from files, 2 cores", size=15,
                     font_weight="bold")
@@ -53,7 +53,7 @@ class CostPicture(Picture):
                     draw_marker(canvas, style.marker, x, y, fill=style.colour, stroke="#FFFFFF", stroke_width=0.6)
             axes.draw_frame(canvas, x_label="times the corpus (18,846 posts), log scale", y_label=y_label,
                             title=title)
-        draw_legend(canvas, width - 95, 80, [(engine, class_style(k), "line") for k, engine in enumerate(engines)])
+        draw_legend(canvas, width - 160, 80, [(engine, class_style(k), "line") for k, engine in enumerate(engines)])
         return canvas
 
 

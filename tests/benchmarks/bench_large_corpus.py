@@ -94,6 +94,7 @@ def write_shards(archive, cache, n_shards, seed=0):
 # ---------------------------------------------------------------------------
 
 
+# --8<-- [start:large-corpus-map]
 def read_posts(paths):
     """The (text, label) pairs of some shard files, one line at a time."""
     for path in paths:
@@ -117,6 +118,7 @@ def fit_files(paths, batch_files=4):
         model.partial_fit(texts, labels)
         del texts, labels  # one batch at a time
     return to_json(model)
+# --8<-- [end:large-corpus-map]
 
 
 def merge_texts(first, second):
@@ -307,6 +309,7 @@ def main():
                         help="the engines to run at the largest size (default: --engines)")
     parser.add_argument("--batch", type=int, default=4, help="shard files per partial_fit")
     parser.add_argument("--json", default=None, help="save the figures to this file")
+    parser.add_argument("--append", action="store_true", help="add to the figures already in --json")
     parser.add_argument("--from-json", default=None, help="run nothing: print the report of a saved run")
     parser.add_argument("--run-one", default=None, help=argparse.SUPPRESS)  # engine:shards, in a fresh process
     arguments = parser.parse_args()
@@ -327,6 +330,8 @@ def main():
         "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "results": [],
     }
+    if arguments.append and arguments.json and Path(arguments.json).exists():
+        run = json.loads(Path(arguments.json).read_text())  # a run continued (the machine line is the first part's)
     for n_shards in sorted(arguments.sizes):
         largest = n_shards == max(arguments.sizes) and arguments.largest_engines
         for engine in arguments.largest_engines if largest else arguments.engines:
