@@ -390,8 +390,11 @@ def test_a_feature_never_seen_in_training_is_an_error(with_missing):
 
 
 def test_rows_without_a_present_value_then_partial_fit():
-    # Every value missing: the model learns only the prior, and can still go on learning.
-    model = CategoricalNB().fit([{"colour": None}, {}], ["a", "b"])
+    # Every value missing: fit refuses (nothing to learn, issue 19); partial_fit learns only the prior
+    # and can still go on learning.
+    with pytest.raises(ValueError, match="no features to learn from"):
+        CategoricalNB().fit([{"colour": None}, {}], ["a", "b"])
+    model = CategoricalNB().partial_fit([{"colour": None}, {}], ["a", "b"])
     assert model.features_ == [] and model.posterior({}) == {"a": Fraction(1, 2), "b": Fraction(1, 2)}
     model.partial_fit(MISSING_ROWS, MISSING_LABELS)
     whole = CategoricalNB().fit([{"colour": None}, {}] + MISSING_ROWS, ["a", "b"] + MISSING_LABELS)

@@ -173,8 +173,11 @@ def test_missing_labels_of_every_kind_are_refused():
 def test_labels_are_made_plain_and_the_usual_ones_are_returned_as_they_are():
     labels = ["spam", "ham"]
     assert check_labels(labels, 2) == labels
-    checked = check_labels([FakeScalar(1), FakeScalar(0), True], 3)
-    assert checked == [1, 0, True] and [type(label) for label in checked] == [int, int, bool]
+    checked = check_labels([FakeScalar(1), FakeScalar(0), 2.5], 3)
+    assert checked == [1, 0, 2.5] and [type(label) for label in checked] == [int, int, float]
+    assert check_labels([FakeScalar(True), False], 2) == [True, False]
+    with pytest.raises(ValueError, match="y holds both 1 and True, which Python takes as one value"):
+        check_labels([FakeScalar(1), FakeScalar(0), True], 3)  # two labels a dict would make one (issue 19)
     with pytest.raises(TypeError, match=r"y\[0\] = \['a'\] cannot be a label"):
         check_labels([["a"], "b"], 2)
 

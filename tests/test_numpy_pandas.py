@@ -176,10 +176,12 @@ def test_a_label_column_of_shape_n_by_1_is_ravelled_after_a_warning():
 
 
 def test_numpy_labels_become_python_labels():
+    """The model keeps (and saves) plain labels; predict gives back the user's own objects (issue 19)."""
     for y in (np.array([0, 1, 0, 1]), np.array([0, 1, 0, 1], dtype=np.uint8), [np.int64(0), np.int64(1)] * 2):
         model = quietly(MultinomialNB().fit, COUNTS, y)
         assert model.classes_ == [0, 1] and all(type(label) is int for label in model.classes_)
-        assert all(type(label) is int for label in model.predict(COUNTS))
+        predictions = model.predict(COUNTS)
+        assert set(predictions) <= {0, 1} and all(type(label) is type(y[0]) for label in predictions)
     assert check_labels(np.array([True, False]), 2) == [True, False]
 
 

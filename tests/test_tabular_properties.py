@@ -81,7 +81,8 @@ def make_models():
             list(KINDS),
             False,
         ),
-        ("mixed-exact-kinds", MixedNB(distributions=MIXED, n_bins=4), ["colour", "windy", "score"], True),
+        # (a setting naming a feature the rows lack, such as visits here, is refused at fit: issue 19)
+        ("mixed-exact-kinds", MixedNB(distributions={"score": "histogram"}, n_bins=4), ["colour", "windy", "score"], True),
         ("mixed-quantile", MixedNB(distributions=MIXED, strategy="quantile", fit_prior=False), list(KINDS), False),
         ("categorical", CategoricalNB(alpha=Fraction(1, 3)), ["colour", "windy"], True),
         ("gaussian", GaussianNB(), ["height"], False),

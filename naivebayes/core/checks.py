@@ -54,6 +54,8 @@ __all__ = [
     "as_setting",
     "is_missing",
     "sorted_labels",
+    "label_objects",
+    "refuse_bools_equal_to_numbers",
     "LARGEST_FLOAT",
     "power_of_ten",
     "sorted_keys",
@@ -283,7 +285,44 @@ def check_labels(y, n_examples, name="y", noun="example"):
         )
     if set(map(type, y)) <= {str, int}:  # the usual labels, checked in C
         return y
-    return [check_label(name, i, label) for i, label in enumerate(y)]
+    labels = [check_label(name, i, label) for i, label in enumerate(y)]
+    refuse_bools_equal_to_numbers(name, labels, "class", "give the labels one kind, such as all strings")
+    return labels
+
+
+def refuse_bools_equal_to_numbers(name, values, what, fix):
+    """Raise a clear error when ``values`` hold a bool and a number equal to it (True and 1, False and 0.0).
+
+    Python takes them as one value (``True == 1`` and ``hash(True) == hash(1)``),
+    so a dict would make them one ``what`` without a word.
+    """
+    kinds = set(map(type, values))
+    if bool not in kinds or len(kinds) == 1:
+        return
+    first = {}
+    for value in values:
+        seen = first.setdefault(value, value)
+        if (type(seen) is bool) != (type(value) is bool):
+            raise ValueError(
+                f"{name} holds both {seen!r} and {value!r}, which Python takes as one value ({seen!r} == {value!r}), "
+                f"so they would become one {what}; {fix}"
+            )
+
+
+def label_objects(y, labels):
+    """{label: the object the user passed for it}, for the labels that are not the plain Python value the model keeps.
+
+    A numpy array of labels holds numpy scalars (``np.int64(1)``); the model
+    keeps and saves their plain values (``1``), and ``predict`` gives back the
+    user's own objects.  Empty when every label is already plain (the usual case).
+    """
+    if type(y) is not list:
+        if ndim_of(y) != 1 or hasattr(y, "to_dict"):  # (a pandas Series gives plain values already)
+            return {}
+        y = list(y)  # the array's own scalars
+    if set(map(type, y)) <= PLAIN_TYPES:
+        return {}
+    return {label: given for given, label in zip(y, labels) if type(given) is not type(label)}
 
 
 def sorted_labels(labels):

@@ -40,7 +40,15 @@ from naivebayes.core.bayes import (
     prior_mle,
     uniform_prior,
 )
-from naivebayes.core.checks import NotFittedError, as_list, as_setting, check_bool, check_labels, sorted_labels
+from naivebayes.core.checks import (
+    NotFittedError,
+    as_list,
+    as_setting,
+    check_bool,
+    check_labels,
+    label_objects,
+    sorted_labels,
+)
 from naivebayes.core.display import Score, html_table, markdown_table, text_table
 from naivebayes.core.explanation import Explanation
 from naivebayes.models.generative import (
@@ -92,6 +100,7 @@ def merge_class_counts(merged, *models):
         for label, n in model.class_counts_.items():
             add_count(merged.class_counts_, label, n)
         merged.n_examples_ += model.n_examples_
+        merged.label_objects_.update(model.label_objects_)
 
 
 def empty_like(value):
@@ -169,6 +178,7 @@ class NaiveBayes:
         self.class_prior = as_setting(class_prior)  # a dict is kept as a copy that cannot be changed in place
         for name, empty in {**self.count_tables, **self.lookup_tables}.items():
             setattr(self, name, empty_like(empty))  # every table, empty: a model that has seen nothing
+        self.label_objects_ = {}  # {class: the user's own object for it}, when that is not a plain value (a numpy scalar)
 
     # ------------------------------------------------------------------
     # The hooks a model fills in
@@ -185,6 +195,15 @@ class NaiveBayes:
     def _count(self, examples, labels):
         """Hook: add the examples (not yet checked one by one) and their labels to the empty count tables."""
         raise NotImplementedError
+
+    def _read_declared_types(self, X):
+        """Hook: note what X declares about its columns (a DataFrame's dtypes) before counting (nothing by default)."""
+
+    def _check_named_features(self):
+        """Hook: a clear error if a setting names a feature the model does not have (``categories={"Colour": ...}``)."""
+
+    def _check_something_learned(self, fitting):
+        """Hook: after the first batch is counted (by ``fit`` if ``fitting``), a clear error if it held nothing to learn from."""
 
     def _merge(self, other):
         """Hook: a new model holding the counts of both ``self`` and ``other``."""
@@ -264,6 +283,7 @@ class NaiveBayes:
         if self.classes_:
             for table in self.count_tables:
                 object.__setattr__(changed, table, getattr(self, table))
+            changed._check_named_features()  # a setting naming features names the model's own
             changed._build_lookup_tables()  # raises here if the counts cannot go with it
             for table in self.lookup_tables:
                 object.__setattr__(self, table, getattr(changed, table))
@@ -280,6 +300,7 @@ class NaiveBayes:
         X or y, the model is left exactly as it was.
         """
         counted = self._counted(X, y, previous=None)
+        counted._check_something_learned(fitting=True)  # no features, no words: nothing to learn from
         if len(counted.classes_) < 2:
             raise ValueError(
                 f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
@@ -294,6 +315,8 @@ class NaiveBayes:
         If anything is wrong with X or y, the model is left exactly as it was.
         """
         counted = self._counted(X, y, previous=self if self.classes_ else None)
+        if not self.classes_:
+            counted._check_something_learned(fitting=False)
         if self.classes_:
             counted = self._merge(counted)
             counted._sort_classes()
@@ -312,9 +335,11 @@ class NaiveBayes:
         counted = type(self)(**self.get_params())
         if previous is not None:
             counted._continue_from(previous)
+        counted.label_objects_ = label_objects(y, labels)
         for label in labels:  # N_c, and N
             add_count(counted.class_counts_, label)
         counted.n_examples_ = len(labels)
+        counted._read_declared_types(X)
         counted._count(examples, labels)
         counted._sort_classes()
         return counted
@@ -337,6 +362,7 @@ class NaiveBayes:
         counted._build_lookup_tables()
         for name in [*self.count_tables, *self.lookup_tables]:
             setattr(self, name, getattr(counted, name))
+        self.label_objects_ = counted.label_objects_
 
     # ------------------------------------------------------------------
     # The prior, P(c)
@@ -457,6 +483,8 @@ class NaiveBayes:
             if joint[self.classes_.index(best)] == -math.inf:  # every class has probability 0: none can be chosen
                 raise self._zero_probability_error(examples[i], f"X[{i}]")
             predictions.append(best)
+        if self.label_objects_:  # the labels as the user gave them (such as numpy scalars), not their plain values
+            return [self.label_objects_.get(label, label) for label in predictions]
         return predictions
 
     def predict_proba(self, X):

@@ -28,7 +28,7 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.checks import as_setting, check_smoothing
+from naivebayes.core.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers
 from naivebayes.models.base import add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.models.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
@@ -206,6 +206,10 @@ class Categorical:
 
     @staticmethod
     def count(model, feature, values_by_label):
+        refuse_bools_equal_to_numbers(
+            f"feature {feature!r}", [value for values in values_by_label.values() for value in values], "category",
+            "write the values of one feature in one kind, such as the strings 'True' and '1'",
+        )
         for label, values in values_by_label.items():
             value_counts = {}
             add_categorical_counts(value_counts, values)  # n_jvc

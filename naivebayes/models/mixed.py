@@ -68,6 +68,7 @@ class MixedNB(TableNaiveBayes):
 
     model_name = "mixed naive Bayes"
     distribution_kinds = DISTRIBUTIONS
+    feature_settings = {"distributions": "its distribution", "categories": "its categories"}
     count_tables = {
         **TableNaiveBayes.count_tables,
         **Categorical.count_tables,
@@ -121,6 +122,8 @@ class MixedNB(TableNaiveBayes):
             return self.distributions[feature]
         if self.categories and feature in self.categories:
             return "categorical"
+        if feature in getattr(self, "declared_categories", ()):
+            return "categorical"  # a pandas category column: categories, as the frame declares
         if set(map(type, values)) <= {int, float}:
             return "gaussian"  # plain numbers, decided quickly
         numbers = [value for value in values if is_number(value)]

@@ -49,7 +49,18 @@ from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.bayes import bayes_rule, log_joint, log_posterior
 from naivebayes.core.checks import check_choice
 from naivebayes.models.base import NaiveBayes, Term, add_count, merge_class_counts, peek, plural
-from naivebayes.tables.rows import check_row_form, check_rows, present_values, row_form, row_width
+from naivebayes.tables.rows import (
+    by_position_message,
+    check_feature_names,
+    check_row_form,
+    check_rows,
+    declared_categories,
+    no_features_message,
+    present_values,
+    row_form,
+    row_width,
+)
+from naivebayes.core.checks import warn_from_caller
 
 __all__ = ["TableNaiveBayes"]
 
@@ -93,6 +104,41 @@ class TableNaiveBayes(NaiveBayes):
         """The distribution name for a feature seen for the first time (each model decides)."""
         return next(iter(self.distribution_kinds))
 
+    # The settings that name features, {setting: what each name is given}: each name must be a feature.
+    feature_settings = {"categories": "its categories"}
+
+    def _read_declared_types(self, X):
+        """The columns a DataFrame declares as categories (dtype ``category``): modelled as categories, or said."""
+        self.declared_categories = declared_categories(X)
+
+    def _check_something_learned(self, fitting):
+        """No feature in the first batch (no columns, or every value missing): nothing to learn from.
+
+        ``partial_fit`` may start with rows whose values are all missing (later
+        batches bring the features), but not with rows that have no columns.
+        """
+        if not self.features_ and (fitting or self.n_columns_ == 0):
+            raise ValueError(no_features_message(self.n_columns_))
+        if fitting:  # (a first partial_fit batch may lack a feature that later batches bring)
+            self._check_named_features()
+
+    def _check_named_features(self):
+        """Every feature named by a setting (``categories``, ``distributions``, ...) is one of the model's features."""
+        known = [*self.features_, *(column for column in range(self.n_columns_ or 0) if column not in self.features_)]
+        for setting in self.feature_settings:
+            check_feature_names(setting, getattr(self, setting, None), known)
+
+    def _say_declared_types(self):
+        """One line for the declared category columns that this model models otherwise (a Gaussian, ...)."""
+        declared = getattr(self, "declared_categories", ())
+        other = [f"{feature!r} as {self.distributions_[feature]}" for feature in self.features_
+                 if feature in declared and self.distributions_[feature] != "categorical"]
+        if other:
+            warn_from_caller(
+                f"X declares {len(other)} column(s) as pandas categories, but {type(self).__name__} models "
+                f"{', '.join(other)}; to model them as categories use CategoricalNB, or MixedNB"
+            )
+
     # ------------------------------------------------------------------
     # Checking rows
     # ------------------------------------------------------------------
@@ -111,6 +157,8 @@ class TableNaiveBayes(NaiveBayes):
                     f"{where} has {width} values, but the model's rows have {self.n_columns_}; "
                     "every list row needs one value per column (None for a missing one)"
                 )
+            elif self.n_columns_ is None and self.features_ and self.features_ != list(range(width)):
+                raise ValueError(by_position_message(where, width, self.features_))
         if training:
             return values  # checked in _count, once each feature has its distribution
         kinds, distributions = self.distribution_kinds, self.distributions_
@@ -184,6 +232,8 @@ class TableNaiveBayes(NaiveBayes):
         for feature in new:  # a feature seen for the first time gets its distribution now
             values = [row[feature] for row in rows if feature in row]
             self.distributions_[feature] = self._choose_distribution(feature, values)
+        if new:
+            self._say_declared_types()
         columns = {feature: {label: [] for label in self.class_counts_} for feature in self.features_}
         for row, label in zip(rows, labels):
             for feature, value in row.items():

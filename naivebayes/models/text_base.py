@@ -126,6 +126,15 @@ class TextNaiveBayes(NaiveBayes):
         self.n_columns_ = model.n_columns_  # later dense rows must keep the width
         self.input_form_ = model.input_form_  # and later documents the form
 
+    def _check_something_learned(self, fitting):
+        """No word in any training document of the first batch: nothing to learn from."""
+        if not self.vocabulary_:
+            raise ValueError(
+                "the training documents hold no tokens at all (the tokenizer found no words in any text, and any "
+                "token lists or {word: count} dicts are empty), so there is nothing to learn; check that X holds "
+                "the documents, and the tokenizer's pattern, min_length and stop_words"
+            )
+
     # ------------------------------------------------------------------
     # Checking documents
     # ------------------------------------------------------------------

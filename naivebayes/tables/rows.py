@@ -41,6 +41,7 @@ This module knows no model: it only checks the shape of rows and finds the
 missing values.
 """
 
+import difflib
 from collections.abc import Mapping
 
 from naivebayes.core.checks import (
@@ -57,6 +58,10 @@ from naivebayes.core.checks import (
 )
 
 __all__ = [
+    "by_position_message",
+    "check_feature_names",
+    "declared_categories",
+    "no_features_message",
     "check_fits_float",
     "check_row_form",
     "check_rows",
@@ -227,3 +232,57 @@ def converted_present_values(items):
         if not is_missing(value):
             present[feature] = value
     return present
+
+
+def by_position_message(where, width, features):
+    """Why a row of values by position cannot go to a model trained on named columns, and how to pass it.
+
+    Position j is column j only when the names are 0, 1, 2, ... in that order;
+    a frame ``df[[1, 0]]`` has integer names out of order, and reading the same
+    data as an array by position would swap the columns without a word.
+    """
+    shown = features if len(features) <= 8 else [*features[:8], "..."]
+    return (
+        f"{where} is a row of {width} values by position, but the model was trained on named columns "
+        f"{shown} (a DataFrame or dict rows), so a position is not a name; pass a DataFrame with these "
+        "columns, or dict rows {name: value}"
+    )
+
+
+def no_features_message(n_columns):
+    """The error for training rows with no feature to learn from (``n_columns``: their width, None for dicts)."""
+    if n_columns:
+        found = f"every value of its {n_columns} column(s) is missing"
+    else:
+        found = "its rows have no columns (such as a DataFrame that select_dtypes left empty, or an array of shape (n, 0))"
+    return f"X has no features to learn from: {found}; pass the columns that hold the features"
+
+
+def check_feature_names(setting, named, known):
+    """Raise a clear error for a name in a setting {feature: ...} that is not one of the ``known`` features.
+
+    A name spelt differently (``"Size"`` for ``size``) would otherwise be
+    ignored without a word; the message names the feature it probably meant.
+    """
+    if not named:
+        return
+    known_set = set(known)
+    for name in named:
+        if name in known_set:
+            continue
+        texts = {str(feature): feature for feature in known}
+        close = [texts[text] for text in difflib.get_close_matches(str(name), texts, n=1, cutoff=0.6)]
+        close += [feature for feature in known if str(feature).lower() == str(name).lower() and feature not in close]
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        shown = known if len(known) <= 12 else [*known[:12], "..."]
+        raise ValueError(
+            f"{setting} names the feature {name!r}, which X does not have{hint}; the features are {shown}: "
+            f"use their names exactly as in X"
+        )
+
+
+def declared_categories(X):
+    """The names of a DataFrame's columns whose dtype is ``category`` (pandas' declared categories); () for anything else."""
+    if ndim_of(X) != 2 or not hasattr(X, "columns") or not hasattr(X, "dtypes"):
+        return ()
+    return frozenset(column for column, dtype in zip(X.columns, X.dtypes) if str(dtype) == "category")

@@ -298,6 +298,8 @@ def check_tokens(tokens, tokenizer, where):
 def check_documents(X, name="X"):
     """X as a list of documents, with a clear error for a single document or a non-list."""
     if type(X) is list:  # the usual X, decided quickly
+        if X and type(X[0]) in (list, tuple) and len(X[0]) == 1 and isinstance(X[0][0], str):
+            refuse_texts_in_a_column(X, name)  # [["a text"], ...]: a column of texts, not token lists
         return list(X)
     if isinstance(X, (str, bytes, Mapping)):
         raise TypeError(
@@ -318,6 +320,24 @@ def check_documents(X, name="X"):
         raise TypeError(f"{name} must be a list of documents, not {type(X).__name__}") from None
 
 
+def refuse_texts_in_a_column(X, name="X"):
+    """Raise a clear error for a list of one-element lists of texts, such as ``df[["text"]].values.tolist()``.
+
+    Each would be a token list of one token, the whole text as one "word".  A
+    list of one-word token lists (``[["spam"], ["ham"]]``) is fine: only a
+    "token" holding a space, which no tokenizer makes, shows it is a text.
+    """
+    for document in X:
+        if type(document) not in (list, tuple) or len(document) != 1 or not isinstance(document[0], str):
+            return
+    if any(not document[0].strip() or any(character.isspace() for character in document[0]) for document in X):
+        raise TypeError(
+            f"{name} is one column of texts (a list of one-element lists, such as df[['text']].values.tolist()), "
+            f"so each whole text would be one word; pass a list of texts, one per document: "
+            f"[row[0] for row in {name}] (from a DataFrame, df['text'])"
+        )
+
+
 def array_documents(X, ndim, name="X"):
     """The documents of a numpy array or pandas object, as plain lists and dicts (see the module docstring)."""
     kind = type(X).__name__
@@ -333,6 +353,12 @@ def array_documents(X, ndim, name="X"):
                 )
         return frame_records(name, X)
     if ndim == 2:
+        if getattr(getattr(X, "dtype", None), "kind", None) not in NUMBER_KINDS:  # (n, 1) of texts, from df[["text"]]
+            raise TypeError(
+                f"{name} is a 2-D {kind} of shape {tuple(X.shape)} holding texts, but a text model takes a list "
+                f"of texts, one per document; pass its one column: X[:, 0] or X.ravel() (from a DataFrame, "
+                f"df['text'] rather than df[['text']])"
+            )
         return X.tolist()  # dense rows of counts
     if ndim == 1:
         if getattr(getattr(X, "dtype", None), "kind", None) in NUMBER_KINDS:
