@@ -410,6 +410,9 @@ FILE_CASES = [
     ("load: a tokenizer's ngram_range of 10**9", lambda f: __import__("naivebayes").from_json(
         __import__("naivebayes").to_json(MultinomialNB(tokenizer=Tokenizer()).fit(DOCUMENTS, LABELS)).replace('"ngram_range": [1, 1]', '"ngram_range": [1, 1000000000]')),
      ValueError, "at most 10 words"),
+    ("load: a tokenizer's stemmer that is a list (fuzzer, seed 3)", lambda f: __import__("naivebayes").from_json(
+        __import__("naivebayes").to_json(MultinomialNB(tokenizer=Tokenizer()).fit(DOCUMENTS, LABELS)).replace('"stemmer": null', '"stemmer": []')),
+     ValueError, 'stemmer is []; a file names null or "porter_stem"'),
     ("save: into a folder", lambda f: __import__("naivebayes").save(fitted(MultinomialNB), f), IsADirectoryError, "it is a folder"),
     ("load: a folder", lambda f: __import__("naivebayes").load(f), IsADirectoryError, "is a folder"),
     ("command line: --alpha 0 with a class without words", lambda f: command_line(f, "train", text_folder(f, {"a": ["free prize"], "b": ["", " "]}), "-o", f / "m.json", "--alpha", "0"),

@@ -530,7 +530,7 @@ def tokenizer_from_json(raw, where, tokenizer):
     if unknown:
         raise ModelFileError(f"{where} has {unknown[0]!r}, which is not a setting of Tokenizer")
     stemmer = raw["stemmer"]
-    if stemmer is not None and stemmer not in STEMMERS:
+    if stemmer is not None and (type(stemmer) is not str or stemmer not in STEMMERS):  # (a list cannot be looked up)
         raise ModelFileError(f"{where}.stemmer is {shown(stemmer)}; a file names null or \"porter_stem\"")
     if not isinstance(raw["lowercase"], bool):
         raise ModelFileError(f"{where}.lowercase is {shown(raw['lowercase'])}; it should be true or false")
