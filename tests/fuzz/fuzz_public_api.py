@@ -1502,7 +1502,7 @@ def odd_json_value(g, old):
         if abs(old) < 1e300:  # (a huge int, such as a count of 10**400, has no float)
             options += [old + 0.5, float(old)]
     elif isinstance(old, str):
-        options += [old + "x", old[:-1], old.upper(), int(old) if old.isdigit() else old * 2]
+        options += [old + "x", old[:-1], old.upper(), int(old) if old.isascii() and old.isdigit() else old * 2]  # ("①".isdigit() is True, but int() refuses it)
     elif isinstance(old, list):
         options += [old[:-1], old + old[-1:], list(reversed(old))]
     return g.pick(options)
