@@ -175,6 +175,7 @@ class Panel:
         self.pool_rows, self.pool_outcomes = pool_rows, pool_outcomes
         self.test_rows, self.test_outcomes = test_rows, test_outcomes
         self.sizes, self.paper, self.categories = sizes, paper, categories
+        self.noun = "flowers" if name.startswith("iris") else "people"
         # each test row as its (column, x_j) pairs, the vector a linear classifier multiplies
         self.test_vectors = [vector(row, kind) for row in test_rows]
 
@@ -374,9 +375,9 @@ def learning_curve(panel, draws, n_test, C, models=None):
 
 def print_panel(panel, curve, draws, n_test, C):
     heading(f"{panel.name}: test error against m")
-    print(f"each point: the mean over {draws} draws of m training people, each draw scored on "
-          f"{min(n_test, len(panel.test_rows)):,} test people ({draws * min(n_test, len(panel.test_rows)):,} "
-          f"test predictions per model and point)")
+    print(f"each point: the mean over {draws} draws of m training {panel.noun}, each draw scored on "
+          f"{min(n_test, len(panel.test_rows)):,} test {panel.noun} "
+          f"({draws * min(n_test, len(panel.test_rows)):,} test predictions per model and point)")
     kind = "Gaussian, a mean per class and one variance per feature" if panel.kind == "continuous" else \
         "categorical, Laplace l = 1"
     print(f"naive Bayes: the paper's, {kind}; logistic regression: L2 penalty with C = {C:g}")
@@ -478,7 +479,7 @@ def going_further_a_asymptotes(panels, C):
             right = round((1 - error) * len(panel.test_outcomes))
             found[(panel.name, name)] = error
             print(f"{panel.name}, {name}, trained on {len(panel.pool_rows):,}: test error {error:.4f}")
-            print(f"accuracy on the {len(panel.test_outcomes)} test people: {right}/{len(panel.test_outcomes)} "
+            print(f"accuracy on the {len(panel.test_outcomes)} test {panel.noun}: {right}/{len(panel.test_outcomes)} "
                   f"= {right / len(panel.test_outcomes):.4f}")
     return found
 

@@ -109,7 +109,7 @@ def test_draws_hold_both_classes_and_repeat():
 def test_without_adult_it_runs_the_protocol_on_iris():
     out = run("--adult", str(ROOT / "no-such-folder"), "--draws", "2")
     assert "NOT the paper's data" in out
-    assert re.search(r"^accuracy on the 50 test people: \d+/50 = [01]\.\d{4}$", out, re.M)
+    assert re.search(r"^accuracy on the 50 test flowers: \d+/50 = [01]\.\d{4}$", out, re.M)
 
 
 @needs_adult
@@ -154,4 +154,4 @@ def test_it_runs_as_a_notebook(monkeypatch):
     outputs = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.get("outputs", [])]
     assert not [output for output in outputs if output.get("output_type") == "error"]
     printed = "".join(output.get("text", "") for output in outputs)
-    assert re.search(r"^accuracy on the 50 test people: \d+/50 = [01]\.\d{4}$", printed, re.M)
+    assert re.search(r"^accuracy on the 50 test flowers: \d+/50 = [01]\.\d{4}$", printed, re.M)
