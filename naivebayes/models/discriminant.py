@@ -57,6 +57,7 @@ from naivebayes.models.gaussian import check_ddof, is_finite_float
 from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
 from naivebayes.models.generative import mixture_mean_variance
 from naivebayes.tables.rows import (
+    by_position_message,
     check_fits_float,
     check_row_form,
     check_rows,
@@ -328,6 +329,8 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         if training:
             check_row_form(row, where, "dict" if self.n_columns_ is None else "list", before)
         width = row_width(row)
+        if width is not None and self.n_columns_ is None and self.features_:  # trained by name, given by position
+            raise ValueError(by_position_message(where, width, self.features_))
         if width is not None and width != self.n_columns_:
             expected = "dicts of named features" if self.n_columns_ is None else f"{self.n_columns_} values"
             raise ValueError(

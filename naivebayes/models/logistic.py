@@ -52,9 +52,10 @@ import math
 import operator
 from numbers import Real
 
-from naivebayes.core.checks import NotFittedError, check_labels, sorted_labels, warn_from_caller
+from naivebayes.core.checks import NotFittedError, check_labels, label_objects, sorted_labels, warn_from_caller
 from naivebayes.models.linear import LinearForm, SoftmaxForm, sigmoid, softmax
-from naivebayes.tables.rows import check_rows, present_values
+from naivebayes.tables.rows import check_fits_float
+from naivebayes.tables.rows import by_position_message, check_rows, no_features_message, present_values, row_width
 
 __all__ = [
     "LogisticRegression",
@@ -96,7 +97,13 @@ def features_of(row, where):
     x = {}
     for feature, value in present_values(row, where).items():
         if is_number(value):
-            x[feature] = float(value)
+            value = float(check_fits_float(feature, value, where))
+            if not math.isfinite(value):
+                raise ValueError(
+                    f"{where}: feature {feature!r} is {value}; logistic regression needs finite numbers "
+                    "(give a missing value as None or NaN, which adds nothing)"
+                )
+            x[feature] = value
         else:
             x[(feature, value)] = 1.0
     return x
@@ -298,7 +305,9 @@ def minimise_lbfgs(function, start, tol, max_iter):
 
     Each iteration: stop if every partial derivative is at most ``tol``, or
     if the last step lowered f by no more than ``F_TOLERANCE`` of its size
-    (the rounding of f, as scikit-learn tells scipy); else take the L-BFGS
+    (the rounding of f, as scikit-learn tells scipy; that stop counts as
+    converged when every partial derivative is at most sqrt(tol), and
+    otherwise means the features' scale defeats the arithmetic); else take the L-BFGS
     direction d, shorten the step t from 1 until f falls enough, and
     remember (s, y) = (t d, the change of the gradient), keeping the last
     ``LBFGS_MEMORY`` pairs with s^T y > 0 (H must stay positive definite).
@@ -323,7 +332,7 @@ def minimise_lbfgs(function, start, tol, max_iter):
                 break
             step = shorter_step(step, value, new_value, slope)
             if step < SMALLEST_STEP:  # f cannot be lowered any more at this precision
-                return theta, value, iteration, True
+                return theta, value, iteration, max(map(abs, gradient)) <= math.sqrt(tol)
         s = [a - b for a, b in zip(candidate, theta)]
         y = [a - b for a, b in zip(new_gradient, gradient)]
         if dot(s, y) > 0:
@@ -334,7 +343,8 @@ def minimise_lbfgs(function, start, tol, max_iter):
         decrease = value - new_value
         theta, value, gradient = candidate, new_value, new_gradient
         if decrease <= F_TOLERANCE * max(abs(value), abs(value + decrease), 1.0):
-            return theta, value, iteration + 1, True
+            # at the rounding of f: a minimum if the gradient is small too (far from one, it is a scale problem)
+            return theta, value, iteration + 1, max(map(abs, gradient)) <= math.sqrt(tol)
     return theta, value, max_iter, max(map(abs, gradient)) <= tol
 
 
@@ -403,7 +413,13 @@ class LogisticRegression:
         if len(classes) < 2:
             raise ValueError(f"every label is {classes[0]!r}; logistic regression needs at least two classes")
         examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]
+        n_columns = list_width(rows)  # (each row is a row: features_of checked it)
         columns = column_order(examples)
+        if not columns:  # no columns, or every value missing: nothing to learn from
+            widths = {row_width(row) for row in rows}
+            raise ValueError(no_features_message(widths.pop() if len(widths) == 1 else None))
+        names = named_features(rows, examples)
+        objects = label_objects(y, labels)
         number = {column: j for j, column in enumerate(columns)}
         class_number = {label: k for k, label in enumerate(classes)}
         data = TrainingData(
@@ -420,6 +436,11 @@ class LogisticRegression:
             return objective(parameters, data, C)
 
         theta, value, iterations, converged = minimise_lbfgs(function, start, tol, max_iter)
+        if not all(math.isfinite(t) for t in theta) or not math.isfinite(value):
+            raise ValueError(
+                "the fit overflowed (a weight or the objective is not a finite number): the numeric features "
+                "are too large; rescale them, such as to [0, 1], and fit again"
+            )
         if not converged:
             warn_from_caller(
                 f"L-BFGS stopped after {iterations} iterations with a partial derivative above tol={tol}; "
@@ -430,6 +451,9 @@ class LogisticRegression:
         # Everything is computed; only now does the model change.
         self.classes_ = classes
         self.columns_ = columns
+        self.named_features_ = names  # the names of dict rows (None for list rows), to refuse rows by position
+        self.n_columns_ = n_columns  # the width of list rows (None for dict rows)
+        self.label_objects_ = objects  # {class: the user's own object for it}, when not a plain value
         self.coef_ = {label: dict(zip(columns, theta[c * d:(c + 1) * d])) for c, label in enumerate(scored)}
         self.intercept_ = {label: theta[len(scored) * d + c] for c, label in enumerate(scored)}
         self.n_iter_ = iterations
@@ -457,7 +481,22 @@ class LogisticRegression:
     def _examples(self, X):
         self._check_fitted()
         rows = check_rows(X)
-        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]
+        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]  # (each row checked to be a row)
+        names = getattr(self, "named_features_", None)
+        if names is not None and names != list(range(len(names))):  # trained by name: a row by position cannot match
+            for i, row in enumerate(rows):
+                width = row_width(row)
+                if width is not None:
+                    raise ValueError(by_position_message(f"X[{i}]", width, names))
+        n_columns = getattr(self, "n_columns_", None)
+        if n_columns is not None:
+            for i, row in enumerate(rows):
+                width = row_width(row)
+                if width is not None and width != n_columns:
+                    raise ValueError(
+                        f"X[{i}] has {width} values, but the model's rows have {n_columns}; every list row "
+                        "needs one value per column (None for a missing one)"
+                    )
         numeric = {column for column in self.columns_ if not isinstance(column, tuple)}
         for i, x in enumerate(examples):
             for column in x:
@@ -478,6 +517,9 @@ class LogisticRegression:
         for x in self._examples(X):
             scores = self._scores(x)
             predictions.append(max(self.classes_, key=scores.__getitem__))
+        objects = getattr(self, "label_objects_", None)
+        if objects:  # the labels as the user gave them (such as numpy scalars)
+            return [objects.get(label, label) for label in predictions]
         return predictions
 
     def score(self, X, y):
@@ -537,6 +579,34 @@ def sparse_row(x, number):
     """x as (the column numbers j with x_j != 0, in order, and those x_j): what ``class_scores`` reads."""
     pairs = sorted((number[column], x_j) for column, x_j in x.items() if x_j != 0)
     return [j for j, _ in pairs], [x_j for _, x_j in pairs]
+
+
+def list_width(rows):
+    """The width of list rows (None for dict rows), or a clear error for rows of two widths or two forms."""
+    widths = {row_width(row) for row in rows}
+    if len(widths) == 1:
+        return widths.pop()
+    if None in widths:
+        raise ValueError(
+            "X mixes dict rows and list rows; give every row in one form: dicts {feature: value}, or lists "
+            "of values, one per column"
+        )
+    i = next(i for i, row in enumerate(rows) if row_width(row) != row_width(rows[0]))
+    raise ValueError(
+        f"X[{i}] has {row_width(rows[i])} values, but X[0] has {row_width(rows[0])}; every list row needs one "
+        "value per column (None for a missing one)"
+    )
+
+
+def named_features(rows, examples):
+    """The feature names of dict rows in the order first seen (None when the rows are lists, read by position)."""
+    if all(row_width(row) is not None for row in rows):
+        return None
+    names = {}
+    for x in examples:
+        for column in x:
+            names.setdefault(column[0] if isinstance(column, tuple) else column, None)
+    return list(names)
 
 
 def column_order(examples):

@@ -37,7 +37,7 @@ from itertools import repeat
 from operator import add, mul
 
 from naivebayes.core.bayes import log_sum_exp
-from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing, sorted_labels
+from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
 from naivebayes.core.display import html_table, text_table
 from naivebayes.models.base import add_count
 from naivebayes.models.bernoulli import BernoulliNB, bernoulli_likelihood
@@ -338,6 +338,7 @@ class SemiSupervisedNB:
             previous = objective
             model = self._m_step(classes, labeled, labels, unlabeled, posteriors, vocabulary, reader.input_form_)
             iteration += 1
+        model.label_objects_ = label_objects(y, labels)  # predict gives back the user's own label objects
         self.model_, self.classes_ = model, list(model.classes_)
         self.scales_ = self.event_model == "multinomial" and self.document_length is not None
         self.history_, self.n_iterations_, self.converged_ = history, iteration, converged

@@ -114,10 +114,9 @@ class TableNaiveBayes(NaiveBayes):
     def _check_something_learned(self, fitting):
         """No feature in the first batch (no columns, or every value missing): nothing to learn from.
 
-        ``partial_fit`` may start with rows whose values are all missing (later
-        batches bring the features), but not with rows that have no columns.
+        (A later ``partial_fit`` batch may have only missing values: the model has its features already.)
         """
-        if not self.features_ and (fitting or self.n_columns_ == 0):
+        if not self.features_:
             raise ValueError(no_features_message(self.n_columns_))
         if fitting:  # (a first partial_fit batch may lack a feature that later batches bring)
             self._check_named_features()

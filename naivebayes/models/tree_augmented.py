@@ -354,7 +354,7 @@ class TreeAugmentedNB(TableNaiveBayes):
         super()._build_lookup_tables()  # P(c), and each feature's naive table P(x_i | c)
         features, classes = self.features_, self.classes_
         root = features[0] if self.root is None else self.root
-        if root not in features:
+        if isinstance(root, bool) or root not in features:  # (True == 1: a bool would pick column 1 without a word)
             raise ValueError(f"root={self.root!r} is not a feature; the features are {features}")
         self.pair_weights_ = pair_weights(features, self.pair_counts_)  # I(X_i; X_j | C)
         edges = maximum_spanning_tree(features, self.pair_weights_, root)

@@ -46,6 +46,7 @@ from collections.abc import Mapping
 
 from naivebayes.core.checks import (
     LARGEST_FLOAT,
+    a_kind,
     frame_records,
     is_data_frame,
     is_missing,
@@ -205,7 +206,7 @@ def present_values(row, where):
             "list of values (pass a 2-D array as X itself, not inside a list)"
         )
     raise TypeError(
-        f"{where} is a {type(row).__name__}; a row must be a dict {{feature: value}} "
+        f"{where} is {a_kind(row)}; a row must be a dict {{feature: value}} "
         "or a list of values, one per column"
     )
 
