@@ -489,3 +489,76 @@ def test_require_reference_fails_a_module_skipped_at_collection(tmp_path):
     required = subprocess.run(command + ["--require-reference"], cwd=root, env=environment, capture_output=True, text=True)
     assert required.returncode not in (0, 5)
     assert "--require-reference: the whole of" in required.stdout and "pandas" in required.stdout
+
+
+# ---------------------------------------------------------------------------
+# A student's own data at the model boundary (issue 19, the model-level part;
+# the cases and their hidden kin are in tests/test_own_data_models.py).  Each
+# row: the case, the call, the error, a phrase of its message.
+# ---------------------------------------------------------------------------
+
+
+def _np():
+    return pytest.importorskip("numpy")
+
+
+def _pd():
+    return pytest.importorskip("pandas")
+
+
+def _by_name_then_by_position(M):
+    frame = _pd().DataFrame({0: [1, 2, 6, 5], 1: [2, 5, 6, 9]})[[1, 0]]
+    return M().fit(frame, LABELS).predict(frame.to_numpy())
+
+
+OWN_DATA_TABLE_CASES = [
+    ("df[[1, 0]] then the same data as an array", _by_name_then_by_position, ValueError, "pass a DataFrame with these columns"),
+    ("dict rows then list rows", lambda M: M().fit([{"b": 1, "a": 2}, {"b": 2, "a": 3}, {"b": 5, "a": 6}, {"b": 6, "a": 8}], LABELS).predict([[1, 2]]),
+     ValueError, "dict rows {name: value}"),
+    ("an array with no columns", lambda M: M().fit(_np().empty((4, 0)), LABELS), ValueError, "X has no features to learn from"),
+    ("a frame select_dtypes left empty", lambda M: M().fit(_pd().DataFrame({"c": list("rbrb")}).select_dtypes("number"), LABELS),
+     ValueError, "select_dtypes"),
+    ("rows of empty dicts", lambda M: M().fit([{}, {}, {}, {}], LABELS), ValueError, "X has no features to learn from"),
+    ("a first partial_fit with no columns", lambda M: M().partial_fit([[], []], ["x", "y"]), ValueError, "X has no features to learn from"),
+    ("labels True and 1", lambda M: M().fit(good_rows(M), [True, 1, True, 1]), ValueError, "which Python takes as one value"),
+]
+
+OWN_DATA_TEXT_CASES = [
+    ("texts as an (n, 1) array", lambda M: M().fit(_np().array(DOCUMENTS, dtype=object).reshape(-1, 1), LABELS), TypeError, "X.ravel()"),
+    ("texts as a list of one-element lists", lambda M: M().fit([[text] for text in DOCUMENTS], LABELS), TypeError, "one column of texts"),
+    ("texts as a one-column frame", lambda M: M().fit(_pd().DataFrame({"text": DOCUMENTS}), LABELS), TypeError, "X['text']"),
+    ("predict on a column of texts", lambda M: fitted(M).predict(_np().array(DOCUMENTS).reshape(-1, 1)), TypeError, "X[:, 0]"),
+    ("texts without a word", lambda M: M().fit(["", "  ", "...", "!"], LABELS), ValueError, "hold no tokens at all"),
+    ("labels False and 0", lambda M: M().fit(DOCUMENTS, [False, 0, False, 0]), ValueError, "which Python takes as one value"),
+]
+
+OWN_DATA_SINGLE_CASES = [
+    ("MixedNB(distributions={'Size': ...}) for size", lambda: MixedNB(distributions={"Size": "histogram"}).fit([{"size": 1.0}, {"size": 2.0}, {"size": 5.0}, {"size": 6.0}], LABELS),
+     ValueError, "did you mean 'size'?"),
+    ("CategoricalNB(categories={'Colour': ...})", lambda: CategoricalNB(categories={"Colour": ["red"]}).fit([{"colour": "red"}, {"colour": "blue"}] * 2, LABELS),
+     ValueError, "did you mean 'colour'?"),
+    ("categories={'Colour': ...} assigned after fit", lambda: setattr(CategoricalNB().fit([{"colour": "red"}, {"colour": "blue"}] * 2, LABELS), "categories", {"Colour": ["red"]}),
+     ValueError, "names the feature 'Colour', which X does not have"),
+    ("category values True and 1", lambda: CategoricalNB().fit([[True], [1], [True], [1]], LABELS), ValueError, "holds both True and 1"),
+    ("labels 1 and '1'", lambda: MultinomialNB().fit(DOCUMENTS, [1, "1", 1, "1"]), TypeError, "labels of different kinds"),
+    ("LogisticRegression: df[[1, 0]] then an array", lambda: _by_name_then_by_position(__import__("naivebayes").LogisticRegression), ValueError, "named columns [1, 0]"),
+    ("LogisticRegression: no columns", lambda: __import__("naivebayes").LogisticRegression().fit([[], [], [], []], LABELS), ValueError, "no features to learn from"),
+    ("TreeAugmentedNB(root=True)", lambda: __import__("naivebayes").TreeAugmentedNB(root=True).fit(good_rows(CategoricalNB), LABELS), ValueError, "root=True is not a feature"),
+]
+
+
+def own_data_rows():
+    for Models, cases in ((TABLE_MODELS, OWN_DATA_TABLE_CASES), (TEXT_MODELS, OWN_DATA_TEXT_CASES)):
+        for Model in Models:
+            for name, call, error, phrase in cases:
+                yield pytest.param(Model, call, error, phrase, id=f"{Model.__name__}: {name}")
+
+
+@pytest.mark.parametrize("Model, call, error, phrase", list(own_data_rows()))
+def test_own_data_a_bad_input_gets_a_clear_error(Model, call, error, phrase):
+    test_a_bad_input_gets_a_clear_error(Model, call, error, phrase)
+
+
+@pytest.mark.parametrize("call, error, phrase", [pytest.param(*case[1:], id=case[0]) for case in OWN_DATA_SINGLE_CASES])
+def test_own_data_a_bad_input_outside_the_model_tables_gets_a_clear_error(call, error, phrase):
+    test_a_bad_input_outside_the_models_gets_a_clear_error(call, error, phrase)
