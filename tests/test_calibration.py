@@ -256,3 +256,23 @@ def test_the_adult_numbers_on_the_docs_page_are_the_scripts(tmp_path, capsys):
     assert [line for line in quoted if line not in printed] == []
     committed = (ROOT / "docs" / "images" / "adult-reliability.svg").read_text(encoding="utf-8")
     assert picture.read_text(encoding="utf-8") == committed
+
+
+def test_platt_with_equal_scores_fits_the_bias_alone():
+    model = PlattCalibrator().fit([0.5, 0.5, 0.5, 0.5], [0, 1, 1, 1])
+    t_positive, t_negative = platt_targets(3, 1)
+    assert model.a_ == 0.0
+    assert model.predict([0.5])[0] == pytest.approx((3 * t_positive + t_negative) / 4, abs=1e-12)
+
+
+@pytest.mark.parametrize("size", [50.0, 1e6, 1e300])
+def test_platt_on_large_scores_agrees_with_scikit_learn(size):
+    """Scores of 30 or more are divided by the largest first, as scikit-learn does; a is scaled back."""
+    calibration = pytest.importorskip("sklearn.calibration")
+    numpy = pytest.importorskip("numpy")
+    y, p = random_predictions(7, n=400)
+    scores = [(q - 0.5) * size for q in p]
+    A, B = calibration._sigmoid_calibration(numpy.array(scores), numpy.array(y))
+    ours = PlattCalibrator().fit(scores, y)
+    assert ours.a_ * size == pytest.approx(-A * size, abs=1e-5)
+    assert ours.b_ == pytest.approx(-B, abs=1e-5)

@@ -305,3 +305,16 @@ def test_an_adult_subset_agrees_with_scikit_learn():
     scaled = [{f: (v - low[f]) / (high[f] - low[f]) if f in low else v for f, v in row.items()} for row in rows]
     coefficients, intercepts, probabilities = compare_with_scikit_learn(scaled, labels, 0.1)
     assert coefficients < 1e-6 and intercepts < 2e-6 and probabilities < 1e-6
+
+
+def test_numbers_a_float_cannot_hold_or_infinite_are_refused_and_absurd_scales_warn():
+    with pytest.raises(ValueError, match="finite numbers"):
+        LogisticRegression().fit([[float("inf")], [1.0]], ["a", "b"])
+    with pytest.raises(ValueError, match="too large for a float"):
+        LogisticRegression().fit([[10 ** 400], [1]], ["a", "b"])
+    model = LogisticRegression().fit([[1.0], [3.0]], ["a", "b"])
+    with pytest.raises(ValueError, match="finite numbers"):
+        model.predict([[float("-inf")]])
+    # at 1e308 every step overflows f: the fit stops at once, and says so instead of claiming a minimum
+    with pytest.warns(UserWarning, match="rescale"):
+        LogisticRegression().fit([[1e308], [-1e308]], ["a", "b"])

@@ -66,6 +66,7 @@ __all__ = [
 ]
 
 STRATEGIES = ("uniform", "quantile")
+LARGE_SCORE = 30  # Platt: scores this large in size are rescaled first (scikit-learn's threshold)
 
 
 # ---------------------------------------------------------------------------
@@ -412,6 +413,8 @@ def platt_newton_step(a, b, scores, targets):
         h_ab += s * f
         h_bb += s
     determinant = h_aa * h_bb - h_ab * h_ab
+    if determinant <= 0:  # every f_i the same: a cannot be told from b, so only b moves
+        return 0.0, -g_b / h_bb
     return -(h_bb * g_a - h_ab * g_b) / determinant, -(h_aa * g_b - h_ab * g_a) / determinant
 # --8<-- [end:eq-platt-newton-step]
 
@@ -449,6 +452,11 @@ class PlattCalibrator:
         n_negative = len(outcomes) - n_positive
         t_positive, t_negative = platt_targets(n_positive, n_negative)
         targets = [t_positive if o else t_negative for o in outcomes]
+        # Scores of 30 or more in size are divided by the largest first, as scikit-learn does: the
+        # optimum is the same line (a is scaled back at the end), and f^2 in the Hessian cannot overflow.
+        scale = max(abs(f) for f in scores)
+        scale = scale if scale >= LARGE_SCORE else 1.0
+        scores = [f / scale for f in scores]
         a, b = 0.0, math.log((n_negative + 1) / (n_positive + 1))
         loss = platt_loss(a, b, scores, targets)
         for iteration in range(self.max_iter):
@@ -462,7 +470,7 @@ class PlattCalibrator:
             a, b, loss = a + step * da, b + step * db, new_loss
             if max(abs(step * da), abs(step * db)) <= self.tol * max(1.0, abs(a), abs(b)):
                 break
-        self.a_, self.b_, self.n_iter_, self.pos_label_ = a, b, iteration + 1, pos_label
+        self.a_, self.b_, self.n_iter_, self.pos_label_ = a / scale, b, iteration + 1, pos_label
         return self
 
     def predict(self, scores):
