@@ -353,6 +353,18 @@ def test_impute_joint_conditions_on_the_observed_values_within_a_class():
     assert sum(predicted.values()) == 1
 
 
+@pytest.mark.parametrize("alpha", [5e-324, 1e-310, 1e-3])
+def test_impute_joint_sums_to_1_with_a_tiny_float_alpha(alpha):
+    # The fuzzer's seed 6, round 2008, shrunk: the observed (a, b) = (x, v) is a combination no class saw, so
+    # P(observed | c) = (0 + alpha 2) / (2 + alpha 4) and P(observed, c = w | c) = (0 + alpha) / (2 + alpha 4)
+    # are subnormal floats (0 and 5e-324 at alpha = 5e-324), and their ratio was 0 for both values of c.  By
+    # hand: P(c = w | observed, class) = (0 + alpha) / (0 + alpha 2) = 1/2 in each class, so 1/2 for each value.
+    rows = [{"a": "x", "b": "u", "c": 1}, {"a": "x", "b": "u", "c": 1},
+            {"a": "y", "b": "v", "c": 2}, {"a": "y", "b": "v", "c": 2}]
+    model = JointBayesClassifier(alpha=alpha).fit(rows, ["p", "p", "q", "q"])
+    assert model.impute({"a": "x", "b": "v"}, distribution=True) == {"c": {1: 0.5, 2: 0.5}}
+
+
 def test_impute_discriminant_analysis_uses_the_conditional_normal():
     rows = [[1, 1], [2, 3], [3, 2], [6, 5], [8, 5], [7, 8]]
     model = GaussianDiscriminantAnalysis().fit(rows, ["a", "a", "a", "b", "b", "b"])

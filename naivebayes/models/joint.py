@@ -712,17 +712,25 @@ class JointBayesClassifier(TableNaiveBayes):
         cell = joint_draw_cell(generator, cells, cell_cumulative, self.complete_counts_[label], self.alpha, categories)
         return self._in_training_form(dict(zip(self.features_, cell)))
 
+    def _smoothed_counts(self, features, values):
+        """(n_xc + alpha f for each class c): the numerator of ``joint_likelihood``, P(x | c) (m_c + alpha prod_j K_j)."""
+        counts, n_completions = self._matching_counts(features, values)
+        return tuple(n + self.alpha * n_completions for n in counts)
+
     def _predictive(self, feature, x, weights):
         """(the most probable value, {v: sum_c P(c | observed) P(x_j = v | observed, c)}): nothing naive about it.
 
         P(x_j = v | observed, c) = P(x_j = v, observed | c) / P(observed | c),
         both summed from the class's joint table, so the missing value depends
-        on the observed ones within a class too.
+        on the observed ones within a class too.  Both are divided by the
+        same m_c + alpha prod_j K_j, which cancels: the ratio is taken of the
+        smoothed counts n + alpha f, since two probabilities rounded apart
+        (subnormal at a tiny float alpha) give conditionals that do not sum to 1.
         """
-        given = self._likelihoods(*self._observed(x))  # P(observed | c)
+        given = self._smoothed_counts(*self._observed(x))  # P(observed | c), times m_c + alpha prod_j K_j
         conditionals = {}
         for value in self.categories_[feature]:
-            both = self._likelihoods(*self._observed({**x, feature: value}))  # P(x_j = v, observed | c)
+            both = self._smoothed_counts(*self._observed({**x, feature: value}))  # P(x_j = v, observed | c), same
             conditionals[value] = [
                 conditional_probability(p_both, p_given) if p_given else 0 for p_both, p_given in zip(both, given)
             ]
