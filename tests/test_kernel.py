@@ -382,3 +382,21 @@ def test_the_command_line_gives_numbers_a_kernel(tmp_path):
     assert main(["train", str(table), "-o", str(tmp_path / "x.json"), "--model", "categorical", "--distribution",
                  "kernel"], out=io.StringIO(), err=err) == 2  # fmt: skip
     assert "--distribution is for --model mixed" in err.getvalue()
+
+
+def test_a_mixed_model_file_from_before_the_kernel_kind_still_loads():
+    import json
+
+    from naivebayes import MixedNB, ModelFileError, from_json, to_json
+    from naivebayes.datasets import load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    model = MixedNB().fit(rows, labels)
+    document = json.loads(to_json(model))
+    del document["tables"]["kernel_counts_"]  # as files were written before "kernel" existed
+    assert from_json(json.dumps(document)).posterior(test_row) == model.posterior(test_row)
+    kernel = MixedNB(distributions={"x": "kernel"}).fit([{"x": v} for v in [1.0, 2.0, 5.0, 6.0]], list("aabb"))
+    document = json.loads(to_json(kernel))
+    del document["tables"]["kernel_counts_"]  # a kernel feature without its values: refused
+    with pytest.raises(ModelFileError, match="kernel_counts_"):
+        from_json(json.dumps(document))

@@ -564,6 +564,7 @@ def tables_from_json(model_class, raw):
     if not isinstance(raw, dict):
         raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
     names = list(model_class.count_tables)
+    raw = {**unused_kind_tables(model_class, raw), **raw}  # a file from before a kind existed has none of its tables
     for name in names:
         if name not in raw:
             raise ModelFileError(
@@ -574,6 +575,26 @@ def tables_from_json(model_class, raw):
             raise ModelFileError(f"tables has {name!r}, which is not a count table of {model_class.__name__}")
     model_name = model_class.__name__
     return {name: decode(table_shape(model_name, name), raw[name], f"tables.{name}") for name in names}
+
+
+def unused_kind_tables(model_class, raw):
+    """{name: empty JSON table} for the count tables of the kinds of distribution no feature uses (MixedNB's kernel, say).
+
+    A file written before MixedNB had a kind has none of that kind's tables; as
+    no feature uses it, they are empty, and the file loads as it always did.
+    """
+    if not issubclass(model_class, TableNaiveBayes) or not isinstance(raw.get("distributions_"), (dict, list)):
+        return {}
+    try:
+        used = set(decode(("table", "text"), raw["distributions_"], "tables.distributions_").values())
+    except ModelFileError:
+        return {}  # (the same error is raised, in full, when the table itself is read)
+    return {
+        name: {}
+        for kind_name, kind in model_class.distribution_kinds.items()
+        if kind_name not in used
+        for name in kind.count_tables
+    }
 
 
 def model_from_tables(model_class, settings, tables):
