@@ -473,6 +473,18 @@ def test_category_values_a_dict_would_merge_are_refused(Model, values):
     assert "True" in str(raised.value) or "False" in str(raised.value)
 
 
+@pytest.mark.parametrize("Model", [CategoricalNB, TreeAugmentedNB, JointBayesClassifier, MixedNB], ids=name_of)
+@pytest.mark.parametrize("trained, given", [([1, 2], True), ([0, 2], False), ([True, False], 1), ([True, False], 0.0)],
+                         ids=repr)
+def test_a_category_predicted_with_a_value_python_takes_as_another_is_refused(Model, trained, given):
+    rows = [[trained[i % 2], "x"] for i in range(4)]
+    settings = {"distributions": {0: "categorical"}} if Model is MixedNB else {}
+    model = Model(**settings).fit(rows, LABELS)
+    assert model.predict([[trained[0], "x"]]) == ["spam"]
+    with pytest.raises(ValueError, match="which Python takes as the same value"):
+        model.predict([[given, "x"]])
+
+
 @pytest.mark.parametrize("Model", [GaussianNB, PoissonNB, KernelNB, HistogramNB], ids=name_of)
 def test_a_category_column_modelled_as_numbers_is_said_in_one_line(Model):
     pd = pytest.importorskip("pandas")

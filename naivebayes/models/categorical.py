@@ -153,6 +153,16 @@ def sorted_categories(values):
         return list(values)
 
 
+def refuse_a_bool_for_a_number(model, feature, value, where):
+    """Raise a clear error for True given where training saw 1 (or 1 where it saw True): a dict takes them as one."""
+    for category in model.categories_.get(feature, ()):
+        if category == value and (type(category) is bool) != (type(value) is bool):
+            raise ValueError(
+                f"{where}: feature {feature!r} has the value {value!r}, but training saw {category!r}, which Python "
+                f"takes as the same value ({value!r} == {category!r}); pass the values as training had them"
+            )
+
+
 class Categorical:
     """The categorical distribution of one feature: one probability per value, per class.
 
@@ -196,6 +206,8 @@ class Categorical:
                 f"{where}: feature {feature!r} has the value {value!r}, which is not among its "
                 f"categories {given}; add it to categories={{{feature!r}: [...]}}"
             )
+        if not training and (type(value) is bool or type(value) in (int, float) and value in (0, 1)):
+            refuse_a_bool_for_a_number(model, feature, value, where)  # True == 1: one row of the table for both
         if not training and model.unseen == "error" and value not in model.feature_lookups_[feature]:
             raise ValueError(
                 f"{where}: feature {feature!r} has the value {value!r}, which training never saw "
@@ -206,10 +218,14 @@ class Categorical:
 
     @staticmethod
     def count(model, feature, values_by_label):
-        refuse_bools_equal_to_numbers(
-            f"feature {feature!r}", [value for values in values_by_label.values() for value in values], "category",
-            "write the values of one feature in one kind, such as the strings 'True' and '1'",
-        )
+        kinds = set()
+        for values in values_by_label.values():
+            kinds.update(map(type, values))  # (in C: the usual column of strings costs one pass)
+        if bool in kinds and len(kinds) > 1:
+            refuse_bools_equal_to_numbers(
+                f"feature {feature!r}", [value for values in values_by_label.values() for value in values], "category",
+                "write the values of one feature in one kind, such as the strings 'True' and '1'",
+            )
         for label, values in values_by_label.items():
             value_counts = {}
             add_categorical_counts(value_counts, values)  # n_jvc
