@@ -27,7 +27,11 @@ only plain Python.  The rules:
 * a missing value is ``None``, a NaN (``float("nan")``, ``np.nan``, ``pd.NaT``:
   any value not equal to itself) or ``pd.NA`` (whose ``==`` has no truth value);
 * labels ``y`` given as a column, of shape (n, 1), are taken as the column
-  after a warning, as scikit-learn does; more columns are an error.
+  after a warning, as scikit-learn does; more columns are an error;
+* a model keeps (and saves) its classes as plain values, and ``predict``
+  gives back the objects the user passed (``np.int64(1)`` for a label from
+  an array: ``label_objects``); labels Python would take as one (``True``
+  and ``1``) are refused, since a dict would make them one class.
 
 How a table ``X`` becomes rows or documents is the business of the input layer
 (``naivebayes/tables/rows.py``, ``naivebayes/text/documents.py``), which uses

@@ -50,7 +50,10 @@ class MixedNB(TableNaiveBayes):
     ----------
     distributions : dict, optional
         {feature: "categorical" | "gaussian" | "poisson" | "histogram" | "kernel"};
-        a feature not named is chosen from its training values.
+        a feature not named is chosen from its training values (a DataFrame
+        column of dtype ``category`` is categorical, as the frame declares).
+        A name that is not a feature of X is refused at ``fit``, with the
+        feature it probably meant.
     alpha : default 1
         The pseudo-count of the categorical, Poisson and histogram features.
     var_smoothing, ddof
