@@ -407,6 +407,24 @@ def test_fit_prior_must_be_true_or_false(Model, flag):
         Model(fit_prior=flag)
 
 
+@pytest.mark.parametrize("setting, value", [("document_length", float("inf")), ("document_length", True),
+                                            ("max_iterations", 2.5), ("unlabeled_weight", True), ("tolerance", -1)])
+def test_semi_supervised_settings_are_what_they_say(setting, value):
+    with pytest.raises(ValueError, match=f"{setting}.* must be"):
+        SemiSupervisedNB(**{setting: value})
+
+
+@pytest.mark.parametrize("setting, value", [("C", True), ("C", "1"), ("max_iter", 2.5), ("tol", float("nan"))])
+def test_logistic_regression_settings_are_checked_at_fit_before_anything_changes(setting, value):
+    model = LogisticRegression().fit(ROWS, ROW_LABELS)
+    before = state(model)
+    setattr(model, setting, value)
+    with pytest.raises((ValueError, TypeError), match=f"{setting}="):
+        model.fit(ROWS[:4], ROW_LABELS[:4])
+    setattr(model, setting, getattr(LogisticRegression(), setting))
+    assert state(model) == before
+
+
 def test_complement_norm_and_tree_root_are_what_they_say():
     with pytest.raises(TypeError, match="norm must be True or False"):
         ComplementNB(norm="yes")

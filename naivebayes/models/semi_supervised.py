@@ -222,6 +222,7 @@ class SemiSupervisedNB:
             raise ValueError(f"unlabeled_weight (lambda) must be a number from 0 to 1, not {unlabeled_weight!r}")
         if document_length is not None and (
             isinstance(document_length, bool) or not isinstance(document_length, (int, float)) or not document_length > 0
+            or document_length == float("inf")  # (counts scaled to infinitely many words are no counts)
         ):
             raise ValueError(f"document_length must be a number of words > 0, or None for raw counts; got {document_length!r}")
         if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 0:
