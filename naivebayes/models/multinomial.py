@@ -34,11 +34,13 @@ The worked example is the "China" example on the docs page:
 Run ``python -m naivebayes demo multinomial`` to print the whole computation.
 """
 
+import math
 from itertools import chain, repeat
-from operator import mul
+from operator import add, mul, sub, truediv
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.checks import LARGEST_FLOAT
+from naivebayes.core.bayes import decision
+from naivebayes.core.checks import LARGEST_FLOAT, check_labels
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import (
@@ -48,7 +50,7 @@ from naivebayes.models.generative import (
     ordered,
     per_word_score,
 )
-from naivebayes.models.text_base import TextNaiveBayes, shared_rows
+from naivebayes.models.text_base import SMALL_TRAINING_SET, TextNaiveBayes, shared_rows
 from naivebayes.text.documents import too_large_count_message
 
 __all__ = [
@@ -62,6 +64,8 @@ __all__ = [
     "multinomial_log_likelihood_rows",
     "multinomial_joint_log_likelihoods",
     "multinomial_joint_log_likelihoods_of_tokens",
+    "add_multinomial_tfidf_counts",
+    "multinomial_tfidf_joint_log_likelihoods",
     "multinomial_linear_form",
     "multinomial_draw_document",
 ]
@@ -183,6 +187,31 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
 # --8<-- [end:eq-multinomial-rows]
 
 
+def unshared_log_likelihood_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
+    """The rows of ``multinomial_log_likelihood_rows`` for fractional counts (TF-IDF weights), built a class at a time in C.
+
+    Sums of weights are almost never equal, so there are as many distinct
+    counts as entries and words never share a row: computing the formula
+    once per distinct count, and sharing, would only cost time.  Here each
+    class's log(n_jc + alpha) - log(n_c + alpha |V|) is one ``map`` of
+    ``math.log`` over the class's own entries, and log(alpha) - log(n_c +
+    alpha |V|) once for the words it never saw.  For a float alpha > 0 (every
+    sum is then a float > 0) these are the floats ``multinomial_log_likelihood``
+    gives, bit for bit; the tests check it.
+    """
+    words = list(vocabulary)
+    n_words = len(words)
+    columns = []
+    for label in classes:
+        counts = feature_counts[label]
+        log_denominator = math.log(feature_totals[label] + alpha * n_words)  # log(n_c + alpha |V|)
+        log_numerators = map(math.log, map(add, counts.values(), repeat(alpha)))  # log(n_jc + alpha)
+        seen = dict(zip(counts, map(sub, log_numerators, repeat(log_denominator))))
+        unseen = math.log(0 + alpha) - log_denominator  # n_jc = 0
+        columns.append(map(seen.get, words, repeat(unseen, n_words)))
+    return dict(zip(words, zip(*columns)))
+
+
 # --8<-- [start:eq-multinomial-joint-rows]
 def multinomial_joint_log_likelihoods(counts, rows, log_priors):
     """[log P(x, c) for every class c] = log pi + sum over known words j of x_j * row_j.
@@ -232,6 +261,52 @@ def multinomial_joint_log_likelihoods_of_tokens(tokens, rows, log_priors):
     n_classes = len(log_priors)
     return [log_prior + sum(flat[k::n_classes]) for k, log_prior in enumerate(log_priors)]
 # --8<-- [end:eq-multinomial-joint-tokens]
+
+
+# --8<-- [start:eq-multinomial-tfidf-count]
+def add_multinomial_tfidf_counts(word_counts, terms, weights, length):
+    """n_jc += w_dj / ||w_d|| for each term j of one class-c row; returns sum_j w_dj / ||w_d||, its part of n_c.
+
+    ``terms`` and ``weights`` are the row's TF-IDF weights w_dj = x_dj idf_j
+    and ``length`` their l2 length (``tfidf_weights_and_length``): the row
+    ``TfidfTransformer.transform`` would give is w_dj / ||w_d||, and this adds
+    it to the class's table the way ``add_multinomial_counts`` adds that row,
+    the same divisions and additions in the same order, so the tables are
+    the same floats, without a dict of weights built for the document.
+
+    Formula: docs/tfidf.md#eq-multinomial-tfidf-count
+    """
+    for term, weight in zip(terms, weights):
+        word_counts[term] = word_counts.get(term, 0) + weight / length  # n_jc += w_dj / ||w_d||
+    return sum(map(truediv, weights, repeat(length)))  # sum_j w_dj / ||w_d||
+# --8<-- [end:eq-multinomial-tfidf-count]
+
+
+# --8<-- [start:eq-multinomial-tfidf-joint]
+def multinomial_tfidf_joint_log_likelihoods(terms, weights, length, rows, log_priors):
+    """[log P(x, c) for every class c] = log pi_c + (sum over known terms j of w_dj log theta_jc) / ||w_d||.
+
+    The TF-IDF row is x_dj = w_dj / ||w_d||, and the length divides every
+    term of every class alike, so it comes out of the sum: one division per
+    class and document instead of one per word.  One lookup fetches a term's
+    row of log theta_jc for all K classes; ``zip(*rows)`` turns the rows of
+    the document's terms into K columns, and each class's sum of w_dj times
+    its column runs in C.  Terms the model never saw are ignored; a row with
+    no known term (length 0) scores log pi_c.
+
+    Formula: docs/tfidf.md#eq-multinomial-tfidf-joint
+    """
+    term_rows = list(map(rows.get, terms))  # None for a term never seen in training
+    if None in term_rows:  # keep the known terms only
+        known = [(weight, row) for weight, row in zip(weights, term_rows) if row is not None]
+        weights, term_rows = [weight for weight, _ in known], [row for _, row in known]
+    if not term_rows:
+        return list(log_priors)
+    columns = zip(*term_rows)  # class k's column: log theta_jk for each known term j
+    return [
+        log_prior + sum(map(mul, weights, column)) / length for log_prior, column in zip(log_priors, columns)
+    ]
+# --8<-- [end:eq-multinomial-tfidf-joint]
 
 
 # --8<-- [start:eq-multinomial-linear-form]
@@ -340,7 +415,11 @@ class MultinomialNB(TextNaiveBayes):
                     f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
                     "P(w | c) = 0/0 are undefined; use alpha > 0"
                 )
-        self.log_likelihood_rows_ = multinomial_log_likelihood_rows(
+        weighed = type(self.alpha) is float and self.alpha > 0 and all(
+            type(total) is float for total in self.feature_totals_.values()
+        )  # fitted on weights (such as TF-IDF): no two words share a row
+        build_rows = unshared_log_likelihood_rows if weighed else multinomial_log_likelihood_rows
+        self.log_likelihood_rows_ = build_rows(
             self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
         )
 
@@ -431,6 +510,82 @@ class MultinomialNB(TextNaiveBayes):
         if type(bag) is list:
             return multinomial_joint_log_likelihoods_of_tokens(bag, self.log_likelihood_rows_, self.log_priors_)
         return multinomial_joint_log_likelihoods(bag, self.log_likelihood_rows_, self.log_priors_)
+
+    # -- TF-IDF rows, fast (docs/tfidf.md#the-fast-route) ----------------------
+
+    def fit_tfidf(self, counts, y, tfidf):
+        """``fit(tfidf.transform(counts), y)``, without building the TF-IDF rows: the same tables, float for float.
+
+        ``counts`` are rows of counts (from ``BagOfWords``) and ``tfidf`` a
+        ``TfidfTransformer`` fitted on them.  Each row is weighed once
+        (``tfidf_weights_and_length``) and added to its class's table by
+        ``add_multinomial_tfidf_counts``; no ``{term: weight}`` dict is made.
+        A handful of rows, ``sublinear_tf``, ``norm=None`` or extreme counts
+        take the reference path, ``fit(tfidf.transform(counts), y)``.
+        """
+        rows = tfidf.checked_count_rows(counts, "fit_tfidf")
+        if len(rows) <= SMALL_TRAINING_SET or tfidf.sublinear_tf or tfidf.norm != "l2":
+            return self.fit(tfidf.transform(rows), y)  # the reference path, step by step
+        labels = check_labels(y, len(rows), noun=self.example_noun)
+        counted = type(self)(**self.get_params())
+        for label in labels:  # N_c, and N
+            add_count(counted.class_counts_, label)
+        counted.n_examples_ = len(labels)
+        counted.input_form_ = "words"
+        counted._count_tfidf(rows, labels, tfidf)
+        counted._sort_classes()
+        if len(counted.classes_) < 2:
+            raise ValueError(
+                f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
+                "classes to choose between"
+            )
+        self._take_tables(counted)
+        return self
+
+    def _count_tfidf(self, rows, labels, tfidf):
+        """Count each row's TF-IDF weights into the class tables, as ``_count`` counts the rows of ``transform``."""
+        for row, label in zip(rows, labels):
+            weighed = tfidf.weights_and_length(row)
+            if weighed is None:  # an extreme row: transform_row scales it first
+                normalized = tfidf.transform_row(row)
+                self.vocabulary_.update(normalized)
+                self._add_document(normalized, label)
+                continue
+            terms, weights, length = weighed
+            table = self._class_counter(label)
+            n_words = add_multinomial_tfidf_counts(table, terms, weights, length) if length else 0
+            add_count(self.feature_totals_, label, n_words)  # n_c
+            add_count(self.document_lengths_.setdefault(label, {}), n_words)
+        for label, table in self.feature_counts_.items():
+            self.vocabulary_.update(table)  # every term weighed in training joins V
+            self.feature_counts_[label] = dict(table)
+
+    def predict_tfidf(self, counts, tfidf):
+        """``predict(tfidf.transform(counts))``, without building the TF-IDF rows: the class of each row.
+
+        Each row is weighed once (``tfidf_weights_and_length``) and scored by
+        ``multinomial_tfidf_joint_log_likelihoods``, which divides by the
+        row's length once per class.  The scores agree with ``predict``'s to
+        about 1e-15 relative (the tests check 1e-12, and the classes).  One
+        row, ``sublinear_tf``, ``norm=None`` or extreme counts take
+        ``predict(tfidf.transform(counts))``.
+        """
+        rows = tfidf.checked_count_rows(counts, "predict_tfidf")
+        self._check_can_predict()
+        if len(rows) <= 1 or tfidf.sublinear_tf or tfidf.norm != "l2":
+            return self.predict(tfidf.transform(rows))  # the reference path, step by step
+        predictions = []
+        for i, row in enumerate(rows):
+            weighed = tfidf.weights_and_length(row)
+            if weighed is None:  # an extreme row: transform_row scales it first
+                joint = multinomial_joint_log_likelihoods(tfidf.transform_row(row), self.log_likelihood_rows_, self.log_priors_)
+            else:
+                joint = multinomial_tfidf_joint_log_likelihoods(*weighed, self.log_likelihood_rows_, self.log_priors_)
+            best = decision(dict(zip(self.classes_, joint)))  # the class with the largest log P(x, c)
+            if joint[self.classes_.index(best)] == -math.inf:  # every class has probability 0
+                raise self._zero_probability_error(row, f"X[{i}]")
+            predictions.append(best)
+        return predictions
 
     # -- a generative model (docs/generative.md) ------------------------------
 

@@ -24,7 +24,7 @@ from collections import Counter
 from naivebayes.core.checks import NotFittedError, check_bool, plain_value, shown_number
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["BagOfWords", "bag_of_words", "document_frequency"]
+__all__ = ["BagOfWords", "bag_of_words", "document_frequency", "known_term_counts"]
 
 
 # --8<-- [start:eq-bag-of-words]
@@ -61,6 +61,23 @@ def document_frequency(documents):
         df.update(distinct_terms.keys())  # adds 1 for each distinct term of this document
     return dict(df)
 # --8<-- [end:eq-document-frequency]
+
+
+def known_term_counts(tokens, known_terms, binary=False):
+    """``bag_of_words(tokens, vocabulary, binary)`` in C: the same {term: x_j}, in the same order.
+
+    ``known_terms`` maps each vocabulary term to itself.  ``map`` looks each
+    token up in it, so an unknown token becomes None and a known one becomes
+    the vocabulary's own string; ``Counter`` counts them and None is dropped.
+    The row's keys are then the strings the vocabulary already holds (one per
+    term, not one per row), and the filter runs in C rather than as a loop
+    over the document's terms.  The tests check it against ``bag_of_words``.
+    """
+    counts = Counter(map(known_terms.get, tokens))  # the known tokens' counts, and the unknown ones' under None
+    counts.pop(None, None)
+    if binary:
+        return dict.fromkeys(counts, 1)  # 1{count > 0}
+    return dict(counts)
 
 
 class BagOfWords:
@@ -111,7 +128,14 @@ class BagOfWords:
         # Count every term of every document once; the vocabulary filters later.
         # Each token list is counted as soon as it is made, so the corpus's
         # token strings are never all held in memory at once.
-        full_bags = [bag_of_words(tokens, binary=self.binary) for tokens in self.iter_token_lists(documents)]
+        # Each term's first string stands for it in every row (``seen.setdefault``, in C):
+        # the rows share one string per term instead of holding their own copies.
+        seen = {}
+        full_bags = [
+            bag_of_words(map(seen.setdefault, tokens, tokens), binary=self.binary)
+            for tokens in self.iter_token_lists(documents)
+        ]
+        del seen
         if not full_bags:
             raise ValueError("fit needs at least one document; the list of documents is empty")
         df = document_frequency(full_bags)  # df_t for every term seen
@@ -192,11 +216,8 @@ class BagOfWords:
         """Return one row ``{term: x_j}`` per document; unseen terms are dropped."""
         self.check_fitted("transform")
         self.check_settings()
-        vocabulary = self.vocabulary_
-        return [
-            bag_of_words(tokens, vocabulary, self.binary)
-            for tokens in self.iter_token_lists(documents)
-        ]
+        known_terms = dict(zip(self.vocabulary_, self.vocabulary_))  # {term: term}: bag_of_words's filter, in C
+        return [known_term_counts(tokens, known_terms, self.binary) for tokens in self.iter_token_lists(documents)]
 
     def feature_names(self):
         """The vocabulary terms in column order."""

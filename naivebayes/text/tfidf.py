@@ -52,6 +52,7 @@ __all__ = [
     "tfidf_weights",
     "l2_normalize",
     "scaled_by_power_of_two",
+    "tfidf_weights_and_length",
 ]
 
 NORMS = ("l2", None)
@@ -132,6 +133,30 @@ def l2_normalize(weights):
         return {}  # nothing to scale: no terms, or only zero weights
     return dict(zip(weights, map(truediv, weights.values(), repeat(length))))  # w_t / ||w||; a 2**e cancels
 # --8<-- [end:eq-tfidf-l2-norm]
+
+
+# --8<-- [start:eq-tfidf-weights-and-length]
+def tfidf_weights_and_length(counts, idf):
+    """(terms, [w_t], ||w||): a row's weights w_t = tf_t * idf_t as a list, and their length, with no dict built.
+
+    The fast route to a model on TF-IDF rows (``MultinomialNB.fit_tfidf`` and
+    ``predict_tfidf``) needs each row's weights only once, and its length
+    ``sqrt(sum_t w_t ** 2)`` once: the normalised weight w_t / ||w|| is a
+    division it can do where it uses it.  The weights and the length are the
+    very floats ``tfidf_weights`` and ``l2_normalize`` compute (same
+    products, same ``math.fsum``), for the terms with a count above 0 and an
+    idf, in the row's order; a row with none has length 0.
+
+    Formula: docs/tfidf.md#eq-tfidf-weights-and-length
+    """
+    if idf.keys() >= counts.keys() and min(counts.values(), default=1) > 0:  # the usual row, read in C
+        terms = list(counts)
+    else:
+        terms = [term for term, tf in counts.items() if tf and term in idf]
+    weights = list(map(mul, map(counts.__getitem__, terms), map(idf.__getitem__, terms)))  # w_t = tf_t * idf_t
+    length = math.sqrt(math.fsum(map(mul, weights, weights)))  # ||w||_2
+    return terms, weights, length
+# --8<-- [end:eq-tfidf-weights-and-length]
 
 
 def terms_present(row):
@@ -301,6 +326,32 @@ class TfidfTransformer:
         if math.inf in weights.values():  # norm=None keeps tf * idf, which may pass 1.8e308
             raise ValueError(too_large_message(weights, counts, self.idf_, where))
         return weights
+
+    # ------------------------------------------------------------------
+    # The fast route: weights and lengths, no rows built
+    # ------------------------------------------------------------------
+
+    def checked_count_rows(self, rows, method):
+        """``rows`` of counts checked as ``transform`` checks them, for a method that weighs them itself."""
+        if self.idf_ is None:
+            raise NotFittedError(f"this TfidfTransformer has not been fitted yet: call fit(counts) before {method}")
+        self.check_settings()
+        return self.checked_rows(rows, method)
+
+    def weights_and_length(self, counts):
+        """(terms, [w_t], ||w||) of one checked row of counts, or None when only ``transform_row`` weighs it right.
+
+        This is ``tfidf_weights_and_length`` for ``norm="l2"`` without
+        ``sublinear_tf``, on a row whose counts and weights can be squared as
+        they are (every row of ``BagOfWords``).  Any other row is None: the
+        caller weighs it with ``transform_row``, which scales it first.
+        """
+        if self.sublinear_tf or self.norm != "l2":
+            return None
+        terms, weights, length = tfidf_weights_and_length(counts, self.idf_)
+        if weights and not 2.0**-500 <= max(weights) <= 2.0**500:  # (weights are > 0) squares that would overflow or vanish
+            return None
+        return terms, weights, length
 
     def __repr__(self):
         if self.idf_ is None:

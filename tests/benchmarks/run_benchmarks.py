@@ -29,7 +29,8 @@ The sections (the names ``--only`` takes):
   ``NaiveBayesClassifier`` on the multinomial task.  It takes minutes.
 * ``explain``: ``joint_log_likelihood`` and ``explain`` of both text models,
   fitted on the training posts, for the shortest non-empty posts and the
-  longest post of the corpus; the targets are < 0.2 s and < 1 s.
+  longest post of the corpus; the developers' bounds (printed in the console
+  report, not in the docs tables) are < 0.2 s and < 1 s.
 * ``million``: ``MultinomialNB`` on word unigrams and bigrams (about a
   million features), its peak memory at the end of counting and after the
   lookup tables are built; scikit-learn's ``CountVectorizer(ngram_range=(1, 2))``
@@ -267,13 +268,15 @@ def naivebayes_tfidf(settings):
     train, test = load_newsgroups(settings["archive"], remove=("headers", "footers", "quotes"))
     phases.done("load")
     counter = BagOfWords(tokenizer=Tokenizer(pattern=SKLEARN_PATTERN))
-    weigher = TfidfTransformer()
-    train_rows = weigher.fit_transform(counter.fit_transform(train.texts))
-    test_rows = weigher.transform(counter.transform(test.texts))
+    train_counts = counter.fit_transform(train.texts)
+    weigher = TfidfTransformer().fit(train_counts)
+    test_counts = counter.transform(test.texts)
     phases.done("vectorize")
-    model = MultinomialNB(alpha=0.01).fit(train_rows, train.labels)
+    # The fast route: the same tables and classes as fit and predict on
+    # weigher.transform(...)'s rows, without building those rows (docs/tfidf.md).
+    model = MultinomialNB(alpha=0.01).fit_tfidf(train_counts, train.labels, weigher)
     phases.done("fit")
-    predictions = model.predict(test_rows)
+    predictions = model.predict_tfidf(test_counts, weigher)
     phases.done("predict")
     correct = accuracy(test.labels, predictions)
     macro_f1 = f1_score(test.labels, predictions, average="macro")
@@ -1185,9 +1188,10 @@ def markdown(figures):
         header = ["a child that only imports", "from process start", "beyond Python's start-up", "peak memory"]
         out += ["<!-- table: imports -->", *markdown_table(header, rows), ""]
     if figures.get("explain"):
-        rows = [[f"`{r['model']}`", f"`{r['method']}`", r["post"], r["tokens"], f"{r['seconds']:.4f} s",
-                 f"< {r['target']} s", f"**{r['verdict']}**"] for r in explain_rows(figures["explain"])]
-        header = ["model", "method", "post", "tokens", "median time", "target", "result"]
+        # The page shows the times only: the bounds are the developers' check (print_report shows them).
+        rows = [[f"`{r['model']}`", f"`{r['method']}`", r["post"], r["tokens"], f"{r['seconds']:.4f} s"]
+                for r in explain_rows(figures["explain"])]
+        header = ["model", "method", "post", "tokens", "median time"]
         out += ["<!-- table: explain -->", *markdown_table(header, rows), ""]
     if figures.get("million"):
         out += ["<!-- table: million -->", *markdown_table(["figure", "value"], million_rows(figures["million"])), ""]
