@@ -1,9 +1,11 @@
-"""The command line: ``naivebayes`` (or ``python -m naivebayes``) and its five commands.
+"""The command line: ``naivebayes`` (or ``python -m naivebayes``) and its six commands.
 
     naivebayes train DATA --output model.json    fit a model, save it as JSON
     naivebayes predict model.json DATA           one predicted class per example
     naivebayes explain model.json TEXT...        one prediction, step by step
     naivebayes evaluate model.json DATA          accuracy, report, confusion matrix
+    naivebayes cross-validate DATA --folds 10    each fold's score, mean and spread
+        [--param alpha=0.1,0.5,1 ...]            ... of every setting, and the best
     naivebayes demo [spam | multinomial | ...]   the demos that need no data
 
 DATA is a folder with one subfolder of text files per class (the 20
@@ -52,7 +54,7 @@ def build_parser(prog="naivebayes"):
     parser = Parser(
         prog=prog,
         description="Naive Bayes from the command line: train on a folder of texts or a CSV table, "
-        "then predict, explain and evaluate with the saved model.",
+        "then predict, explain and evaluate with the saved model; cross-validate to choose its settings.",
         epilog="DATA is a folder with one subfolder of text files per class (the subfolder names are the "
         "classes), a table (comma-separated; tab-separated for a name ending .tsv; else --delimiter), or - for "
         "standard input. Run any command with --help for its options.",
@@ -67,24 +69,7 @@ def build_parser(prog="naivebayes"):
     )
     train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, a table, or - (standard input)")
     train.add_argument("-o", "--output", required=True, metavar="MODEL.json", help="the model file to write")
-    train.add_argument(
-        "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
-        help="for texts: multinomial (the default) or bernoulli; for a table: mixed (the default: "
-        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson, histogram or tan "
-        "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
-    )
-    train.add_argument(
-        "--distribution", choices=commands.DISTRIBUTIONS,
-        help="--model mixed: the distribution of every column of numbers (default gaussian; kernel is a "
-        "kernel density with R's bw.nrd0 bandwidth)",
-    )
-    train.add_argument(
-        "--alpha", type=commands.number, metavar="A",
-        help="the pseudo-count of Laplace/Lidstone smoothing (default 1); 1/2 or 1 keep probabilities exact",
-    )
-    add_table_options(train, "the column of labels, by name or by number from 0 (default: the last column)")
-    train.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
-    train.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
+    add_data_options(train)
     train.add_argument(
         "--test-size", type=commands.share, metavar="SHARE",
         help="hold out this share of the examples (such as 0.2), or this many, stratified by class, and report on them",
@@ -133,6 +118,41 @@ def build_parser(prog="naivebayes"):
     add_table_options(evaluate, "the column of labels (default: the one column the model was not trained on)")
     evaluate.set_defaults(run=commands.evaluate)
 
+    cross_validate = subparsers.add_parser(
+        "cross-validate", help="score a model by k-fold cross-validation, or choose its settings (--param)",
+        description="k-fold cross-validation on stratified folds (scikit-learn's StratifiedKFold): fit a new model on "
+        "k-1 folds, score it on the fold left out, for each fold; print each fold's score, their mean and their "
+        "spread. With --param, do that for every combination of the values given (a grid search) and print the mean "
+        "and spread of each setting and the best one. DATA and the options that read it are train's.",
+        epilog="For example: naivebayes cross-validate messages.tsv --model multinomial --folds 10 "
+        "--param alpha=0.01,0.1,0.5,1,2",
+    )
+    cross_validate.add_argument(
+        "data", metavar="DATA", help="a folder with one subfolder of texts per class, a table, or - (standard input)"
+    )
+    cross_validate.add_argument(
+        "--folds", type=commands.folds_count, default=5, metavar="K",
+        help="the number of folds, at least 2 and at most the examples of the smallest class (default 5, as scikit-learn)",
+    )
+    cross_validate.add_argument(
+        "--param", type=commands.param_values, action="append", metavar="NAME=VALUE,VALUE,...",
+        help="a setting of the model and the values to try, such as alpha=0.1,0.5,1 or fit_prior=true,false; give "
+        "several --param to try every combination",
+    )
+    cross_validate.add_argument(
+        "--scoring", choices=commands.SCORINGS, default="accuracy", metavar="NAME",
+        help=f"how each fold is scored: {', '.join(commands.SCORINGS)} (default accuracy)",
+    )
+    cross_validate.add_argument(
+        "--shuffle", action="store_true",
+        help="shuffle each class's examples before dealing them to the folds (default: the folds follow the data's order)",
+    )
+    cross_validate.add_argument(
+        "--seed", type=int, metavar="N", help="with --shuffle: the seed of the shuffle (default 0), as scikit-learn's random_state"
+    )
+    add_data_options(cross_validate)
+    cross_validate.set_defaults(run=commands.cross_validate_command)
+
     demo = subparsers.add_parser(
         "demo", help="run a demo that needs no data of yours",
         description="spam (the default): train on the spam corpus that ships with the package and explain "
@@ -143,6 +163,28 @@ def build_parser(prog="naivebayes"):
                       help=f"one of: {', '.join(DEMOS)}")
     demo.set_defaults(run=run_demo)
     return parser
+
+
+def add_data_options(parser):
+    """The options of how to read labelled DATA and which model to fit: train's and cross-validate's."""
+    parser.add_argument(
+        "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
+        help="for texts: multinomial (the default) or bernoulli; for a table: mixed (the default: "
+        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson, histogram or tan "
+        "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
+    )
+    parser.add_argument(
+        "--distribution", choices=commands.DISTRIBUTIONS,
+        help="--model mixed: the distribution of every column of numbers (default gaussian; kernel is a "
+        "kernel density with R's bw.nrd0 bandwidth)",
+    )
+    parser.add_argument(
+        "--alpha", type=commands.number, metavar="A",
+        help="the pseudo-count of Laplace/Lidstone smoothing (default 1); 1/2 or 1 keep probabilities exact",
+    )
+    add_table_options(parser, "the column of labels, by name or by number from 0 (default: the last column)")
+    parser.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
+    parser.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
 
 
 def add_table_options(parser, label_help):
@@ -205,7 +247,7 @@ def main(argv=None, out=None, err=None, prog="naivebayes", stdin=None):
         except SystemExit as done:  # --help and --version end here, with status 0
             return done.code
         if args.command is None:
-            parser.error("give a command: train, predict, explain, evaluate or demo")
+            parser.error("give a command: train, predict, explain, evaluate, cross-validate or demo")
         command = f"{prog} {args.command}"
         args.stdin = stdin
         with warnings.catch_warnings(record=True) as caught:

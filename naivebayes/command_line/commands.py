@@ -1,4 +1,4 @@
-"""The four commands that work on your own data: train, predict, explain and evaluate.
+"""The five commands that work on your own data: train, predict, explain, evaluate and cross-validate.
 
 Each takes the parsed arguments and the streams to print on.  What each reads
 is in ``inputs.py``; the model files are ``naivebayes.saving``'s JSON files,
@@ -15,6 +15,7 @@ when it is scoring the very examples the model was trained on.
 import hashlib
 import math
 import re
+from collections import Counter
 from argparse import ArgumentTypeError
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +32,10 @@ from naivebayes import (
     accuracy,
     classification_report,
     confusion_matrix,
+    cross_validate,
+    GridSearchCV,
     save,
+    StratifiedKFold,
     train_test_split,
 )
 from naivebayes.command_line.inputs import (
@@ -49,14 +53,19 @@ from naivebayes.command_line.inputs import (
     text_files,
     text_table,
 )
+from naivebayes.core.display import text_table as printed_table
 from naivebayes.datasets.tabular import parse_field
+from naivebayes.evaluation.cross_validation import SCORING_NAMES, cross_validation_mean, cross_validation_spread, new_model
 from naivebayes.evaluation.metrics import format_confusion_matrix
 from naivebayes.models.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TEXT_MODELS", "TABLE_MODELS", "train", "predict", "explain", "evaluate", "number", "share", "fingerprint"]
+__all__ = [
+    "TEXT_MODELS", "TABLE_MODELS", "SCORINGS", "train", "predict", "explain", "evaluate", "cross_validate_command",
+    "number", "share", "fingerprint", "folds_count", "param_values",
+]
 
 TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
 TABLE_MODELS = {
@@ -67,6 +76,7 @@ TABLE_MODELS = {
     "histogram": HistogramNB,
     "tan": TreeAugmentedNB,
 }
+SCORINGS = list(SCORING_NAMES)  # cross-validate --scoring: accuracy, f1_macro, ...
 DISTRIBUTIONS = ("gaussian", "kernel", "histogram", "poisson")  # --distribution: the numeric columns of --model mixed
 PREDICTION_CHUNK = 500  # documents predicted between two progress updates
 
@@ -172,8 +182,16 @@ def fingerprint(examples, labels):
 # ---------------------------------------------------------------------------
 
 
-def train(args, out, err):
-    """Fit a model on a folder of texts or a table, and save it as JSON with how its data was read."""
+class LabelledData:
+    """What ``train`` and ``cross-validate`` read: the examples, their labels and names, and the model to fit."""
+
+    def __init__(self, model, inputs, labels, names, what, source, remembered):
+        self.model, self.inputs, self.labels, self.names = model, inputs, labels, names
+        self.what, self.source, self.remembered = what, source, remembered
+
+
+def labelled_data(args, err):
+    """The labelled examples of DATA, read as the options say, and the (unfitted) model the options choose."""
     notes = []
     source = Source(args.data, getattr(args, "stdin", None)).exists(
         "a folder with one subfolder of texts per class, or a table"
@@ -216,6 +234,14 @@ def train(args, out, err):
         model = model_class(**settings(args, model_class), **numeric_distributions(args, model_class, data))
     say(notes, err)
     check_labels_look_like_classes(labels, source)
+    return LabelledData(model, inputs, labels, names, what, source, remembered)
+
+
+def train(args, out, err):
+    """Fit a model on a folder of texts or a table, and save it as JSON with how its data was read."""
+    data = labelled_data(args, err)
+    model, inputs, labels, names, what = data.model, data.inputs, data.labels, data.names, data.what
+    source, remembered = data.source, data.remembered
     output = existing_folder_for(args.output)
     training = {"source": source.name, "examples": len(inputs), "fingerprint": fingerprint(inputs, labels)}
     held_out = None
@@ -642,3 +668,198 @@ def training_data_notes(training, inputs, labels):
     if scored == training.get("held_out_fingerprint"):
         return ["these are the examples train held out (--test-size): the model never learned from them"]
     return []
+
+
+# ---------------------------------------------------------------------------
+# cross-validate
+# ---------------------------------------------------------------------------
+
+NOT_TYPED_SETTINGS = ("tokenizer", "class_prior", "categories", "distributions")  # not one value the shell can type
+
+
+def folds_count(text):
+    """``--folds`` as typed: a whole number of folds, at least 2."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ArgumentTypeError(f"{text!r} is not a whole number of folds, such as 5 or 10") from None
+    if value < 2:
+        raise ArgumentTypeError(
+            f"{value} fold(s): cross-validation needs at least 2 (each fold is the test part once); use such as --folds 5 or 10"
+        )
+    return value
+
+
+def param_values(text):
+    """``--param alpha=0.1,0.5,1`` as typed: ``(name, [the values as typed])``, checked against the model later."""
+    name, equals, values = text.partition("=")
+    name = name.strip()
+    typed = [value.strip() for value in values.split(",")]
+    if not equals or not name:
+        raise ArgumentTypeError(f"{text!r} is not NAME=VALUE,VALUE,..., such as alpha=0.1,0.5,1")
+    if not all(typed):
+        raise ArgumentTypeError(f"{text!r} has an empty value; separate the values with single commas, such as alpha=0.1,0.5,1")
+    return name, typed
+
+
+def setting_value(name, typed, default):
+    """One value of ``--param NAME=...``, read as the kind of value the setting's default is."""
+    words = {"true": True, "false": False}
+    if isinstance(default, bool):
+        if typed.lower() not in words:
+            raise CommandError(f"--param {name}={typed}: {name} is true or false, such as --param {name}=true,false")
+        return words[typed.lower()]
+    if isinstance(default, (int, float, Fraction)):
+        try:
+            return number(typed)
+        except ArgumentTypeError as error:
+            raise CommandError(f"--param {name}={typed}: {error}; {name} takes numbers, such as --param {name}=0.1,0.5,1") from None
+    if typed.lower() == "none":
+        return None
+    try:
+        return number(typed)
+    except ArgumentTypeError:
+        return typed
+
+
+def parameter_settings(args, model):
+    """``{name: [values]}`` of the --param options, each value accepted by the model, and each value as typed."""
+    params = model.get_params()
+    model_name = f"{type(model).__name__} (--model {args.model})" if args.model else type(model).__name__
+    typable = [name for name in params if name not in NOT_TYPED_SETTINGS]
+    grid, shown = {}, {}
+    for name, typed in args.param or []:
+        if name in grid:
+            raise CommandError(f"--param {name} is given twice; give all its values in one, such as --param {name}=0.1,1")
+        if name not in params:
+            raise CommandError(f"--param {name}: {model_name} has no setting {name}; its settings are {', '.join(typable)}")
+        if name in NOT_TYPED_SETTINGS:
+            raise CommandError(
+                f"--param {name}: the {name} of {model_name} is not one value the command line can type; "
+                f"the settings --param takes are {', '.join(typable)}"
+            )
+        if name == "alpha" and args.alpha is not None:
+            raise CommandError("give alpha either with --alpha A or as --param alpha=A,B,..., not both")
+        values = [setting_value(name, text, params[name]) for text in typed]
+        for text, value in zip(typed, values):
+            try:
+                new_model(model, {name: value})  # the model's own check of the value
+            except (ValueError, TypeError) as error:
+                raise CommandError(f"--param {name}={text}: {in_own_terms(str(error))}") from None
+        grid[name] = values
+        shown[name] = dict(zip(map(repr, values), typed))
+    return grid, shown
+
+
+def setting_text(settings, shown):
+    """``alpha=0.1, fit_prior=true``: a setting as the user typed it."""
+    return ", ".join(f"{name}={shown[name][repr(value)]}" for name, value in settings.items())
+
+
+def stratified_folds(args, inputs, labels):
+    """The ``(train, test)`` positions of each fold: ``StratifiedKFold(--folds, shuffle=--shuffle, random_state=--seed)``."""
+    if args.seed is not None and not args.shuffle:
+        raise CommandError(
+            f"--seed {args.seed} has no effect without --shuffle (the folds follow the data's order); "
+            "add --shuffle to shuffle them with this seed"
+        )
+    counts = Counter(map(str, labels))
+    smallest, fewest = min(counts.items(), key=lambda item: (item[1], item[0]))
+    if args.folds > len(labels):
+        raise CommandError(f"--folds {args.folds}: there are only {len(labels)} examples; use --folds {len(labels)} or fewer")
+    if args.folds > fewest:
+        raise CommandError(
+            f"--folds {args.folds}: the class {smallest!r} has only {fewest} example(s), so some folds would test "
+            f"none of it; use --folds {fewest} or fewer" if fewest >= 2 else
+            f"--folds {args.folds}: the class {smallest!r} has only 1 example, which no stratified fold can both "
+            "train on and test: remove it from the data, or add examples of it"
+        )
+    seed = (0 if args.seed is None else args.seed) if args.shuffle else None
+    return list(StratifiedKFold(args.folds, shuffle=args.shuffle, random_state=seed).split(inputs, labels))
+
+
+def cross_validate_command(args, out, err):
+    """k-fold cross-validation on stratified folds: each fold's score, their mean and spread; with --param, a grid search."""
+    data = labelled_data(args, err)
+    grid, shown = parameter_settings(args, data.model)
+    splits = stratified_folds(args, data.inputs, data.labels)
+    k, scoring = args.folds, args.scoring
+    order = (f"shuffled with --seed {0 if args.seed is None else args.seed}" if args.shuffle
+             else "in the data's order (--shuffle to shuffle them)")
+    intro = (f"{k}-fold cross-validation of {type(data.model).__name__} on {len(data.inputs):,} {data.what} in "
+             f"{len(set(map(str, data.labels)))} classes: stratified folds, {order}")
+    fold_sizes = [(len(train), len(test)) for train, test in splits]
+    if not grid:
+        result = cross_validation_run(
+            lambda: cross_validate(data.model, data.inputs, data.labels, cv=splits, scoring=scoring), data, splits, [{}],
+            scoring, shown,
+        )
+        print(intro + "\n", file=out)
+        print(fold_table(result["test_score"], fold_sizes, scoring), file=out)
+        return
+    search = GridSearchCV(data.model, grid, cv=splits, scoring=scoring, refit=False)
+    settings_list = search.settings_
+    cross_validation_run(lambda: search.fit(data.inputs, data.labels), data, splits, settings_list, scoring, shown)
+    print(f"{intro}; {len(settings_list)} settings, each on the same folds\n", file=out)
+    names = list(settings_list[0])  # the grid's order: the names sorted, the last changing fastest, as scikit-learn
+    header = names + [f"mean {scoring}", "spread", "rank"]
+    rows = [
+        [shown[name][repr(row["params"][name])] for name in names]
+        + [f"{float(row['mean_test_score']):.4f}", f"{row['std_test_score']:.4f}", str(row["rank_test_score"])]
+        for row in search.cv_results_
+    ]
+    print(printed_table(header, rows), file=out)
+    best = setting_text(search.best_params_, shown)
+    tied = sum(row["rank_test_score"] == 1 for row in search.cv_results_)
+    print(
+        f"\nbest: {best}, mean {scoring} {float(search.best_score_):.4f}"
+        + (f" ({tied} settings share rank 1: the first in the grid is taken, as scikit-learn does)" if tied > 1 else ""),
+        file=out,
+    )
+    row = search.cv_results_[search.best_index_]
+    print(f"\nThe folds of the best setting, {best}:\n", file=out)
+    print(fold_table([row[f"split{i}_test_score"] for i in range(k)], fold_sizes, scoring), file=out)
+
+
+def fold_table(scores, fold_sizes, scoring):
+    """One row per fold (its training and test examples, its score), then the mean and the spread."""
+    rows = [[str(i), f"{n_train:,}", f"{n_test:,}", f"{float(score):.4f}"]
+            for i, (score, (n_train, n_test)) in enumerate(zip(scores, fold_sizes), 1)]
+    footer = (f"mean {scoring} {float(cross_validation_mean(scores)):.4f}, spread (standard deviation) "
+              f"{cross_validation_spread(scores):.4f} over {len(scores)} folds")
+    return printed_table(["fold", "train", "test", scoring], rows, footer=footer)
+
+
+def cross_validation_run(call, data, splits, settings_list, scoring, shown):
+    """``call()``; if it fails, the setting, the fold and the example it failed on, in the command line's terms.
+
+    The library's error does not know which setting and fold it came from, so
+    they are found by running each setting's folds one at a time again (only
+    when something failed).
+    """
+    try:
+        return call()
+    except (ValueError, TypeError, KeyError, ArithmeticError) as error:
+        failure = str(error.args[0] if isinstance(error, KeyError) and error.args else error)
+    for settings in settings_list:
+        for number, (train, test) in enumerate(splits, 1):
+            for part, positions, attempt in (
+                ("training", train, lambda: new_model(data.model, settings).fit(
+                    [data.inputs[i] for i in train], [data.labels[i] for i in train])),
+                ("test", test, lambda: cross_validate(data.model if not settings else new_model(data.model, settings),
+                                                     data.inputs, data.labels, cv=[(train, test)], scoring=scoring)),
+            ):
+                try:
+                    attempt()
+                except (ValueError, TypeError, KeyError, ArithmeticError) as error:
+                    message = str(error.args[0] if isinstance(error, KeyError) and error.args else error)
+                    where = f"fold {number} of {len(splits)}"
+                    if settings:
+                        where = f"--param {setting_text(settings, shown)}, {where}"
+                    if "alpha" in settings:  # the advice is about the values of --param alpha, not --alpha
+                        message = re.sub(r"\bwith alpha = 0\b", "with alpha=0", message)
+                        message = re.sub(r"\b[Uu]se alpha > 0\b", "Give --param alpha only values above 0, such as "
+                                         "--param alpha=0.1,0.5,1", message)
+                    message = in_own_terms(message, [data.names[i] for i in positions])
+                    raise CommandError(f"{where} ({part} part): {message}") from None
+    raise CommandError(in_own_terms(failure))
