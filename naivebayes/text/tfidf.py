@@ -149,11 +149,13 @@ def tfidf_weights_and_length(counts, idf):
 
     Formula: docs/tfidf.md#eq-tfidf-weights-and-length
     """
-    if idf.keys() >= counts.keys() and min(counts.values(), default=1) > 0:  # the usual row, read in C
+    idfs = list(map(idf.get, counts))  # None for a term fit never saw
+    if None not in idfs and min(counts.values(), default=1) > 0:  # the usual row, read in C
         terms = list(counts)
+        weights = list(map(mul, counts.values(), idfs))  # w_t = tf_t * idf_t
     else:
         terms = [term for term, tf in counts.items() if tf and term in idf]
-    weights = list(map(mul, map(counts.__getitem__, terms), map(idf.__getitem__, terms)))  # w_t = tf_t * idf_t
+        weights = [counts[term] * idf[term] for term in terms]  # w_t = tf_t * idf_t
     length = math.sqrt(math.fsum(map(mul, weights, weights)))  # ||w||_2
     return terms, weights, length
 # --8<-- [end:eq-tfidf-weights-and-length]
