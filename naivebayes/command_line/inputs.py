@@ -295,6 +295,7 @@ def text_table(source, label, text, reading, need_labels, label_option="--label"
     """
     check_table_source(source)
     records = read_records(source.lines(), reading.delimiter, reading.quoting, source.name, command_line_option)
+    first_line = records[0][0] if records else 1
     if reading.names is not None:
         header = list(reading.names)
         if reading.header is True and records:
@@ -312,6 +313,12 @@ def text_table(source, label, text, reading, need_labels, label_option="--label"
                 )
         (_, header), *records = records or [(1, [])]
         header = [name.strip() for name in header]
+    wider = next(((line, len(fields)) for line, fields in records if len(fields) > 1), None)
+    if len(header) == 1 and reading.names is None and wider is not None:  # a title or comment line above the table
+        raise CommandError(
+            f"{source}, line {first_line} has a single field, but line {wider[0]} has {wider[1]}: is line {first_line} a title "
+            "or a comment (such as '# ...') above the table? Remove such lines from the file, then read it again"
+        )
     if len(header) == 1:
         raise CommandError(
             f"{source} has a single column, so no labels besides the texts: a table of texts has a column of "
