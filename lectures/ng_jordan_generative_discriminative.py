@@ -288,7 +288,7 @@ def paper_categorical_nb(rows, outcomes, categories):
     return form.weights, form.intercept
 
 
-STOPPED_EARLY = []  # one entry per fit that reached max_iter before its tolerance (reported in step 8)
+STOPPED_EARLY = []  # one entry per fit that stopped before its tolerance (reported in step 8)
 
 
 def logistic_regression(rows, outcomes, C):
@@ -299,8 +299,9 @@ def logistic_regression(rows, outcomes, C):
     separable training set takes hundreds of iterations more to get there.
 
     With a weak penalty and a separable training set the weights keep
-    growing slowly; a fit that reaches max_iter is kept as it stands and
-    counted in ``STOPPED_EARLY`` instead of warning.
+    growing slowly; a fit that stops before its tolerance (max_iter, or the
+    rounding of f) is kept as it stands and counted in ``STOPPED_EARLY``
+    instead of warning.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
@@ -444,7 +445,7 @@ def draw_panels(results, path):
 def step_8_differences(results):
     heading("Step 8. Where our curves differ from the paper's")
     if STOPPED_EARLY:
-        print(f"({len(STOPPED_EARLY)} logistic regression fits reached max_iter = 1000 before the tolerance, "
+        print(f"({len(STOPPED_EARLY)} logistic regression fits stopped before their tolerance, "
               f"at m = {min(m for m, _ in STOPPED_EARLY)} to {max(m for m, _ in STOPPED_EARLY)}; they are kept)")
     for panel, ours, _, _ in results:
         if not panel.paper:
