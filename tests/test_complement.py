@@ -226,3 +226,15 @@ def test_all_7532_test_posts_match_scikit_learn_for_both_norms():
     test = load_20newsgroups("test", archive=str(ARCHIVE), download_if_missing=False)
     assert len(test.texts) == 7532
     assert compare_with_scikit_learn(train.texts, train.labels, test.texts) == {False: 0, True: 0}
+
+
+def test_a_model_file_gives_back_the_same_model():
+    from naivebayes import from_json, to_json
+
+    documents, labels, test_document = load_china()
+    for norm in (False, True):
+        model = ComplementNB(norm=norm, alpha=Fraction(1, 2)).fit(documents, labels)
+        again = from_json(to_json(model))
+        assert type(again) is ComplementNB and again.norm is norm and again.alpha == Fraction(1, 2)
+        assert again.weight_rows_ == model.weight_rows_
+        assert again.predict_proba([test_document]) == model.predict_proba([test_document])

@@ -19,6 +19,7 @@ import pytest
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
+    ComplementNB,
     GaussianDiscriminantAnalysis,
     GaussianNB,
     HistogramNB,
@@ -53,6 +54,11 @@ from naivebayes.text.stemming import porter_stem
 def china_multinomial():
     documents, labels, test_document = load_china()
     return MultinomialNB().fit(documents, labels), [test_document, "Tokyo Beijing unseen"]
+
+
+def china_complement():
+    documents, labels, test_document = load_china()
+    return ComplementNB(norm=True).fit(documents, labels), [test_document]
 
 
 def spam_bernoulli():
@@ -171,6 +177,7 @@ FITTED = {
     factory.__name__: factory
     for factory in (
         china_multinomial,
+        china_complement,
         spam_bernoulli,
         weighted_multinomial,
         dense_multinomial,
@@ -536,7 +543,7 @@ TAMPERED = [
     ("a newer version", "china_multinomial", set_field(["format_version"], 3), "written by a newer naivebayes"),
     ("a version never written", "china_multinomial", set_field(["format_version"], 0), "format_version is 0"),
     ("a version that is not a number", "china_multinomial", set_field(["format_version"], "1"), "format_version is \"1\""),
-    ("an unknown model", "china_multinomial", set_field(["model"], "ComplementNB"), 'model is "ComplementNB", which is not'),
+    ("an unknown model", "china_multinomial", set_field(["model"], "NoSuchNB"), 'model is "NoSuchNB", which is not'),
     ("a field too many", "china_multinomial", set_field(["comment"], "hi"), "a field 'comment'"),
     ("no tables", "china_multinomial", delete_field(["tables"]), "the file has no 'tables' field"),
     ("a missing table", "china_multinomial", delete_field(["tables", "feature_totals_"]), "tables has no 'feature_totals_'"),

@@ -59,6 +59,7 @@ from pathlib import Path
 from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.checks import sorted_labels
 from naivebayes.models.bernoulli import BernoulliNB
+from naivebayes.models.complement import ComplementNB
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
 from naivebayes.models.gaussian import GaussianNB
@@ -100,6 +101,7 @@ MODEL_CLASSES = {
     for model_class in (
         MultinomialNB,
         BernoulliNB,
+        ComplementNB,
         CategoricalNB,
         GaussianNB,
         PoissonNB,
@@ -146,12 +148,14 @@ TABLE_SHAPES = {
 # non-negative weights (such as TF-IDF values), so its n_jc and n_c are amounts.
 MODEL_TABLE_SHAPES = {
     "MultinomialNB": {"feature_counts_": ("table", ("table", "amount"))},
+    "ComplementNB": {"feature_counts_": ("table", ("table", "amount"))},  # counts or weights, as MultinomialNB
 }
 
 # The shape of every setting; "class prior" and "tokenizer" have a form of their own.
 SETTING_SHAPES = {
     "alpha": "number",
     "fit_prior": "bool",
+    "norm": "bool",  # ComplementNB's weight normalisation
     "class_prior": "class prior",
     "tokenizer": "tokenizer",
     "unseen": "text",
