@@ -5,7 +5,7 @@
 # each printing the number the lecture prints; then a clearly separate **going further** part
 # with experiments the lecture does not make.  Run it as a script
 # (`python lectures/cornell_lecture_8_bernoulli.py --archive PATH`) or open it as a notebook
-# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+# (Jupyter with jupytext, or VS Code): each step's cell runs that step and prints its numbers under it.
 
 # %%
 """Cornell Tech's "Lecture 8: Naive Bayes" (Volodymyr Kuleshov), the text part, step by step.
@@ -86,6 +86,7 @@ CATEGORIES = ["alt.atheism", "soc.religion.christian", "comp.graphics", "sci.med
 N_FEATURES = 1000
 CLIP = 1e-14  # the lecture clips psi to [CLIP, 1 - CLIP]
 MAX_CHOICES = 20_000  # going further A tries every choice of tied words when there are at most this many
+MAX_ITERATIONS = 300  # going further C's default cap on L-BFGS iterations
 
 # What the lecture printed (scikit-learn's CountVectorizer, numpy's arithmetic).
 LECTURE_N_POSTS = 2257
@@ -129,6 +130,51 @@ def lecture_vectorizer(max_features=None):
 
 
 # %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--archive", "path/to/20news-bydate.tar.gz", "--skip-logistic"]`;
+# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+# Every cell below runs its step at once and prints that step's numbers under it; imported as a
+# module, the file runs no step.
+
+# %%
+
+def parse_arguments(argv):
+    """The command line: ``--archive PATH``, ``--limit N``, and how much of going further C to run."""
+    parser = argparse.ArgumentParser(
+        description="Cornell Tech's \"Lecture 8: Naive Bayes\" (Kuleshov): Bernoulli naive Bayes on four newsgroups."
+    )
+    parser.add_argument("--archive", help="a local 20news-bydate.tar.gz (default: the loader finds or downloads it)")
+    parser.add_argument("--limit", type=int, metavar="N", help="train on the first N training posts only")
+    parser.add_argument("--skip-logistic", action="store_true",
+                        help="leave out going further C, naive Bayes against logistic regression at six sizes")
+    parser.add_argument("--quick", action="store_true",
+                        help="going further C on two small training sets only (50 and 200 posts)")
+    parser.add_argument(
+        "--logistic-iterations", type=int, default=MAX_ITERATIONS, metavar="N",
+        help=f"at most N L-BFGS iterations per logistic regression of going further C (default {MAX_ITERATIONS})",
+    )
+    arguments = parser.parse_args(argv)
+    if arguments.logistic_iterations < 1:
+        parser.error(f"--logistic-iterations must be at least 1, not {arguments.logistic_iterations}")
+    if arguments.limit is not None and arguments.limit < 2:
+        parser.error(f"--limit must be at least 2, not {arguments.limit}")
+    return parser, arguments
+
+
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    parser, arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    print("Cornell Tech, \"Lecture 8: Naive Bayes\" (Volodymyr Kuleshov), step by step:")
+    print("Bernoulli naive Bayes on four newsgroups")
+    print(f"The lecture's headline figure: training accuracy {LECTURE_TRAINING_ACCURACY} = 1962/2257 (step 6).")
+    print("A run here can differ by a post or two: 15 words tie for the last 7 of the 1,000 features, and")
+    print("which 7 are kept depends on a sort (step 6 says why, going further A reproduces 1962 exactly).")
+
+
+# %% [markdown]
 # ## Step 1. Four newsgroups
 #
 # The lecture's `fetch_20newsgroups(subset='train', categories=..., shuffle=True, random_state=42)`.
@@ -158,6 +204,15 @@ def step_1_load(archive, limit):
     return texts, labels, test.texts, test.labels, train.label_names
 
 
+if __name__ == "__main__":
+    try:
+        texts, labels, test_texts, test_labels, label_names = step_1_load(arguments.archive, arguments.limit)
+    except (OSError, ValueError) as error:
+        parser.exit(1, f"could not load 20 Newsgroups: {error}\n")
+    if len(set(labels)) < 2:
+        parser.error(f"the first {arguments.limit} posts hold one class only; use a larger --limit")
+
+
 # %% [markdown]
 # ## Step 2. Binary bag of words, every word a column
 #
@@ -181,6 +236,10 @@ def step_2_every_word(texts):
     return everything, all_rows
 
 
+if __name__ == "__main__":
+    everything, all_rows = step_2_every_word(texts)
+
+
 # %% [markdown]
 # ## Step 3. Logistic regression on the bag of words
 #
@@ -189,7 +248,6 @@ def step_2_every_word(texts):
 
 # %%
 
-MAX_ITERATIONS = 300  # going further C's default cap on L-BFGS iterations
 GRADIENT_TOLERANCE = 1e-5  # stop when every partial derivative of J / n is smaller than this
 LBFGS_MEMORY = 10  # the (step, change of gradient) pairs L-BFGS remembers
 ARMIJO = 1e-4  # a step must lower J by at least this share of what the slope promises
@@ -395,6 +453,10 @@ def step_3_logistic_regression(texts, labels, everything, all_rows):
     return predicted
 
 
+if __name__ == "__main__":
+    step_3_logistic_regression(texts, labels, everything, all_rows)
+
+
 # %% [markdown]
 # ## Step 4. The 1,000 most frequent words
 #
@@ -452,6 +514,10 @@ def step_4_thousand_words(texts, everything):
     return vectorizer, rows, (cut, above, tied, places)
 
 
+if __name__ == "__main__":
+    vectorizer, rows, ties = step_4_thousand_words(texts, everything)
+
+
 # %% [markdown]
 # ## Step 5. Maximum likelihood parameters
 #
@@ -486,6 +552,10 @@ def step_5_parameters(rows, labels):
         shown = ", ".join(f"{c}: {model.likelihood(example, c)}" for c in model.classes_)
         print(f"e.g. psi for {example!r}: {shown}")
     return model
+
+
+if __name__ == "__main__":
+    model = step_5_parameters(rows, labels)
 
 
 # %% [markdown]
@@ -582,6 +652,10 @@ def step_6_clipped(model, rows, labels, label_names, n_words):
     return psis, predictions, score
 
 
+if __name__ == "__main__":
+    psis, _, clipped_score = step_6_clipped(model, rows, labels, label_names, len(everything.vocabulary_))
+
+
 # %% [markdown]
 # ## Step 7. A new post
 
@@ -595,6 +669,10 @@ def step_7_new_post(model, psis, vectorizer):
     print(f"{NEW_POST!r} => {clipped_label}   (clipped; the lecture: comp.graphics)")
     print(f"known words in it: {sorted(row)}")
     return row
+
+
+if __name__ == "__main__":
+    new_row = step_7_new_post(model, psis, vectorizer)
 
 
 # %% [markdown]
@@ -859,6 +937,14 @@ def going_further_a_tied_words(texts, labels, everything, all_rows, ties):
     return correct_per_choice
 
 
+if __name__ == "__main__":
+    print()
+    print("=" * 78)
+    print("Going further: experiments the lecture does not make")
+    print("=" * 78)
+    going_further_a_tied_words(texts, labels, everything, all_rows, ties)
+
+
 # %% [markdown]
 # ### B. Laplace smoothing instead of clipping
 
@@ -902,6 +988,10 @@ def going_further_b_smoothed(model, psis, clipped_score, rows, labels, vectorize
     print("of clipping; with Laplace smoothing the training accuracy is lower.")
     print(f"{NEW_POST!r} => {smoothed.predict([new_row])[0]}   (Laplace)")
     return smoothed, score
+
+
+if __name__ == "__main__":
+    going_further_b_smoothed(model, psis, clipped_score, rows, labels, vectorizer, test_texts, test_labels, new_row)
 
 
 # %% [markdown]
@@ -1055,77 +1145,8 @@ def going_further_c_logistic(rows, labels, vectorizer, test_texts, test_labels, 
     return table
 
 
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-def parse_arguments(argv):
-    """The command line: ``--archive PATH``, ``--limit N``, and how much of going further C to run."""
-    parser = argparse.ArgumentParser(
-        description="Cornell Tech's \"Lecture 8: Naive Bayes\" (Kuleshov): Bernoulli naive Bayes on four newsgroups."
-    )
-    parser.add_argument("--archive", help="a local 20news-bydate.tar.gz (default: the loader finds or downloads it)")
-    parser.add_argument("--limit", type=int, metavar="N", help="train on the first N training posts only")
-    parser.add_argument("--skip-logistic", action="store_true",
-                        help="leave out going further C, naive Bayes against logistic regression at six sizes")
-    parser.add_argument("--quick", action="store_true",
-                        help="going further C on two small training sets only (50 and 200 posts)")
-    parser.add_argument(
-        "--logistic-iterations", type=int, default=MAX_ITERATIONS, metavar="N",
-        help=f"at most N L-BFGS iterations per logistic regression of going further C (default {MAX_ITERATIONS})",
-    )
-    arguments = parser.parse_args(argv)
-    if arguments.logistic_iterations < 1:
-        parser.error(f"--logistic-iterations must be at least 1, not {arguments.logistic_iterations}")
-    if arguments.limit is not None and arguments.limit < 2:
-        parser.error(f"--limit must be at least 2, not {arguments.limit}")
-    return parser, arguments
-
-
-def main(argv=None):
-    """Run the lecture's seven steps, then going further A to C; ``argv`` as on the command line (``None``: sys.argv)."""
-    parser, arguments = parse_arguments(argv)
-    print("Cornell Tech, \"Lecture 8: Naive Bayes\" (Volodymyr Kuleshov), step by step:")
-    print("Bernoulli naive Bayes on four newsgroups")
-    print(f"The lecture's headline figure: training accuracy {LECTURE_TRAINING_ACCURACY} = 1962/2257 (step 6).")
-    print("A run here can differ by a post or two: 15 words tie for the last 7 of the 1,000 features, and")
-    print("which 7 are kept depends on a sort (step 6 says why, going further A reproduces 1962 exactly).")
-    try:
-        texts, labels, test_texts, test_labels, label_names = step_1_load(arguments.archive, arguments.limit)
-    except (OSError, ValueError) as error:
-        parser.exit(1, f"could not load 20 Newsgroups: {error}\n")
-    if len(set(labels)) < 2:
-        parser.error(f"the first {arguments.limit} posts hold one class only; use a larger --limit")
-    everything, all_rows = step_2_every_word(texts)
-    step_3_logistic_regression(texts, labels, everything, all_rows)
-    vectorizer, rows, ties = step_4_thousand_words(texts, everything)
-    model = step_5_parameters(rows, labels)
-    psis, _, clipped_score = step_6_clipped(model, rows, labels, label_names, len(everything.vocabulary_))
-    new_row = step_7_new_post(model, psis, vectorizer)
-
-    print()
-    print("=" * 78)
-    print("Going further: experiments the lecture does not make")
-    print("=" * 78)
-    going_further_a_tied_words(texts, labels, everything, all_rows, ties)
-    going_further_b_smoothed(model, psis, clipped_score, rows, labels, vectorizer, test_texts, test_labels, new_row)
+if __name__ == "__main__":
     if not arguments.skip_logistic:
         going_further_c_logistic(
             rows, labels, vectorizer, test_texts, test_labels, arguments.quick, arguments.logistic_iterations
         )
-    return 0
-
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
-# in `NOTEBOOK_ARGUMENTS`, for instance `["--archive", "path/to/20news-bydate.tar.gz", "--skip-logistic"]`;
-# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
-
-if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
