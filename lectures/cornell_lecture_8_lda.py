@@ -4,7 +4,8 @@
 # The lecture's iris part in its order: the data, the parameters with its covariance, its predictions,
 # its density code line by line, the decision regions; then textbook LDA, Gaussian naive Bayes and
 # held-out flowers beside it.  Run it as a script (`python lectures/cornell_lecture_8_lda.py`) or open
-# it as a notebook (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+# it as a notebook (Jupyter with jupytext, or VS Code): each step's cell runs that step and prints
+# its numbers under it.
 
 # %%
 """Cornell Tech's "Lecture 8: Naive Bayes" (Volodymyr Kuleshov), the iris part: LDA, step by step.
@@ -170,6 +171,55 @@ def where_the_split_comes_from(n, seed, test_size):
 
 
 # %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--out", "pictures"]`; the NAIVEBAYES_LECTURE_ARGUMENTS
+# environment variable, when set, fills it (the tests use it).  Every cell below runs its step at
+# once and prints that step's numbers under it; imported as a module, the file runs no step.
+
+# %%
+
+def default_out():
+    """A folder in the temporary directory, reused by every run (never inside the repository)."""
+    return Path(tempfile.gettempdir()) / "naivebayes-lectures" / PICTURES
+
+
+def parse_arguments(argv):
+    """The command line: ``--out``, ``--seed`` and ``--limit``."""
+    parser = argparse.ArgumentParser(
+        description="Cornell Tech's \"Lecture 8: Naive Bayes\" (Kuleshov), the iris part: LDA with the "
+        "lecture's covariance, its 150 predictions, its density code read line by line.",
+    )
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"folder for the SVG pictures (default: {default_out()})")
+    parser.add_argument("--seed", type=int, default=0, help="random_state of going further C's 80/20 split (default 0)")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="going further C trains on the first N of its 120 training flowers (the lecture's steps "
+                        "always use all 150, as the lecture does)")
+    arguments = parser.parse_args(argv)
+    if arguments.seed < 0:
+        parser.error(f"--seed must be a whole number >= 0, not {arguments.seed}")
+    if arguments.limit is not None and not 1 <= arguments.limit <= 120:
+        parser.error(f"--limit must be from 1 to 120, not {arguments.limit}")
+    return parser, arguments
+
+
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    parser, arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    out = arguments.out if arguments.out is not None else default_out()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        parser.exit(1, f"cannot write the pictures to {out}: {error}\n")
+    print("Cornell Tech, \"Lecture 8: Naive Bayes\" (Volodymyr Kuleshov), step by step:")
+    print("linear discriminant analysis on the iris sepals")
+    print(f"pictures go to {out}")
+
+
+# %% [markdown]
 # ## Step 1: the data
 
 # %%
@@ -185,6 +235,10 @@ def step_1_data():
     print("The lengths are read as exact fractions, so means and covariances are exact, and")
     print("the squared distances of step 4 are exact too.")
     return sepals.rows, sepals.labels
+
+
+if __name__ == "__main__":
+    rows, labels = step_1_data()
 
 
 # %% [markdown]
@@ -215,6 +269,10 @@ def step_2_parameters(rows, labels):
     return lecture
 
 
+if __name__ == "__main__":
+    lecture = step_2_parameters(rows, labels)
+
+
 # %% [markdown]
 # ## Step 3: the predictions
 
@@ -240,6 +298,10 @@ def step_3_predictions(lecture, rows, labels):
         shares = " ".join(f"{predicted.count(code):>2}" for code in range(K))
         print(f"  {species:<11} predicted as 0/1/2: {shares}")
     return codes
+
+
+if __name__ == "__main__":
+    codes = step_3_predictions(lecture, rows, labels)
 
 
 # %% [markdown]
@@ -343,6 +405,10 @@ def step_4_density_code(lecture, rows, labels):
     return closest
 
 
+if __name__ == "__main__":
+    step_4_density_code(lecture, rows, labels)
+
+
 # %% [markdown]
 # ## Step 5: linear decision regions
 
@@ -369,6 +435,10 @@ def step_5_regions(lecture, rows, labels, out):
                           title="LDA as the lecture fits it (total covariance)", **LABELS)
     path = picture.save(out / "lecture-lda-regions.svg")
     print(f"the lecture's picture, the regions behind all 150 flowers: {path}")
+
+
+if __name__ == "__main__":
+    step_5_regions(lecture, rows, labels, out)
 
 
 # %% [markdown]
@@ -425,6 +495,14 @@ def step_6_textbook(lecture, codes, rows, labels, out):
     return textbook_codes
 
 
+if __name__ == "__main__":
+    print()
+    print("=" * 78)
+    print("Going further: models and a split the lecture does not use")
+    print("=" * 78)
+    textbook_codes = step_6_textbook(lecture, codes, rows, labels, out)
+
+
 # %% [markdown]
 # ### B. Gaussian naive Bayes
 
@@ -463,6 +541,10 @@ def step_7_naive_bayes(codes, textbook_codes, rows, labels, out):
     print(f"its regions: {path}")
 
 
+if __name__ == "__main__":
+    step_7_naive_bayes(codes, textbook_codes, rows, labels, out)
+
+
 # %% [markdown]
 # ### C. Held-out flowers
 
@@ -495,72 +577,5 @@ def step_8_held_out(seed, limit):
         print(f"accuracy on the {n} test flowers: {correct}/{n} = {correct / n:.4f}   ({name})")
 
 
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-
-def default_out():
-    """A folder in the temporary directory, reused by every run (never inside the repository)."""
-    return Path(tempfile.gettempdir()) / "naivebayes-lectures" / PICTURES
-
-
-def parse_arguments(argv):
-    """The command line: ``--out``, ``--seed`` and ``--limit``."""
-    parser = argparse.ArgumentParser(
-        description="Cornell Tech's \"Lecture 8: Naive Bayes\" (Kuleshov), the iris part: LDA with the "
-        "lecture's covariance, its 150 predictions, its density code read line by line.",
-    )
-    parser.add_argument("--out", type=Path, default=None,
-                        help=f"folder for the SVG pictures (default: {default_out()})")
-    parser.add_argument("--seed", type=int, default=0, help="random_state of going further C's 80/20 split (default 0)")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="going further C trains on the first N of its 120 training flowers (the lecture's steps "
-                        "always use all 150, as the lecture does)")
-    arguments = parser.parse_args(argv)
-    if arguments.seed < 0:
-        parser.error(f"--seed must be a whole number >= 0, not {arguments.seed}")
-    if arguments.limit is not None and not 1 <= arguments.limit <= 120:
-        parser.error(f"--limit must be from 1 to 120, not {arguments.limit}")
-    return parser, arguments
-
-
-def main(argv=None):
-    """Run the lecture's five steps, then going further A to C; ``argv`` as on the command line."""
-    parser, arguments = parse_arguments(argv)
-    out = arguments.out if arguments.out is not None else default_out()
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        parser.exit(1, f"cannot write the pictures to {out}: {error}\n")
-    print("Cornell Tech, \"Lecture 8: Naive Bayes\" (Volodymyr Kuleshov), step by step:")
-    print("linear discriminant analysis on the iris sepals")
-    print(f"pictures go to {out}")
-    rows, labels = step_1_data()
-    lecture = step_2_parameters(rows, labels)
-    codes = step_3_predictions(lecture, rows, labels)
-    step_4_density_code(lecture, rows, labels)
-    step_5_regions(lecture, rows, labels, out)
-    print()
-    print("=" * 78)
-    print("Going further: models and a split the lecture does not use")
-    print("=" * 78)
-    textbook_codes = step_6_textbook(lecture, codes, rows, labels, out)
-    step_7_naive_bayes(codes, textbook_codes, rows, labels, out)
-    step_8_held_out(arguments.seed, arguments.limit)
-    return 0
-
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
-# in `NOTEBOOK_ARGUMENTS`, for instance `["--out", "pictures"]`;
-# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
-
 if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    step_8_held_out(arguments.seed, arguments.limit)
