@@ -4,7 +4,7 @@
 # The post's steps in its order: an 80/20 split, the priors, Gaussians by gradient (Adam) and in closed
 # form, the test accuracy and the pictures; then the post's own numbers read backwards.  Run it as a
 # script (`python lectures/tfp_blog_gaussian_iris.py`) or open it as a notebook (Jupyter with jupytext,
-# or VS Code): the cell at the end runs every step.
+# or VS Code): each step's cell runs that step and prints its numbers under it.
 
 # %%
 """The blog post on a naive Bayes classifier with TensorFlow Probability, replayed on iris with this library.
@@ -146,6 +146,56 @@ def where_the_split_comes_from(n, seed, test_size):
 
 
 # %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--seed", "0", "--out", "pictures"]`; the
+# NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+# Every cell below runs its step at once and prints that step's numbers under it; imported as a
+# module, the file runs no step.
+
+# %%
+
+def default_out():
+    """A folder in the temporary directory, reused by every run (never inside the repository)."""
+    return Path(tempfile.gettempdir()) / "naivebayes-lectures" / PICTURES
+
+
+def parse_arguments(argv):
+    """The command line: ``--seed``, ``--out`` and ``--limit``."""
+    parser = argparse.ArgumentParser(
+        description="The blog post on a naive Bayes classifier with TensorFlow Probability, on iris: "
+        "Gaussians by gradient (Adam) and in closed form, and the post's own numbers explained.",
+    )
+    parser.add_argument("--seed", type=int, default=0,
+                        help="random_state of the 80/20 split (default 0; the post's split was unseeded)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"folder for the SVG pictures (default: {default_out()})")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="train on the first N of the 120 training flowers only")
+    arguments = parser.parse_args(argv)
+    if arguments.seed < 0:
+        parser.error(f"--seed must be a whole number >= 0, not {arguments.seed}")
+    if arguments.limit is not None and not 2 <= arguments.limit <= N_TRAIN:
+        parser.error(f"--limit must be from 2 to {N_TRAIN}, not {arguments.limit}")
+    return parser, arguments
+
+
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    parser, arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    out = arguments.out if arguments.out is not None else default_out()
+    print("The blog post on a naive Bayes classifier with TensorFlow Probability, step by step:")
+    print("iris by its sepals, Gaussians by gradient and in closed form")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        parser.exit(1, f"cannot write the pictures to {out}: {error}\n")
+    print(f"pictures go to {out}")
+
+
+# %% [markdown]
 # ## Step 1: the data and a seeded split
 
 # %%
@@ -176,6 +226,12 @@ def step_1_split(seed, limit, out):
     path = ScatterPlot(X_train, y_train, *FEATURES, title="Training set", **labels).save(out / "training-set.svg")
     print(f"the post's plot of the training set: {path}")
     return X_train, X_test, y_train, y_test
+
+
+if __name__ == "__main__":
+    X_train, X_test, y_train, y_test = step_1_split(arguments.seed, arguments.limit, out)
+    if len(set(y_train)) < 2:
+        parser.error(f"the first {arguments.limit} training flowers hold one species only; use a larger --limit")
 
 
 # %% [markdown]
@@ -220,6 +276,13 @@ def step_2_gradient(X_train, y_train, out):
     return fit
 
 
+if __name__ == "__main__":
+    try:
+        fit = step_2_gradient(X_train, y_train, out)
+    except ValueError as error:  # a class with one flower, or one value, has no maximum to climb to
+        parser.exit(1, f"the gradient fit stopped: {error}\n(a larger --limit gives every class more flowers)\n")
+
+
 # %% [markdown]
 # ## Step 3: the priors
 
@@ -236,6 +299,10 @@ def step_3_priors(y_train):
     print(f"prior.probs: [{' '.join(f'{float(p):.8f}' for p in priors)}]   "
           f"(post: [{' '.join(POST_PRIORS)}], its own split: step 7)")
     return priors
+
+
+if __name__ == "__main__":
+    step_3_priors(y_train)
 
 
 # %% [markdown]
@@ -262,6 +329,10 @@ def step_4_accuracy(fit, X_test, y_test):
     return correct, n
 
 
+if __name__ == "__main__":
+    step_4_accuracy(fit, X_test, y_test)
+
+
 # %% [markdown]
 # ## Step 5: the decision regions
 
@@ -276,6 +347,10 @@ def step_5_decision_regions(fit, X_train, y_train, out):
                           **labels)
     print(f"  {picture.save(out / 'decision-regions.svg')}")
     print("Each point of the plane takes the class the gradient fit predicts for it: three regions.")
+
+
+if __name__ == "__main__":
+    step_5_decision_regions(fit, X_train, y_train, out)
 
 
 # %% [markdown]
@@ -336,6 +411,10 @@ def step_6_closed_form(fit, X_train, y_train, X_test, out):
     print("contour lines (10%, 50%, 90% of each peak), ellipses with axes along the features: the naive")
     print("assumption.  They read the closed form, which the gradient reached (see the gap above).")
     return model, errors[-1]
+
+
+if __name__ == "__main__":
+    step_6_closed_form(fit, X_train, y_train, X_test, out)
 
 
 # %% [markdown]
@@ -537,6 +616,30 @@ def step_7f_accuracy(refit, adam_sizes):
     return candidates[0]
 
 
+def step_7_post_numbers(seed, limit):
+    """Every number the post prints, explained from what the post itself prints."""
+    heading("Step 7. The post's numbers, read backwards")
+    print("The post's split cannot be drawn again, but its printed numbers say a lot about it.")
+    closed_sizes, adam_sizes = step_7a_class_sizes()
+    step_7b_priors(closed_sizes, adam_sizes)
+    step_7c_sums_of_squares(adam_sizes, closed_sizes)
+    refit = step_7d_refit_adam(adam_sizes)
+    step_7e_closed_form(closed_sizes)
+    step_7f_accuracy(refit, adam_sizes)
+
+
+if __name__ == "__main__":
+    step_7_post_numbers(arguments.seed, arguments.limit)
+
+
+# %% [markdown]
+# ## Going further
+#
+# An experiment the post does not make: how much the split alone moves the accuracy.
+
+# %%
+
+
 def going_further_seeds(seed, limit):
     """How much the split alone moves the accuracy: the closed form on the seeds 0 to 19."""
     print()
@@ -565,85 +668,5 @@ def going_further_seeds(seed, limit):
         print(f"    (seed {seed}, this run: {scores[seed]}/30.)")
 
 
-def step_7_post_numbers(seed, limit):
-    """Every number the post prints, explained from what the post itself prints."""
-    heading("Step 7. The post's numbers, read backwards")
-    print("The post's split cannot be drawn again, but its printed numbers say a lot about it.")
-    closed_sizes, adam_sizes = step_7a_class_sizes()
-    step_7b_priors(closed_sizes, adam_sizes)
-    step_7c_sums_of_squares(adam_sizes, closed_sizes)
-    refit = step_7d_refit_adam(adam_sizes)
-    step_7e_closed_form(closed_sizes)
-    step_7f_accuracy(refit, adam_sizes)
-
-
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-
-def default_out():
-    """A folder in the temporary directory, reused by every run (never inside the repository)."""
-    return Path(tempfile.gettempdir()) / "naivebayes-lectures" / PICTURES
-
-
-def parse_arguments(argv):
-    """The command line: ``--seed``, ``--out`` and ``--limit``."""
-    parser = argparse.ArgumentParser(
-        description="The blog post on a naive Bayes classifier with TensorFlow Probability, on iris: "
-        "Gaussians by gradient (Adam) and in closed form, and the post's own numbers explained.",
-    )
-    parser.add_argument("--seed", type=int, default=0,
-                        help="random_state of the 80/20 split (default 0; the post's split was unseeded)")
-    parser.add_argument("--out", type=Path, default=None,
-                        help=f"folder for the SVG pictures (default: {default_out()})")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="train on the first N of the 120 training flowers only")
-    arguments = parser.parse_args(argv)
-    if arguments.seed < 0:
-        parser.error(f"--seed must be a whole number >= 0, not {arguments.seed}")
-    if arguments.limit is not None and not 2 <= arguments.limit <= N_TRAIN:
-        parser.error(f"--limit must be from 2 to {N_TRAIN}, not {arguments.limit}")
-    return parser, arguments
-
-
-def main(argv=None):
-    """Run the seven steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
-    parser, arguments = parse_arguments(argv)
-    out = arguments.out if arguments.out is not None else default_out()
-    print("The blog post on a naive Bayes classifier with TensorFlow Probability, step by step:")
-    print("iris by its sepals, Gaussians by gradient and in closed form")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        parser.exit(1, f"cannot write the pictures to {out}: {error}\n")
-    print(f"pictures go to {out}")
-    X_train, X_test, y_train, y_test = step_1_split(arguments.seed, arguments.limit, out)
-    if len(set(y_train)) < 2:
-        parser.error(f"the first {arguments.limit} training flowers hold one species only; use a larger --limit")
-    try:
-        fit = step_2_gradient(X_train, y_train, out)
-    except ValueError as error:  # a class with one flower, or one value, has no maximum to climb to
-        parser.exit(1, f"the gradient fit stopped: {error}\n(a larger --limit gives every class more flowers)\n")
-    step_3_priors(y_train)
-    step_4_accuracy(fit, X_test, y_test)
-    step_5_decision_regions(fit, X_train, y_train, out)
-    step_6_closed_form(fit, X_train, y_train, X_test, out)
-    step_7_post_numbers(arguments.seed, arguments.limit)
-    going_further_seeds(arguments.seed, arguments.limit)
-    return 0
-
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
-# in `NOTEBOOK_ARGUMENTS`, for instance `["--seed", "0", "--out", "pictures"]`;
-# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
-
 if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    going_further_seeds(arguments.seed, arguments.limit)
