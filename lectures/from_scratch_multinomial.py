@@ -4,7 +4,7 @@
 # The blog post's moves in its order: bag of words, prior, likelihood, log space, add-one smoothing,
 # unseen words, the argmax; then the post's own corpus, 20 Newsgroups.  Run it as a script
 # (`python lectures/from_scratch_multinomial.py --no-newsgroups`) or open it as a notebook
-# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+# (Jupyter with jupytext, or VS Code): each step's cell runs that step and prints its numbers under it.
 
 # %%
 """The blog post on multinomial naive Bayes from scratch, replayed step by step with this library.
@@ -108,6 +108,44 @@ def show_ratio(numerator, denominator):
 
 
 # %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--no-newsgroups"]`; the NAIVEBAYES_LECTURE_ARGUMENTS
+# environment variable, when set, fills it (the tests use it).  Every cell below runs its step at
+# once and prints that step's numbers under it; imported as a module, the file runs no step.
+
+# %%
+
+def parse_arguments(argv):
+    """The command line: an optional ``--limit N``."""
+    parser = argparse.ArgumentParser(
+        description="The blog post's multinomial naive Bayes from scratch, step by step."
+    )
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="train on the first N training texts only (a quick run)",
+    )
+    parser.add_argument("--archive", help="a local 20news-bydate.tar.gz for step 8 (default: found or downloaded)")
+    parser.add_argument("--no-newsgroups", action="store_true", help="skip step 8 (20 Newsgroups)")
+    arguments = parser.parse_args(argv)
+    if arguments.limit is not None and arguments.limit < 1:
+        parser.error(f"--limit must be a whole number >= 1, not {arguments.limit}")
+    return parser, arguments
+
+
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    parser, arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    print("The blog post on multinomial naive Bayes from scratch, step by step")
+    print(SPAM_NOTE)
+
+
+# %% [markdown]
 # ## Step 1: the bag of words
 
 # %%
@@ -129,6 +167,11 @@ def step_1_bag_of_words(tokenizer):
     print("Word order is lost (the model cannot tell 'not hungry' from 'hungry, not'),")
     print("but repeats are kept: 'the' counts three times.")
     return bag
+
+
+if __name__ == "__main__":
+    tokenizer = Tokenizer()  # lowercase, then words; "forty-two" stays one word
+    step_1_bag_of_words(tokenizer)
 
 
 # %% [markdown]
@@ -158,6 +201,17 @@ def step_2_priors(model, n_test):
         assert by_hand == model.prior(label)  # the library's prior_mle is the same ratio
         print(f"  P({label}) = N_c / N = {show_ratio(N_c, N)}")
     print("Fractions keep the exact value; the library returns them too: model.prior(c).")
+
+
+if __name__ == "__main__":
+    X_train, X_test, y_train, y_test = load_split(arguments.limit)
+    if len(set(y_train)) < 2:
+        parser.error(
+            f"the first {arguments.limit} training texts hold only the class {y_train[0]!r}; "
+            "a larger --limit gives the model two classes to choose between"
+        )
+    model = MultinomialNB(alpha=1, tokenizer=tokenizer).fit(X_train, y_train)  # alpha = 1: add-one
+    step_2_priors(model, len(X_test))
 
 
 # %% [markdown]
@@ -220,6 +274,11 @@ def step_3_unsmoothed(model, words, X_train, y_train):
     return zeros, unsmoothed
 
 
+if __name__ == "__main__":
+    words = example_words(model)
+    _, unsmoothed = step_3_unsmoothed(model, words, X_train, y_train)
+
+
 # %% [markdown]
 # ## Step 4: why log space
 
@@ -269,6 +328,10 @@ def step_4_log_space(unsmoothed, X_train, y_train):
     print("the float ran out of range; its log sum is finite and keeps the information.")
     print("For the other class, a word it never used has P(w | c) = 0 and log 0 = -inf: taking the")
     print("log cannot help there.  That is the blog post's next problem, and step 5's smoothing.")
+
+
+if __name__ == "__main__":
+    step_4_log_space(unsmoothed, X_train, y_train)  # the blog post's order: log space, then smoothing
 
 
 # %% [markdown]
@@ -349,6 +412,11 @@ def _rounded(scores):
     return {label: round(value, 4) for label, value in scores.items()}
 
 
+if __name__ == "__main__":
+    step_5_add_one(model, words)
+    step_5_log_space_smoothed(model, X_train, y_train)
+
+
 # %% [markdown]
 # ## Step 6: ignore words never seen in training
 
@@ -388,6 +456,10 @@ def step_6_unseen_words(model, X_test):
     return explanation
 
 
+if __name__ == "__main__":
+    step_6_unseen_words(model, X_test)
+
+
 # %% [markdown]
 # ## Step 7: the argmax, on the test split
 
@@ -413,6 +485,10 @@ def step_7_argmax(model, X_test, y_test):
     print()
     print(classification_report(y_test, predictions))
     return score
+
+
+if __name__ == "__main__":
+    step_7_argmax(model, X_test, y_test)
 
 
 # %% [markdown]
@@ -458,56 +534,7 @@ def step_8_newsgroups(train, test, limit):
     return predictions
 
 
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-
-def parse_arguments(argv):
-    """The command line: an optional ``--limit N``."""
-    parser = argparse.ArgumentParser(
-        description="The blog post's multinomial naive Bayes from scratch, step by step."
-    )
-    parser.add_argument(
-        "--limit",
-        type=int,
-        default=None,
-        metavar="N",
-        help="train on the first N training texts only (a quick run)",
-    )
-    parser.add_argument("--archive", help="a local 20news-bydate.tar.gz for step 8 (default: found or downloaded)")
-    parser.add_argument("--no-newsgroups", action="store_true", help="skip step 8 (20 Newsgroups)")
-    arguments = parser.parse_args(argv)
-    if arguments.limit is not None and arguments.limit < 1:
-        parser.error(f"--limit must be a whole number >= 1, not {arguments.limit}")
-    return parser, arguments
-
-
-def main(argv=None):
-    """Run the eight steps; ``argv`` as on the command line (``None``: use ``sys.argv``)."""
-    parser, arguments = parse_arguments(argv)
-    X_train, X_test, y_train, y_test = load_split(arguments.limit)
-    if len(set(y_train)) < 2:
-        parser.error(
-            f"the first {arguments.limit} training texts hold only the class {y_train[0]!r}; "
-            "a larger --limit gives the model two classes to choose between"
-        )
-
-    print("The blog post on multinomial naive Bayes from scratch, step by step")
-    print(SPAM_NOTE)
-    tokenizer = Tokenizer()  # lowercase, then words; "forty-two" stays one word
-    step_1_bag_of_words(tokenizer)
-
-    model = MultinomialNB(alpha=1, tokenizer=tokenizer).fit(X_train, y_train)  # alpha = 1: add-one
-    step_2_priors(model, len(X_test))
-    words = example_words(model)
-    _, unsmoothed = step_3_unsmoothed(model, words, X_train, y_train)
-    step_4_log_space(unsmoothed, X_train, y_train)  # the blog post's order: log space, then smoothing
-    step_5_add_one(model, words)
-    step_5_log_space_smoothed(model, X_train, y_train)
-    step_6_unseen_words(model, X_test)
-    step_7_argmax(model, X_test, y_test)
+if __name__ == "__main__":
     if not arguments.no_newsgroups:
         try:
             train, test = load_newsgroups(arguments.archive, arguments.limit)
@@ -515,18 +542,3 @@ def main(argv=None):
             parser.exit(1, f"step 8 could not load 20 Newsgroups: {error}\n"
                            "(--no-newsgroups runs steps 1 to 7 only)\n")
         step_8_newsgroups(train, test, arguments.limit)
-    return 0
-
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
-# in `NOTEBOOK_ARGUMENTS`, for instance `["--no-newsgroups"]`;
-# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
-
-if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
