@@ -4,7 +4,7 @@
 # The slides' own steps come first, in the slides' order, each printing what the slide shows; then
 # a clearly separate **going further** part with census experiments the slides do not make.  Run it
 # as a script (`python lectures/lecture_7_naive_bayes.py --adult PATH`) or open it as a notebook
-# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+# (Jupyter with jupytext, or VS Code): each step's cell runs that step and prints its numbers under it.
 
 # %%
 """The course slides "Lecture #7: Naïve Bayes", replayed slide by slide with this library.
@@ -148,21 +148,69 @@ def share(n, total):
     return f"{n:,}/{total:,} = {decimal(Fraction(n, total), 6)}"
 
 
-def heading(title):
-    """Print a step's title, underlined."""
-    print()
-    print(title)
-    print("-" * len(title))
+# %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--adult", "../../shared/data"]` or `["--no-adult"]`; the
+# NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
+# Every cell below runs its step at once and prints that step's numbers under it; imported as a
+# module, the file runs no step.
+
+# %%
+
+def load_census(path, download):
+    """adult.data and adult.test: (train, test), each a Dataset (rows, labels, features)."""
+    train = load_adult("train", path=path, download_if_missing=download)
+    test = load_adult("test", path=path, download_if_missing=download)
+    return train, test
 
 
-def decimal(value, digits=4):
-    """An exact Fraction (or a float) as a decimal with ``digits`` places."""
-    return f"{float(value):.{digits}f}"
+
+def parse_arguments(argv):
+    """The command line: --adult PATH, --download, --no-adult, --quick, --limit N."""
+    parser = argparse.ArgumentParser(
+        description='"Lecture #7: Naïve Bayes", slide by slide. Steps 3 and 7 and going further A to D need the UCI Adult '
+                    "census files adult.data and adult.test: offline, pass their folder with --adult PATH "
+                    "(or set NAIVEBAYES_ADULT_PATH).",
+    )
+    parser.add_argument("--adult", metavar="PATH",
+                        help="a folder holding adult.data and adult.test (default: NAIVEBAYES_ADULT_PATH, "
+                             "then the library's cache)")
+    parser.add_argument("--download", action="store_true",
+                        help="if the files are not found, download them (6 MB) into the cache once")
+    parser.add_argument("--no-adult", action="store_true", help="run only the steps that need no census data")
+    parser.add_argument("--quick", action="store_true", help=f"a smaller overfitting run in going further B (d up to {QUICK_D})")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="train the classifiers on the first N training examples only (spam messages; "
+                             "census people in step 7 and going further B and D); the joint tables always count every record")
+    arguments = parser.parse_args(argv)
+    if arguments.limit is not None and arguments.limit < 10:
+        parser.error(f"--limit must be at least 10, so that both classes have training examples, not {arguments.limit}")
+    return parser, arguments
 
 
-def share(n, total):
-    """n/total, exactly, and as a decimal: "11,687/48,842 = 0.239282"."""
-    return f"{n:,}/{total:,} = {decimal(Fraction(n, total), 6)}"
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    parser, arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    census = None  # (training rows, test rows) of the UCI Adult census, when it is at hand
+    if not arguments.no_adult:
+        try:
+            census = load_census(arguments.adult, arguments.download)
+        except (OSError, ValueError) as error:
+            parser.exit(1, (
+                f"could not load the UCI Adult census: {error}\n"
+                "Steps 3 and 7 and going further A to D need adult.data and adult.test.  Offline, pass their folder:\n"
+                "  python lectures/lecture_7_naive_bayes.py --adult path/to/folder\n"
+                "(or set NAIVEBAYES_ADULT_PATH); --download fetches them into the cache once;\n"
+                "--no-adult runs the other steps without them.\n"
+            ))
+    print('"Lecture #7: Naïve Bayes" (course slides), slide by slide')
+    if census is None:
+        print("(--no-adult: steps 3 and 7 and going further A to D are skipped)")
+    found = {}  # what each step found, for the summary slide (step 10)
+
 
 # %% [markdown]
 # ## Step 1. Generative vs discriminative, and Bayes' rule
@@ -198,6 +246,10 @@ def step_1_generative_vs_discriminative():
     print("it is not part of this library.")
     return {"bayes_rule": posterior[1]}
 
+
+if __name__ == "__main__":
+    found.update(step_1_generative_vs_discriminative())
+
 # %% [markdown]
 # ## Step 2. The joint distribution as a truth table
 
@@ -222,17 +274,14 @@ def step_2_truth_table():
     print(f"free parameters: {table.n_parameters} (the 8th row is 1 minus the others)")
     return table
 
+
+if __name__ == "__main__":
+    step_2_truth_table()
+
 # %% [markdown]
 # ## Step 3. Example of learning a joint: the UCI Adult census
 
 # %%
-
-def load_census(path, download):
-    """adult.data and adult.test: (train, test), each a Dataset (rows, labels, features)."""
-    train = load_adult("train", path=path, download_if_missing=download)
-    test = load_adult("test", path=path, download_if_missing=download)
-    return train, test
-
 
 def step_3_adult_joint(train, test):
     """sex x (hours-per-week > 40.5) x income from every record: records matching / total."""
@@ -254,6 +303,10 @@ def step_3_adult_joint(train, test):
         print(f"  {sex:7} {str(long_hours):22} {income:7} {n:>8,}  {float(p):.6f}")
     print(f"free parameters of this table: 2^3 - 1 = {joint.n_parameters}; every cell has thousands of records.")
     return joint
+
+
+if __name__ == "__main__":
+    joint = step_3_adult_joint(*census) if census else None
 
 # %% [markdown]
 # ## Step 4. Counting parameters: $k(2^d - 1)$ against $kd$
@@ -298,6 +351,10 @@ def step_4_counting(n_classes=2):
     print(f"With d = 30 the joint needs {joint_30 / N_ADULT_RECORDS:,.0f} numbers for each of the census's "
           f"{N_ADULT_RECORDS:,} people.")
     return counts
+
+
+if __name__ == "__main__":
+    found["counts"] = step_4_counting()
 
 # %% [markdown]
 # ## Step 5. Conditional independence is not independence
@@ -355,6 +412,10 @@ def step_5_independence():
           "not conditionally independent")
     found = {"thunder": (given_both, given_lightning, given_rain, thunder), "thunder_mi": (mi, cmi)}
     return found
+
+
+if __name__ == "__main__":
+    found.update(step_5_independence())
 
 # %% [markdown]
 # ## Step 6. The Bernoulli spam filter: maximum likelihood
@@ -436,6 +497,10 @@ def step_6_spam_filter(limit):
             "X_test": X_test, "y_test": y_test, "test_rows": test_rows, "predictions": predictions,
             "seconds": seconds}
 
+
+if __name__ == "__main__":
+    found["spam"] = step_6_spam_filter(arguments.limit)
+
 # %% [markdown]
 # ## Step 7. Categorical features, and continuous ones
 
@@ -515,6 +580,11 @@ def step_7_features(train, test, limit):
     print(f"Here, all three together, {better} score higher; going further D looks at each number.")
     return results
 
+
+if __name__ == "__main__":
+    if census:
+        found["features"] = step_7_features(*census, arguments.limit)
+
 # %% [markdown]
 # ## Step 8. The problem with MLE: "Mahalanobis"
 
@@ -566,6 +636,10 @@ def step_8_mahalanobis(spam):
             "train_vectors": train_vectors, "email": email, "n": n,
             "both_zero": both_zero, "one_zero": one_zero, "n_test": n_test}
 
+
+if __name__ == "__main__":
+    found["mahalanobis"] = step_8_mahalanobis(found["spam"])
+
 # %% [markdown]
 # ## Step 9. Laplace smoothing
 
@@ -607,6 +681,10 @@ def step_9_laplace(spam, new_word):
     return {"laplace": {label: with_new_word.likelihood(n, label) for label in with_new_word.classes_},
             "laplace_posterior": laplace, "accuracy": (correct, n_test), "model": with_new_word}
 
+
+if __name__ == "__main__":
+    found["laplace"] = step_9_laplace(found["spam"], found["mahalanobis"])
+
 # %% [markdown]
 # ## Step 10. The summary slide
 
@@ -639,6 +717,10 @@ def step_10_summary(found):
         print(f"result in a better classifier\": all three Gaussian {decimal(results['gaussian'])}, all three in "
               f"{STEP_7_BINS} bins {decimal(results['all_binned'][STEP_7_BINS])} (step 7).")
 
+
+if __name__ == "__main__":
+    step_10_summary(found)
+
 # %% [markdown]
 # ## Going further
 #
@@ -666,6 +748,15 @@ def going_further_a_queries(joint):
         assert p == Fraction(int(n_both), int(n_given))
         print(f"  {name} = {share(int(n_both), int(n_given))}")
     return joint
+
+
+if __name__ == "__main__":
+    print()
+    print("=" * 78)
+    print("Going further: experiments the slides do not make")
+    print("=" * 78)
+    if census:
+        going_further_a_queries(joint)
 
 # %% [markdown]
 # ### B. Empty cells and overfitting on the census
@@ -726,6 +817,12 @@ def going_further_b_overfitting(train, test, limit, quick):
         print("The slide's overfitting: once the cells run out of people, every feature added costs the joint.")
     return table, n_people
 
+
+if __name__ == "__main__":
+    if census:
+        going_further_b_empty_cells(*census)
+        going_further_b_overfitting(*census, arguments.limit, arguments.quick)
+
 # %% [markdown]
 # ### C. Which census features break the naive assumption
 
@@ -763,6 +860,11 @@ def slide_attributes(joint):
     print(f"The slide's own three attributes (step 3's table): I(sex; {LONG_HOURS}) = {mi:.6f},")
     print(f"I(sex; {LONG_HOURS} | income) = {cmi:.6f}: income explains part of the dependence, not all.")
     return mi, cmi
+
+
+if __name__ == "__main__":
+    if census:
+        going_further_c_census_independence(census[0], joint)
 
 # %% [markdown]
 # ### D. Continuous features in detail
@@ -874,6 +976,11 @@ def what_the_data_says(results):
         lines.append("capital-gain, the least Gaussian, is better in bins, as the slide says.")
     return "\n".join(lines)
 
+
+if __name__ == "__main__":
+    if census:
+        going_further_d_continuous(*census, arguments.limit, found["features"])
+
 # %% [markdown]
 # ### E. Ignoring an unseen word instead of smoothing it
 
@@ -908,87 +1015,6 @@ def going_further_e_ignore(spam, laplace_posterior):
     print("Both avoid the 0/0; smoothing also removes the zeros of known words that one class never used.")
     return ignored
 
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-def parse_arguments(argv):
-    """The command line: --adult PATH, --download, --no-adult, --quick, --limit N."""
-    parser = argparse.ArgumentParser(
-        description='"Lecture #7: Naïve Bayes", slide by slide. Steps 3 and 7 and going further A to D need the UCI Adult '
-                    "census files adult.data and adult.test: offline, pass their folder with --adult PATH "
-                    "(or set NAIVEBAYES_ADULT_PATH).",
-    )
-    parser.add_argument("--adult", metavar="PATH",
-                        help="a folder holding adult.data and adult.test (default: NAIVEBAYES_ADULT_PATH, "
-                             "then the library's cache)")
-    parser.add_argument("--download", action="store_true",
-                        help="if the files are not found, download them (6 MB) into the cache once")
-    parser.add_argument("--no-adult", action="store_true", help="run only the steps that need no census data")
-    parser.add_argument("--quick", action="store_true", help=f"a smaller overfitting run in going further B (d up to {QUICK_D})")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="train the classifiers on the first N training examples only (spam messages; "
-                             "census people in step 7 and going further B and D); the joint tables always count every record")
-    arguments = parser.parse_args(argv)
-    if arguments.limit is not None and arguments.limit < 10:
-        parser.error(f"--limit must be at least 10, so that both classes have training examples, not {arguments.limit}")
-    return parser, arguments
-
-
-def main(argv=None):
-    """Run the slides' ten steps, then going further A to E; ``argv`` as on the command line (``None``: sys.argv)."""
-    parser, arguments = parse_arguments(argv)
-    census = None
-    if not arguments.no_adult:
-        try:
-            census = load_census(arguments.adult, arguments.download)
-        except (OSError, ValueError) as error:
-            parser.exit(1, (
-                f"could not load the UCI Adult census: {error}\n"
-                "Steps 3 and 7 and going further A to D need adult.data and adult.test.  Offline, pass their folder:\n"
-                "  python lectures/lecture_7_naive_bayes.py --adult path/to/folder\n"
-                "(or set NAIVEBAYES_ADULT_PATH); --download fetches them into the cache once;\n"
-                "--no-adult runs the other steps without them.\n"
-            ))
-    print('"Lecture #7: Naïve Bayes" (course slides), slide by slide')
-    if census is None:
-        print("(--no-adult: steps 3 and 7 and going further A to D are skipped)")
-    found = {}
-    found.update(step_1_generative_vs_discriminative())
-    step_2_truth_table()
-    joint = step_3_adult_joint(*census) if census else None
-    found["counts"] = step_4_counting()
-    found.update(step_5_independence())
-    found["spam"] = step_6_spam_filter(arguments.limit)
-    if census:
-        found["features"] = step_7_features(*census, arguments.limit)
-    found["mahalanobis"] = step_8_mahalanobis(found["spam"])
-    found["laplace"] = step_9_laplace(found["spam"], found["mahalanobis"])
-    step_10_summary(found)
-
-    print()
-    print("=" * 78)
-    print("Going further: experiments the slides do not make")
-    print("=" * 78)
-    if census:
-        going_further_a_queries(joint)
-        going_further_b_empty_cells(*census)
-        going_further_b_overfitting(*census, arguments.limit, arguments.quick)
-        going_further_c_census_independence(census[0], joint)
-        going_further_d_continuous(*census, arguments.limit, found["features"])
-    going_further_e_ignore(found["spam"], found["laplace"]["laplace_posterior"])
-    return 0
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them
-# in `NOTEBOOK_ARGUMENTS`, for instance `["--adult", "../../shared/data"]` or `["--no-adult"]`;
-# the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    going_further_e_ignore(found["spam"], found["laplace"]["laplace_posterior"])
