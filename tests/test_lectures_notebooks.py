@@ -10,6 +10,12 @@ NAIVEBAYES_LECTURE_ARGUMENTS variable: the small settings of
 tests/test_lectures.py (``--limit 40``, and ``--no-newsgroups``,
 ``--no-adult`` or a local copy of the data), never a download.
 
+Each step's cell runs that step at module level and prints its numbers right
+under it, as a student reading the notebook beside the note needs them: the
+tests check that every step heading a companion prints lands in its own cell,
+under the prose cell that names that step, and that the note's headline
+number is printed in the cell of its step, not gathered in the last cell.
+
 Without jupytext, nbclient or ipykernel the tests skip (``pip install -e
 '.[notebooks]'``); ``--require-reference`` turns that skip into a failure, and
 .ci/run installs them before that run.  A cell that raises fails the test.
@@ -43,6 +49,64 @@ QUICK = {
 }
 
 
+# The note's headline figure, and the step whose cell must print it, on the settings above.
+HEADLINES = {
+    "pudding_multinomial_tfidf": ("Step 4", r"^macro-F1: [01]\.\d{3} .*\n.*'%0\.3f' as the notes print theirs"),
+    "cornell_lecture_8_bernoulli": ("Step 6", r"^training accuracy, clipped: \d+/\d+ = [01]\.\d{4} +"
+                                              r"\(lecture: 0\.8693, that is 1962/2257\)$"),
+    "cornell_lecture_8_lda": ("Step 3", r"^the same as the lecture's printed array: 150 of 150 flowers"),
+    "tfp_blog_gaussian_iris": ("Step 4", r"^accuracy on the 30 test flowers: \d+/30 = [01]\.\d{4} +\(post: 0\.8667"),
+    "from_scratch_multinomial": ("Step 1", r"^bag of words: 14 words, 12 distinct"),
+    "lecture_7_naive_bayes": ("Step 2", r"^the slide's example row, A and B true but C false: 5/20 = 0\.25 +"
+                                        r"\(slide: 0\.25\)$"),
+}
+STEP_HEADING = re.compile(r"^(Step \d+|Going further(?: [A-Z])?)\. ", re.M)
+
+
+def cell_text(cell):
+    """What a code cell shows under it: printed text and the plain form of displayed values."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream":
+            parts.append(output.get("text", ""))
+        elif output.get("output_type") in ("execute_result", "display_data"):
+            parts.append(output.get("data", {}).get("text/plain", ""))
+    return "".join(parts)
+
+
+def check_each_step_under_its_prose(name, notebook):
+    """Every step heading printed in its own code cell, right under a prose cell naming that step."""
+    cells = notebook.cells
+    step_cells = {}  # heading -> index of the code cell that printed it
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code":
+            continue
+        for heading in dict.fromkeys(STEP_HEADING.findall(cell_text(cell))):
+            assert heading not in step_cells, f"{name}: {heading!r} printed by two cells"
+            step_cells[heading] = index
+    assert "Step 1" in step_cells and len(step_cells) >= 4, f"{name}: step headings {list(step_cells)}"
+    # one step per cell: no cell prints two steps' headings, so each step's numbers sit under that step
+    shared = [index for index in step_cells.values() if list(step_cells.values()).count(index) > 1]
+    assert shared == [], f"{name}: cells {sorted(set(shared))} print several steps: " + ", ".join(
+        heading for heading, index in step_cells.items() if index in shared)
+    for heading, index in step_cells.items():
+        prose = cells[index - 1]
+        assert prose.cell_type == "markdown", f"{name}: {heading!r} printed by a cell with no prose above it"
+        if heading.startswith("Step "):
+            named = re.search(rf"\b{heading}\b", prose.source)
+        else:  # "Going further", or one of its parts, "### B. ..."
+            letter = heading.rsplit(" ", 1)[-1]
+            named = "Going further" in prose.source or re.search(rf"^#+ {letter}\. ", prose.source, re.M)
+        assert named, f"{name}: {heading!r} is printed under the prose {prose.source[:80]!r}"
+    # most cells that run a step print something; the last one is not where everything goes
+    running = [cell for cell in cells if cell.cell_type == "code" and '__name__ == "__main__"' in cell.source]
+    printing = [cell for cell in running if cell_text(cell).strip()]
+    assert len(running) >= 5 and 2 * len(printing) > len(running), f"{name}: {len(printing)} of {len(running)}"
+    last = [cell for cell in cells if cell.cell_type == "code"][-1]
+    assert "Step 1. " not in cell_text(last)
+    return step_cells
+
+
 def notebook_arguments(script, tmp_path):
     """The command line the notebook's last cell gets, or None when the companion needs data that is absent."""
     arguments = ["--limit", str(SLICE), *QUICK.get(script.stem, ())]
@@ -61,15 +125,19 @@ def notebook_arguments(script, tmp_path):
 
 
 def test_every_companion_is_in_percent_format():
-    """A markdown title cell first, a cell per step, and the last cell runs main with the notebook's arguments."""
+    """A markdown title cell first, a cell per step, each running its step with the notebook's arguments."""
     assert COMPANIONS
     for script in COMPANIONS:
         text = script.read_text(encoding="utf-8")
         assert text.startswith("# %% [markdown]\n# # "), f"{script.name}: no title cell first"
         assert text.count("# %% [markdown]") >= 5, f"{script.name}: fewer than five prose cells"
-        assert "NAIVEBAYES_LECTURE_ARGUMENTS" in text, f"{script.name}: the last cell cannot take arguments"
-        last_cell = text.rsplit("# %%", 1)[1]
-        assert re.search(r"if __name__ == \"__main__\":\n    .*main\(NOTEBOOK_ARGUMENTS", last_cell), f"{script.name}: last cell"
+        assert "NAIVEBAYES_LECTURE_ARGUMENTS" in text, f"{script.name}: the notebook cannot take arguments"
+        assert 'NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None' in text, f"{script.name}: options"
+        if script.stem in HEADLINES:  # the companions whose steps run cell by cell
+            code_cells = [cell for cell in text.split("# %%")[1:] if not cell.startswith(" [markdown]")]
+            steps = [cell for cell in code_cells if re.search(r"^if __name__ == \"__main__\":", cell, re.M)]
+            assert len(steps) >= 5, f"{script.name}: fewer than five cells run a step"
+            assert "def main(" not in text, f"{script.name}: a main() that runs every step in one cell"
 
 
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
@@ -100,3 +168,9 @@ def test_every_companion_runs_as_a_notebook(script, tmp_path, monkeypatch):
     errors = [output for cell in notebook.cells for output in cell.get("outputs", [])
               if output.get("output_type") == "error"]
     assert errors == []
+    if script.stem in HEADLINES:
+        step_cells = check_each_step_under_its_prose(script.stem, notebook)
+        step, headline = HEADLINES[script.stem]
+        assert step in step_cells, f"{script.stem}: no {step}"
+        assert re.search(headline, cell_text(notebook.cells[step_cells[step]]), re.M), \
+            f"{script.stem}: the headline is not in the cell of {step}"
