@@ -255,8 +255,10 @@ def main(argv=None, out=None, err=None, prog="naivebayes", stdin=None):
             try:
                 args.run(args, out, err)
             finally:
-                for warning in caught:  # (a warning is a note, never a result: one line each, on the error stream)
-                    print(f"note: {commands.in_own_terms(one_line(warning.message))}", file=err)
+                # (a warning is a note, never a result: one line each, on the error stream, each once however
+                # many folds of cross-validate gave it)
+                for note in dict.fromkeys(commands.in_own_terms(one_line(warning.message)) for warning in caught):
+                    print(f"note: {note}", file=err)
     except UsageError as error:
         print(error, file=err)
         return USAGE_ERROR
