@@ -205,6 +205,15 @@ def parse_arguments(argv):
     return parser, arguments
 
 
+def show_pictures(*paths):
+    """In a notebook, draw the step's saved SVG pictures right under it; a script prints their paths only."""
+    if "ipykernel" in sys.modules:
+        from IPython.display import SVG, display  # the notebook's own display, not a dependency of the library
+
+        for path in paths:
+            display(SVG(filename=str(path)))
+
+
 NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":  # as a script, or in a notebook
@@ -439,6 +448,7 @@ def step_5_regions(lecture, rows, labels, out):
 
 if __name__ == "__main__":
     step_5_regions(lecture, rows, labels, out)
+    show_pictures(out / "lecture-lda-regions.svg")
 
 
 # %% [markdown]
@@ -501,6 +511,7 @@ if __name__ == "__main__":
     print("Going further: models and a split the lecture does not use")
     print("=" * 78)
     textbook_codes = step_6_textbook(lecture, codes, rows, labels, out)
+    show_pictures(out / "textbook-lda-regions.svg")
 
 
 # %% [markdown]
@@ -543,6 +554,7 @@ def step_7_naive_bayes(codes, textbook_codes, rows, labels, out):
 
 if __name__ == "__main__":
     step_7_naive_bayes(codes, textbook_codes, rows, labels, out)
+    show_pictures(out / "naive-bayes-regions.svg")
 
 
 # %% [markdown]

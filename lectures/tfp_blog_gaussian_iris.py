@@ -181,6 +181,15 @@ def parse_arguments(argv):
     return parser, arguments
 
 
+def show_pictures(*paths):
+    """In a notebook, draw the step's saved SVG pictures right under it; a script prints their paths only."""
+    if "ipykernel" in sys.modules:
+        from IPython.display import SVG, display  # the notebook's own display, not a dependency of the library
+
+        for path in paths:
+            display(SVG(filename=str(path)))
+
+
 NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":  # as a script, or in a notebook
@@ -230,6 +239,7 @@ def step_1_split(seed, limit, out):
 
 if __name__ == "__main__":
     X_train, X_test, y_train, y_test = step_1_split(arguments.seed, arguments.limit, out)
+    show_pictures(out / "training-set.svg")
     if len(set(y_train)) < 2:
         parser.error(f"the first {arguments.limit} training flowers hold one species only; use a larger --limit")
 
@@ -281,6 +291,7 @@ if __name__ == "__main__":
         fit = step_2_gradient(X_train, y_train, out)
     except ValueError as error:  # a class with one flower, or one value, has no maximum to climb to
         parser.exit(1, f"the gradient fit stopped: {error}\n(a larger --limit gives every class more flowers)\n")
+    show_pictures(out / "training-history.svg")
 
 
 # %% [markdown]
@@ -351,6 +362,7 @@ def step_5_decision_regions(fit, X_train, y_train, out):
 
 if __name__ == "__main__":
     step_5_decision_regions(fit, X_train, y_train, out)
+    show_pictures(out / "decision-regions.svg")
 
 
 # %% [markdown]
@@ -415,6 +427,8 @@ def step_6_closed_form(fit, X_train, y_train, X_test, out):
 
 if __name__ == "__main__":
     step_6_closed_form(fit, X_train, y_train, X_test, out)
+    show_pictures(*(out / name for name in ("densities-sepal-length.svg", "densities-sepal-width.svg",
+                                            "density-contours.svg")))
 
 
 # %% [markdown]

@@ -174,3 +174,7 @@ def test_every_companion_runs_as_a_notebook(script, tmp_path, monkeypatch):
         assert step in step_cells, f"{script.stem}: no {step}"
         assert re.search(headline, cell_text(notebook.cells[step_cells[step]]), re.M), \
             f"{script.stem}: the headline is not in the cell of {step}"
+        if "--out" in arguments:  # the iris companions draw their pictures under their steps
+            drawn = [cell for cell in notebook.cells if cell.cell_type == "code"
+                     and any("image/svg+xml" in output.get("data", {}) for output in cell.get("outputs", []))]
+            assert len(drawn) >= 3, f"{script.stem}: pictures drawn in {len(drawn)} cells"
