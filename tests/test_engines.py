@@ -378,3 +378,29 @@ def test_dask_script_runs_as_a_new_user_would(dask_client):
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.count("byte for byte: True") == 2, run.stdout
+
+
+# ---------------------------------------------------------------------------
+# The large-corpus figures on the docs page are those of the saved run
+# ---------------------------------------------------------------------------
+
+ROOT = SCRIPTS.parent.parent
+RUN = ROOT / "tests" / "benchmarks" / "large-corpus-run.json"
+
+
+def test_the_large_corpus_picture_is_drawn_from_the_saved_run():
+    run = json.loads(RUN.read_text(encoding="utf-8"))
+    drawn = script("large_corpus_figure").CostPicture(run["results"]).to_svg()
+    assert drawn == (ROOT / "docs" / "images" / "large-corpus-cost.svg").read_text(encoding="utf-8")
+
+
+def test_the_large_corpus_table_on_the_page_is_the_saved_run():
+    spec = importlib.util.spec_from_file_location("bench_large_corpus", ROOT / "tests" / "benchmarks" / "bench_large_corpus.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    run = json.loads(RUN.read_text(encoding="utf-8"))
+    rows = [line for line in bench.report(run).splitlines() if line.startswith("| ")]
+    page = (ROOT / "docs" / "many-cores.md").read_text(encoding="utf-8")
+    assert len(rows) == len(run["results"]) + 1  # the header, then one row per (engine, size)
+    assert all(row in page.splitlines() for row in rows)
+    assert any(r["posts"] >= 2_000_000 for r in run["results"])  # at least two million documents

@@ -286,7 +286,7 @@ def report(run):
         ratio = f"{r['seconds_per_million_tokens'] / base['seconds_per_million_tokens']:.2f}" if base else "-"
         if not base and plain:  # no plain run at this size: the ratio to the largest plain run
             largest = plain[max(plain)]
-            ratio = f"{r['seconds_per_million_tokens'] / largest['seconds_per_million_tokens']:.2f}*"
+            ratio = f"{r['seconds_per_million_tokens'] / largest['seconds_per_million_tokens']:.2f} (a)"
         same = str(r["model_sha256"] == base["model_sha256"]) if base else "-"
         lines.append(
             f"| {r['engine']} | {r['posts']:,} | {r['posts'] / CORPUS_POSTS:.2f} | {r['tokens']:,} "
@@ -295,7 +295,7 @@ def report(run):
         )
     if any(r["shards"] not in plain for r in run["results"]):
         lines.append("")
-        lines.append("* no plain run at this size: the ratio to the plain process at the largest size it ran")
+        lines.append("(a) no plain run at this size: the ratio to the plain process at the largest size it ran")
     return "\n".join(lines)
 
 
