@@ -276,6 +276,10 @@ def test_spark_with_many_partitions_gives_the_same_counts(spark):
         assert getattr(merged, table) == getattr(whole, table), table  # dicts: equal whatever their order
     texts = [text for text, _ in pairs]
     assert merged.predict_proba(texts) == whole.predict_proba(texts)
+    # depth=1: every model merged on the driver, in partition order: the file byte for byte
+    fit = partial(module.fit_partition, new_model=MultinomialNB)
+    text = session.sparkContext.parallelize(pairs, 9).mapPartitions(fit).treeReduce(module.merge_texts, depth=1)
+    assert text == to_json(whole)
 
 
 def test_spark_without_rows_says_so(spark):
