@@ -1,8 +1,8 @@
 /* Run buttons for the docs' Python examples, run in the reader's browser by Pyodide.
  *
  * Loaded (by docs/scripts/run_in_browser.py) only on pages that have doctest
- * examples.  When the page has loaded, each example (a code block with ">>>"
- * lines) gets a bar under it: Run, and Edit.  Edit swaps the example for a text
+ * examples.  When the page has loaded, each example (a Python code block that
+ * starts with ">>>") gets a bar under it: Run, and Edit.  Edit swaps the example for a text
  * area holding its code (the ">>> " and "... " prompts taken off, the printed
  * output left out); Run runs that code and shows, under it, what it prints and
  * the value of each expression, as the doctest would; a value that is one of the
@@ -32,7 +32,7 @@
   var what = "Python " + config.pythonVersion + " (Pyodide " + config.pyodideVersion + ")";
 
   // Read by tests/test_run_in_browser.py: the boot time and each run's time, in milliseconds.
-  var record = (window.__runInBrowser = { bootMs: null, runs: [], examples: 0, error: null });
+  var record = (window.__runInBrowser = { bootMs: null, bootSteps: {}, runs: [], examples: 0, error: null });
 
   // The Python side: runs one example's code in the page's shared namespace.
   var RUNNER = [
@@ -50,8 +50,28 @@
     "    if isinstance(value, str) and value.lstrip().startswith('<svg') and value.rstrip().endswith('</svg>'):",
     "        return value",
     "    return None",
+    "def show_error(error):",
+    "    tb = error.__traceback__",
+    "    while tb is not None and tb.tb_frame.f_code.co_filename != '<example>':",
+    "        tb = tb.tb_next",
+    "    traceback.print_exception(type(error), error, tb)",
+    "def run_statement(node, flush, parts):",
+    "    if isinstance(node, ast.Expr):",
+    "        value = eval(compile(ast.Expression(node.value), '<example>', 'eval'), namespace)",
+    "        if value is None:",
+    "            return",
+    "        builtins._ = value",
+    "        svg = picture(value)",
+    "        if svg is None or not isinstance(value, str):",
+    "            print(repr(value))",
+    "        if svg is not None:",
+    "            flush()",
+    "            parts.append(['svg', svg])",
+    "    else:",
+    "        exec(compile(ast.Module(body=[node], type_ignores=[]), '<example>', 'exec'), namespace)",
+    "# Statement by statement, as the doctests run the examples: an error is shown, and the next statement runs.",
     "def run(source):",
-    "    parts, buffer, ok = [], io.StringIO(), True",
+    "    parts, buffer, errors = [], io.StringIO(), 0",
     "    def flush():",
     "        if buffer.getvalue():",
     "            parts.append(['text', buffer.getvalue()])",
@@ -59,28 +79,18 @@
     "            buffer.truncate()",
     "    with redirect_stdout(buffer), redirect_stderr(buffer):",
     "        try:",
-    "            for node in ast.parse(source, '<example>', 'exec').body:",
-    "                if isinstance(node, ast.Expr):",
-    "                    value = eval(compile(ast.Expression(node.value), '<example>', 'eval'), namespace)",
-    "                    if value is None:",
-    "                        continue",
-    "                    builtins._ = value",
-    "                    svg = picture(value)",
-    "                    if svg is None or not isinstance(value, str):",
-    "                        print(repr(value))",
-    "                    if svg is not None:",
-    "                        flush()",
-    "                        parts.append(['svg', svg])",
-    "                else:",
-    "                    exec(compile(ast.Module(body=[node], type_ignores=[]), '<example>', 'exec'), namespace)",
-    "        except BaseException as error:",
-    "            ok = False",
-    "            tb = error.__traceback__",
-    "            while tb is not None and tb.tb_frame.f_code.co_filename != '<example>':",
-    "                tb = tb.tb_next",
-    "            traceback.print_exception(type(error), error, tb)",
+    "            statements = ast.parse(source, '<example>', 'exec').body",
+    "        except SyntaxError as error:",
+    "            statements, errors = [], 1",
+    "            show_error(error)",
+    "        for node in statements:",
+    "            try:",
+    "                run_statement(node, flush, parts)",
+    "            except BaseException as error:",
+    "                errors += 1",
+    "                show_error(error)",
     "    flush()",
-    "    return json.dumps({'ok': ok, 'parts': parts})",
+    "    return json.dumps({'ok': errors == 0, 'errors': errors, 'parts': parts})",
   ].join("\n");
 
   var examples = [];
@@ -124,12 +134,15 @@
     if (booting) return booting;
     var started = performance.now();
     say("Starting " + what + " in your browser, once for this page (about 12 MB, from this site)…");
+    var step = function (name) { record.bootSteps[name] = performance.now() - started; };
     booting = loadScript(config.runtime + "pyodide.js")
       .then(function () {
+        step("loader");
         return window.loadPyodide({ indexURL: config.runtime, lockFileURL: config.runtime + "pyodide-lock.json",
                                     stdout: function () {}, stderr: function () {} });
       })
       .then(function (pyodide) {
+        step("python");
         return fetch(config.wheel).then(function (answer) {
           if (!answer.ok) throw new Error("could not load the library's wheel: " + answer.status + " " + config.wheel);
           return answer.arrayBuffer();
@@ -266,7 +279,7 @@
           var result = JSON.parse(runner.run(other.code_()));
           other.ran = true;
           other.say(result.ok ? "Ran, before example " + (self.index + 1) + " below, which uses its names." :
-                    "Failed when run before example " + (self.index + 1) + ":", result.ok ? "done" : "error");
+                    "Ran before example " + (self.index + 1) + " below; what raised an error:", result.ok ? "done" : "error");
           if (!result.ok) other.show(result);
         });
         var started = performance.now();
@@ -277,7 +290,9 @@
         self.show(result);
         var note = before.length ? " (after the " + (before.length === 1 ? "example" : before.length + " examples") +
                                    " above it, whose names it uses)" : "";
-        self.say((result.ok ? "Ran" : "Failed") + " in " + seconds(took) + " in your browser" + note +
+        var failed = result.errors === 1 ? "; one statement raised an error" :
+                     result.errors > 1 ? "; " + result.errors + " statements raised errors" : "";
+        self.say("Ran in " + seconds(took) + " in your browser" + note + failed +
                  (firstBoot ? "; " + what + " started in " + seconds(record.bootMs) : "") + ".",
                  result.ok ? "done" : "error");
       })
@@ -295,7 +310,7 @@
       var wrapper = code.closest(".highlight");
       var classes = code.className + " " + (wrapper ? wrapper.className : "");
       if (!/\blanguage-(pycon|python|py)\b/.test(classes)) return;
-      if (!/^>>>( |$)/m.test(code.textContent)) return;
+      if (!/^\s*>>>( |\n|$)/.test(code.textContent)) return; // a doctest session, not a listing with one inside
       examples.push(new Example(code, examples.length));
     });
     record.examples = examples.length;
