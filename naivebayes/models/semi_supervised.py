@@ -207,7 +207,9 @@ class SemiSupervisedNB:
     tolerance : float, default 1e-5
         Stop when an iteration raises the objective by at most this share of it.
     tokenizer : callable, optional
-        As for ``MultinomialNB``.
+        As for ``MultinomialNB``.  On real posts pass one without stop words,
+        ``Tokenizer(stop_words="english")``: with them, EM's classes follow the
+        function words and accuracy falls (docs/semi-supervised.md measures it).
 
     After ``fit``: ``model_`` (the fitted ``MultinomialNB`` or ``BernoulliNB``,
     whose tables hold the fractional counts), ``classes_``, ``history_``
