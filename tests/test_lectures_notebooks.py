@@ -5,14 +5,15 @@ a code cell and ``# %% [markdown]`` a cell of prose, so ``python
 lectures/x.py`` runs the script while Jupyter (with jupytext) and VS Code
 open the file as a notebook.  Here each companion is converted with jupytext,
 as Jupyter would, and executed by nbclient on an ipykernel, in lectures/ as
-a notebook opened there runs.  Its last cell reads its arguments from the
+a notebook opened there runs.  It reads its arguments from the
 NAIVEBAYES_LECTURE_ARGUMENTS variable: the small settings of
 tests/test_lectures.py (``--limit 40``, and ``--no-newsgroups``,
 ``--no-adult`` or a local copy of the data), never a download.
 
-Each step's cell runs that step at module level and prints its numbers right
-under it, as a student reading the notebook beside the note needs them: the
-tests check that every step heading a companion prints lands in its own cell,
+In the companions of the five lecture notes (HEADLINES below) each step's
+cell runs that step at module level and prints its numbers right under it,
+as a student reading the notebook beside the note needs them: the tests
+check that every step heading a companion prints lands in its own cell,
 under the prose cell that names that step, and that the note's headline
 number is printed in the cell of its step, not gathered in the last cell.
 
@@ -40,7 +41,7 @@ from test_lectures import (  # the same companions, data and settings as the scr
 
 ROOT = Path(__file__).resolve().parent.parent
 LECTURES = ROOT / "lectures"
-TIMEOUT = 600  # seconds for one cell; a companion's run is one cell
+TIMEOUT = 600  # seconds for one cell (a companion of a paper still runs every step in its last cell)
 
 # Quicker settings where a companion has them: the slow parts the script tests cover already.
 QUICK = {
