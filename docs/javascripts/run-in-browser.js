@@ -194,9 +194,15 @@
     this.editButton.addEventListener("click", function () { self.toggleEditor(); });
   }
 
-  Example.prototype.say = function (text, kind) {
+  Example.prototype.say = function (text, kind, link) {
     this.status.textContent = text;
     this.status.className = "nb-run-status" + (kind ? " nb-run-status--" + kind : "");
+    if (link) {
+      var more = element("a", "", link[0]);
+      more.href = link[1];
+      this.status.appendChild(document.createTextNode(" "));
+      this.status.appendChild(more);
+    }
   };
 
   Example.prototype.makeEditor = function () {
@@ -261,7 +267,8 @@
     if (location.protocol === "file:") {
       this.say("Running needs the site served over HTTP: opened from disk (file://), the browser will not " +
                "load Python's WebAssembly. In the site's folder run  python3 -m http.server  and open " +
-               "http://127.0.0.1:8000/" + location.pathname.split("/").pop() + " (see " + config.about + ").", "error");
+               "http://127.0.0.1:8000/" + location.pathname.split("/").pop() + ".", "error",
+               ["How and why", config.about]);
       return Promise.resolve();
     }
     this.showEditor(true);
@@ -297,8 +304,8 @@
                  result.ok ? "done" : "error");
       })
       .catch(function (error) {
-        self.say("Could not run: " + (error && error.message ? error.message : error) + " (see " + config.about + ")",
-                 "error");
+        self.say("Could not run: " + (error && error.message ? error.message : error) + ".", "error",
+                 ["Running the examples", config.about]);
       })
       .then(function () {
         examples.forEach(function (other) { other.runButton.disabled = false; });
