@@ -393,6 +393,22 @@ def test_a_setting_naming_an_unknown_feature_is_refused_at_fit_and_at_assignment
     assert to_json(model) == before and getattr(model, setting) is None
 
 
+def test_mixed_settings_assigned_after_fit_take_effect_or_are_refused():
+    """A fitted feature's counts are of its kind: naming another kind after fit cannot take effect silently."""
+    rows = [{"size": s} for s in (1.0, 2.0, 5.0, 6.0)]
+    model = MixedNB().fit(rows, LABELS)
+    before = to_json(model)
+    with pytest.raises(ValueError, match="learned 'size' as gaussian.*MixedNB\\(distributions="):
+        model.distributions = {"size": "histogram"}
+    with pytest.raises(ValueError, match="categories names 'size', which the model takes as gaussian"):
+        model.categories = {"size": [1.0, 2.0, 5.0, 6.0]}
+    assert to_json(model) == before and model.distributions is None and model.categories is None
+    model.distributions = {"size": "gaussian"}  # what it is: taken
+    assert model.distributions == {"size": "gaussian"}
+    with pytest.raises(ValueError, match="categories names 'size'"):
+        MixedNB(distributions={"size": "gaussian"}, categories={"size": [1.0, 2.0, 5.0, 6.0]}).fit(rows, LABELS)
+
+
 def test_a_list_model_refuses_a_setting_naming_a_column_it_does_not_have():
     with pytest.raises(ValueError, match="the features are \\[0, 1\\]"):
         CategoricalNB(categories={2: [1, 2]}).fit(ROWS, ROW_LABELS)

@@ -119,6 +119,31 @@ class MixedNB(TableNaiveBayes):
         self.bandwidth = check_bandwidth(bandwidth)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
 
+    def _check_named_features(self):
+        """The named features are features, and each is modelled as its setting says (a setting assigned after fit too).
+
+        A feature's counts are those of its kind, so ``model.distributions = {...}``
+        naming another kind for a fitted feature cannot take effect without
+        training again; ``categories`` for a feature that is not categorical
+        would be ignored.
+        """
+        super()._check_named_features()
+        for feature, name in (self.distributions or {}).items():
+            learned = self.distributions_.get(feature, name)
+            if learned != name:
+                raise ValueError(
+                    f"distributions names {name!r} for {feature!r}, but the model learned {feature!r} as {learned} "
+                    f"and its counts are of that kind; train a new model with it: MixedNB(distributions="
+                    f"{{{feature!r}: {name!r}}}).fit(X, y)"
+                )
+        for feature in self.categories or {}:
+            learned = self.distributions_.get(feature, "categorical")
+            if learned != "categorical":
+                raise ValueError(
+                    f"categories names {feature!r}, which the model takes as {learned}, so they would be ignored; "
+                    f"name its kind too, distributions={{{feature!r}: 'categorical'}}, or leave it out of categories"
+                )
+
     def _choose_distribution(self, feature, values):
         """The named distribution, else categorical for booleans and strings and Gaussian for numbers."""
         if feature in (self.distributions or {}):
