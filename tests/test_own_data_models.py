@@ -409,6 +409,17 @@ def test_mixed_settings_assigned_after_fit_take_effect_or_are_refused():
         MixedNB(distributions={"size": "gaussian"}, categories={"size": [1.0, 2.0, 5.0, 6.0]}).fit(rows, LABELS)
 
 
+@pytest.mark.parametrize("Model", [CategoricalNB, MixedNB, TreeAugmentedNB, JointBayesClassifier], ids=name_of)
+def test_categories_assigned_after_fit_that_leave_out_a_counted_value_are_refused(Model):
+    model = Model().fit([["r", 1], ["b", 1], ["r", 2], ["b", 2]], LABELS)
+    before = to_json(model)
+    with pytest.raises(ValueError, match="leaves out 'b', which training counted"):
+        model.categories = {0: ["r"]}
+    assert to_json(model) == before
+    model.categories = {0: ["r", "b", "g"]}  # one more value: taken, K_j = 3
+    assert model.categories_[0] == ["r", "b", "g"]
+
+
 def test_a_list_model_refuses_a_setting_naming_a_column_it_does_not_have():
     with pytest.raises(ValueError, match="the features are \\[0, 1\\]"):
         CategoricalNB(categories={2: [1, 2]}).fit(ROWS, ROW_LABELS)

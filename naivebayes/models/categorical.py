@@ -153,6 +153,18 @@ def sorted_categories(values):
         return list(values)
 
 
+def refuse_counted_values_outside(feature, value_counts, categories):
+    """Raise a clear error if training counted a value of ``feature`` that ``categories`` leaves out (its counts would be lost)."""
+    allowed = set(categories)
+    for counts in value_counts:
+        for value in counts:
+            if value not in allowed:
+                raise ValueError(
+                    f"categories[{feature!r}] = {categories} leaves out {value!r}, which training counted, so its "
+                    f"counts would be lost; list every value the feature has (add {value!r}), or train a new model"
+                )
+
+
 def refuse_a_bool_for_a_number(model, feature, value, where):
     """Raise a clear error for True given where training saw 1 (or 1 where it saw True): a dict takes them as one."""
     for category in model.categories_.get(feature, ()):
@@ -248,6 +260,7 @@ class Categorical:
             totals = [model.feature_counts_[label][feature] for label in model.classes_]  # n_jc
             if feature in given:
                 categories = list(given[feature])
+                refuse_counted_values_outside(feature, value_counts, categories)  # (categories assigned after fit)
             else:
                 seen = {}  # every value any class saw, in the order first seen
                 for counts in value_counts:
