@@ -72,9 +72,9 @@
     "# Statement by statement, as the doctests run the examples: an error is shown, and the next statement runs.",
     "def run(source):",
     "    parts, buffer, errors = [], io.StringIO(), 0",
-    "    def flush():",
+    "    def flush(kind='text'):",
     "        if buffer.getvalue():",
-    "            parts.append(['text', buffer.getvalue()])",
+    "            parts.append([kind, buffer.getvalue()])",
     "            buffer.seek(0)",
     "            buffer.truncate()",
     "    with redirect_stdout(buffer), redirect_stderr(buffer):",
@@ -83,12 +83,15 @@
     "        except SyntaxError as error:",
     "            statements, errors = [], 1",
     "            show_error(error)",
+    "            flush('error')",
     "        for node in statements:",
     "            try:",
     "                run_statement(node, flush, parts)",
     "            except BaseException as error:",
     "                errors += 1",
+    "                flush()",
     "                show_error(error)",
+    "                flush('error')",
     "    flush()",
     "    return json.dumps({'ok': errors == 0, 'errors': errors, 'parts': parts})",
   ].join("\n");
@@ -255,7 +258,7 @@
         picture.innerHTML = part[1];
         output.appendChild(picture);
       } else {
-        output.appendChild(element("pre", "nb-run-text", part[1]));
+        output.appendChild(element("pre", "nb-run-text" + (part[0] === "error" ? " nb-run-traceback" : ""), part[1]));
       }
     });
     if (!result.parts.length) output.appendChild(element("p", "nb-run-nothing", "(nothing printed)"));
