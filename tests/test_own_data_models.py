@@ -205,6 +205,7 @@ def test_a_tie_is_broken_the_same_way_by_predict_predict_proba_and_explain(Model
 import copy  # noqa: E402
 
 from naivebayes import (  # noqa: E402
+    Tokenizer,
     ComplementNB,
     GaussianDiscriminantAnalysis,
     HistogramNB,
@@ -290,8 +291,10 @@ TEXT_COLUMNS = {
     "a list of one-element lists": lambda np, pd: [[text] for text in DOCUMENTS],
     "a list of one-element tuples": lambda np, pd: [(text,) for text in DOCUMENTS],
     "df[['text']].values.tolist()": lambda np, pd: pd.DataFrame({"text": DOCUMENTS})[["text"]].values.tolist(),
+    "an (n, 2) array of texts": lambda np, pd: np.array([[text, text] for text in DOCUMENTS], dtype=object),
+    "lists of two long texts": lambda np, pd: [[text * 4, "a body\nof two lines"] for text in DOCUMENTS],
 }
-FIXES = ("[:, 0]", "ravel", "df['text']", "X['text']", "one column", "a list of texts")
+FIXES = ("[:, 0]", "ravel", "df['text']", "X['text']", "one column", "a list of texts", "' '.join(row)")
 
 
 @pytest.mark.parametrize("shape", TEXT_COLUMNS)
@@ -308,9 +311,11 @@ def test_texts_in_a_two_dimensional_shape_are_refused_with_the_fix(Model, shape)
     assert any(fix in str(raised.value) for fix in FIXES), str(raised.value)
 
 
-def test_one_word_token_lists_are_still_token_lists():
+def test_one_word_token_lists_and_n_gram_token_lists_are_still_token_lists():
     model = MultinomialNB().fit([["free"], ["noon"], ["cash"], ["lunch"]], LABELS)
     assert model.predict([["free"], ["lunch"]]) == ["spam", "ham"]
+    tokens = [Tokenizer(ngram_range=(1, 3))(text) for text in DOCUMENTS]  # n-grams hold spaces
+    assert MultinomialNB().fit(tokens, LABELS).predict(tokens) == LABELS
 
 
 # -- Nothing to learn from ---------------------------------------------------

@@ -298,8 +298,8 @@ def check_tokens(tokens, tokenizer, where):
 def check_documents(X, name="X"):
     """X as a list of documents, with a clear error for a single document or a non-list."""
     if type(X) is list:  # the usual X, decided quickly
-        if X and type(X[0]) in (list, tuple) and len(X[0]) == 1 and isinstance(X[0][0], str):
-            refuse_texts_in_a_column(X, name)  # [["a text"], ...]: a column of texts, not token lists
+        if X and type(X[0]) in (list, tuple) and X[0] and isinstance(X[0][0], str):
+            refuse_texts_in_a_column(X, name)  # [["a text"], ...]: columns of texts, not token lists
         return list(X)
     if isinstance(X, (str, bytes, Mapping)):
         raise TypeError(
@@ -320,6 +320,11 @@ def check_documents(X, name="X"):
         raise TypeError(f"{name} must be a list of documents, not {type(X).__name__}") from None
 
 
+# The most words a token of a token list may hold: the Tokenizer's longest n-gram.  A longer
+# "token" (or one with a line break) is a text.
+MAX_WORDS_IN_A_TOKEN = 10
+
+
 def refuse_texts_in_a_column(X, name="X"):
     """Raise a clear error for a list of one-element lists of texts, such as ``df[["text"]].values.tolist()``.
 
@@ -327,6 +332,15 @@ def refuse_texts_in_a_column(X, name="X"):
     list of one-word token lists (``[["spam"], ["ham"]]``) is fine: only a
     "token" holding a space, which no tokenizer makes, shows it is a text.
     """
+    first = X[0]
+    if len(first) > 1:  # [["a subject", "a body"], ...]: a token is never a whole text of many words or lines
+        if any(type(item) is str and ("\n" in item or len(item.split()) > MAX_WORDS_IN_A_TOKEN) for item in first):
+            raise TypeError(
+                f"{name}[0] is a list of {len(first)} texts (such as df[['subject', 'body']].values.tolist()), "
+                f"so each whole text would be one word; pass one text per document: [' '.join(row) for row in "
+                f"{name}], or one column (df['body'])"
+            )
+        return
     for document in X:
         if type(document) not in (list, tuple) or len(document) != 1 or not isinstance(document[0], str):
             return
@@ -354,10 +368,10 @@ def array_documents(X, ndim, name="X"):
         return frame_records(name, X)
     if ndim == 2:
         if getattr(getattr(X, "dtype", None), "kind", None) not in NUMBER_KINDS:  # (n, 1) of texts, from df[["text"]]
+            one = "its one column: X[:, 0] or X.ravel()" if X.shape[1] == 1 else "one column, X[:, 0], or the columns joined"
             raise TypeError(
                 f"{name} is a 2-D {kind} of shape {tuple(X.shape)} holding texts, but a text model takes a list "
-                f"of texts, one per document; pass its one column: X[:, 0] or X.ravel() (from a DataFrame, "
-                f"df['text'] rather than df[['text']])"
+                f"of texts, one per document; pass {one} (from a DataFrame, df['text'] rather than df[['text']])"
             )
         return X.tolist()  # dense rows of counts
     if ndim == 1:
