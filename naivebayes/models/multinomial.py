@@ -62,6 +62,7 @@ __all__ = [
     "multinomial_log_likelihood",
     "multinomial_word_terms",
     "multinomial_log_likelihood_rows",
+    "unshared_log_likelihood_rows",
     "multinomial_joint_log_likelihoods",
     "multinomial_joint_log_likelihoods_of_tokens",
     "add_multinomial_tfidf_counts",

@@ -142,7 +142,7 @@ DESCRIPTION = {
     "sklearn-multinomial": "scikit-learn `CountVectorizer` + `MultinomialNB`",
     "bernoulli": "`BernoulliNB` (this library)",
     "sklearn-bernoulli": "scikit-learn `CountVectorizer(binary=True)` + `BernoulliNB`",
-    "tfidf": "`BagOfWords` + `TfidfTransformer` + `MultinomialNB` (this library)",
+    "tfidf": "`BagOfWords` + `TfidfTransformer` + `MultinomialNB.fit_tfidf` (this library)",
     "sklearn-tfidf": "scikit-learn `TfidfVectorizer` + `MultinomialNB`",
     "adult-mixed": "`MixedNB`, 14 features (this library)",
     "sklearn-adult-mixed": "scikit-learn `OrdinalEncoder` + `CategoricalNB` + `GaussianNB`",
