@@ -171,13 +171,13 @@ def draw_picture(results, path):
     axes.draw_grid(canvas)
     axes.draw_frame(canvas, x_label="labeled posts", y_label="test accuracy", title="Nigam et al. (2000), Figure 2's setting")
     series = [
-        ("naive Bayes (ours)", [mean([run[0] for run in results[s]]) for s in sizes], sizes, class_style(0)),
-        ("EM, 10,000 unlabeled (ours)", [mean([run[1] for run in results[s]]) for s in sizes], sizes, class_style(1)),
+        ("NB (ours)", [mean([run[0] for run in results[s]]) for s in sizes], sizes, class_style(0)),
+        ("EM (ours)", [mean([run[1] for run in results[s]]) for s in sizes], sizes, class_style(1)),
     ]
     quoted = sorted(QUOTED_FIGURE_2)
     series += [
-        ("naive Bayes (Figure 2, quoted)", [QUOTED_FIGURE_2[s][0] for s in quoted], quoted, class_style(2)),
-        ("EM (Figure 2, quoted)", [QUOTED_FIGURE_2[s][1] for s in quoted], quoted, class_style(3)),
+        ("NB, Figure 2 (quoted)", [QUOTED_FIGURE_2[s][0] for s in quoted], quoted, class_style(2)),
+        ("EM, Figure 2 (quoted)", [QUOTED_FIGURE_2[s][1] for s in quoted], quoted, class_style(3)),
     ]
     for label, values, xs, style in series:
         points = [(axes.x(x), axes.y(v)) for x, v in zip(xs, values)]
