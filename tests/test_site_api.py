@@ -92,7 +92,10 @@ def test_every_parameter_and_default_is_the_codes_own(reference):
             continue
         text = entry(reference, module, name)
         for parameter in inspect.signature(obj).parameters.values():
-            shown = "required" if parameter.default is parameter.empty else f"`{repr(parameter.default).replace('|', chr(92) + '|')}`"
+            default = parameter.default
+            if inspect.isfunction(default) or inspect.isclass(default):  # shown by name, not by its address
+                default = api_reference.ByName(default)
+            shown = "required" if parameter.default is parameter.empty else f"`{repr(default).replace('|', chr(92) + '|')}`"
             prefix = {parameter.VAR_POSITIONAL: "*", parameter.VAR_KEYWORD: "**"}.get(parameter.kind, "")
             assert re.search(rf"^\| `{re.escape(prefix + parameter.name)}`[^|]* \| {re.escape(shown)} \|$", text, re.M), \
                 f"{name}: {parameter.name}"

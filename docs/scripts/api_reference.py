@@ -88,13 +88,36 @@ DERIVED_ON = {
 }
 
 
+class ByName:
+    """A default that is a function or a class, shown by its name: its repr holds a memory address,
+    which would make the page differ from one build to the next."""
+
+    def __init__(self, value):
+        self.name = value.__qualname__
+
+    def __repr__(self):
+        return self.name
+
+
+def readable(signature):
+    """The signature with every function or class default replaced by its name."""
+    parameters = [
+        parameter.replace(default=ByName(parameter.default))
+        if parameter.default is not parameter.empty
+        and (inspect.isfunction(parameter.default) or inspect.isclass(parameter.default))
+        else parameter
+        for parameter in signature.parameters.values()
+    ]
+    return signature.replace(parameters=parameters)
+
+
 def signature_of(name, obj):
     """``name(parameters)`` as inspect reads it, or the class line of an exception."""
     if inspect.isclass(obj) and issubclass(obj, BaseException):
         bases = ", ".join(base.__name__ for base in obj.__bases__)
         return f"class {name}({bases})"
     try:
-        signature = inspect.signature(obj)
+        signature = readable(inspect.signature(obj))
     except (TypeError, ValueError):
         return name
     if len(f"{name}{signature}") <= 60:
@@ -118,7 +141,7 @@ def parameters_of(obj):
     if inspect.isclass(obj) and issubclass(obj, BaseException):
         return []
     try:
-        signature = inspect.signature(obj)
+        signature = readable(inspect.signature(obj))
     except (TypeError, ValueError):
         return []
     rows = []
