@@ -9,6 +9,7 @@ for want of it fails under ``--require-reference``) and, for 20 Newsgroups,
 the archive (``NAIVEBAYES_20NEWS_ARCHIVE`` or ../shared/data).
 """
 
+import io
 import math
 import os
 from fractions import Fraction
@@ -238,3 +239,23 @@ def test_a_model_file_gives_back_the_same_model():
         assert type(again) is ComplementNB and again.norm is norm and again.alpha == Fraction(1, 2)
         assert again.weight_rows_ == model.weight_rows_
         assert again.predict_proba([test_document]) == model.predict_proba([test_document])
+
+
+def test_the_command_line_trains_predicts_and_explains_with_model_complement(tmp_path):
+    from naivebayes import load
+    from naivebayes.command_line import main
+
+    texts, labels = load_spam()
+    folder = tmp_path / "messages"
+    for number, (text, label) in enumerate(zip(texts, labels)):
+        (folder / label).mkdir(parents=True, exist_ok=True)
+        (folder / label / f"{number:04}.txt").write_text(text, encoding="utf-8")
+    model_file = tmp_path / "spam.json"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["train", str(folder), "-o", str(model_file), "--model", "complement"], out=out, err=err) == 0, err.getvalue()
+    model = load(model_file)
+    assert type(model) is ComplementNB
+    assert model.predict(texts) == ComplementNB().fit(texts, labels).predict(texts)
+    out = io.StringIO()
+    assert main(["explain", str(model_file), "claim your free prize now"], out=out, err=io.StringIO()) == 0
+    assert "complement naive Bayes" in out.getvalue()

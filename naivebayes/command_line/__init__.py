@@ -169,7 +169,7 @@ def add_data_options(parser):
     """The options of how to read labelled DATA and which model to fit: train's and cross-validate's."""
     parser.add_argument(
         "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
-        help="for texts: multinomial (the default) or bernoulli; for a table: mixed (the default: "
+        help="for texts: multinomial (the default), bernoulli or complement (Rennie et al.); for a table: mixed (the default: "
         "categorical for words, Gaussian for numbers), categorical, gaussian, poisson, histogram or tan "
         "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
     )

@@ -57,6 +57,7 @@ from naivebayes.core.display import text_table as printed_table
 from naivebayes.datasets.tabular import parse_field
 from naivebayes.evaluation.cross_validation import SCORING_NAMES, cross_validation_mean, cross_validation_spread, new_model
 from naivebayes.evaluation.metrics import format_confusion_matrix
+from naivebayes.models.complement import ComplementNB
 from naivebayes.models.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
@@ -67,7 +68,7 @@ __all__ = [
     "number", "share", "fingerprint", "folds_count", "param_values",
 ]
 
-TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
+TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB, "complement": ComplementNB}
 TABLE_MODELS = {
     "mixed": MixedNB,
     "categorical": CategoricalNB,
