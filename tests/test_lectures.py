@@ -40,9 +40,9 @@ COMPANIONS = sorted(path for path in LECTURES.glob("*.py") if not path.name.star
 FROM_SCRATCH = LECTURES / "from_scratch_multinomial.py"  # the blog post, after Jurafsky and Martin
 CORNELL = LECTURES / "cornell_lecture_8_bernoulli.py"  # Cornell Tech, "Lecture 8: Naive Bayes"
 PUDDING = LECTURES / "pudding_multinomial_tfidf.py"  # the Pudding documentation, "Naive Bayes"
-RENNIE = LECTURES / "rennie_2003_complement.py"  # Rennie et al., "Tackling the Poor Assumptions ..." (ICML 2003)
-NIGAM = LECTURES / "nigam_2000_em.py"  # Nigam et al., "Text Classification from Labeled and Unlabeled Documents using EM"
-MCCALLUM = LECTURES / "mccallum_nigam_1998_event_models.py"  # McCallum and Nigam, "A Comparison of Event Models ..."
+RENNIE = LECTURES / "rennie_complement_naive_bayes.py"  # Rennie et al., "Tackling the Poor Assumptions ..." (ICML 2003)
+NIGAM = LECTURES / "nigam_em_unlabeled_posts.py"  # Nigam et al., "Text Classification from Labeled and Unlabeled Documents using EM"
+MCCALLUM = LECTURES / "mccallum_nigam_event_models.py"  # McCallum and Nigam, "A Comparison of Event Models ..."
 NEEDS_NEWSGROUPS = {PUDDING, CORNELL, RENNIE, NIGAM, MCCALLUM}  # cannot run at all without the archive
 OPTIONAL_NEWSGROUPS = {FROM_SCRATCH}  # its last step uses the archive; --no-newsgroups skips it
 

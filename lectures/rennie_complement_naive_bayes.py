@@ -5,7 +5,7 @@
 # steps: transform the counts (log, idf, length), estimate each class from its complement, normalise
 # the weights.  This companion runs each step on the 20 Newsgroups by-date archive (the split the
 # paper used) and prints the accuracy of every variant on all 7,532 test posts.  Run it as a script
-# (`python lectures/rennie_2003_complement.py --archive PATH`) or open it as a notebook.
+# (`python lectures/rennie_complement_naive_bayes.py --archive PATH`) or open it as a notebook.
 
 # %%
 """Rennie et al. (2003), step by step, on the 20 Newsgroups by-date split.
@@ -22,8 +22,8 @@ The paper's own figures are not printed as such: its text could not be found
 in the sources this project can read (no stored copy of the PDF), so the
 "paper" column says so instead of quoting numbers from memory.
 
-    python lectures/rennie_2003_complement.py --archive ../shared/data/20news-bydate.tar.gz
-    python lectures/rennie_2003_complement.py --archive ... --limit 2000   # 2,000 training posts only
+    python lectures/rennie_complement_naive_bayes.py --archive ../shared/data/20news-bydate.tar.gz
+    python lectures/rennie_complement_naive_bayes.py --archive ... --limit 2000   # 2,000 training posts only
 """
 
 import argparse

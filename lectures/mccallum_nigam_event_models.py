@@ -5,7 +5,7 @@
 # Bernoulli model with the multinomial one at vocabulary sizes chosen by mutual information with the
 # class, and finds the multinomial better at large vocabularies, "on average a 27% reduction in error"
 # (its abstract).  This companion draws both models' accuracy against vocabulary size on 20
-# Newsgroups.  Run it as a script (`python lectures/mccallum_nigam_1998_event_models.py --archive
+# Newsgroups.  Run it as a script (`python lectures/mccallum_nigam_event_models.py --archive
 # PATH`) or open it as a notebook.
 
 # %%
@@ -20,9 +20,9 @@
 4. The table with each size's error reduction, their mean beside the paper's
    27%, and the picture (SVG, with --out).
 
-    python lectures/mccallum_nigam_1998_event_models.py --archive ../shared/data/20news-bydate.tar.gz
-    python lectures/mccallum_nigam_1998_event_models.py --archive ... --out docs/images
-    python lectures/mccallum_nigam_1998_event_models.py --archive ... --limit 2000   # 2,000 training posts
+    python lectures/mccallum_nigam_event_models.py --archive ../shared/data/20news-bydate.tar.gz
+    python lectures/mccallum_nigam_event_models.py --archive ... --out docs/images
+    python lectures/mccallum_nigam_event_models.py --archive ... --limit 2000   # 2,000 training posts
 """
 
 import argparse

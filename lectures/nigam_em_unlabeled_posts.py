@@ -6,7 +6,7 @@
 # every class.  This companion repeats its 20 Newsgroups experiment (Figure 2) on the by-date archive
 # with `SemiSupervisedNB`, prints the accuracy of naive Bayes with and without the unlabeled posts at
 # 20, 40, 100 and 300 labeled posts, and draws it.  Run it as a script
-# (`python lectures/nigam_2000_em.py --archive PATH`) or open it as a notebook.
+# (`python lectures/nigam_em_unlabeled_posts.py --archive PATH`) or open it as a notebook.
 
 # %%
 """Nigam et al. (2000), Figure 2's experiment, on the 20 Newsgroups by-date archive.
@@ -28,9 +28,9 @@ The protocol (printed by step 1):
 Defaults keep a run to a few minutes of pure Python (1 draw, 3 EM
 iterations); ``--draws 5 --iterations 10`` is closer to the paper's protocol.
 
-    python lectures/nigam_2000_em.py --archive ../shared/data/20news-bydate.tar.gz
-    python lectures/nigam_2000_em.py --archive ... --draws 5 --iterations 10 --out docs/images
-    python lectures/nigam_2000_em.py --archive ... --limit 200   # 200 unlabeled posts, a quick look
+    python lectures/nigam_em_unlabeled_posts.py --archive ../shared/data/20news-bydate.tar.gz
+    python lectures/nigam_em_unlabeled_posts.py --archive ... --draws 5 --iterations 10 --out docs/images
+    python lectures/nigam_em_unlabeled_posts.py --archive ... --limit 200   # 200 unlabeled posts, a quick look
 """
 
 import argparse
