@@ -8,7 +8,8 @@
 # panels, "adult (continuous)" and "adult (discrete)", following the paper's setup first; a clearly
 # separate **going further** part then does what the paper does not.  Run it as a script
 # (`python lectures/ng_jordan_generative_discriminative.py --adult PATH`) or open it as a notebook
-# (Jupyter with jupytext, or VS Code): the cell at the end runs every step.
+# (Jupyter with jupytext, or VS Code): each step's cell runs that step and prints its numbers
+# under it.
 
 # %%
 """Ng and Jordan's Figure 1, the two Adult panels: naive Bayes against logistic regression as m grows.
@@ -91,6 +92,55 @@ from naivebayes.datasets import load_adult, load_iris  # noqa: E402
 from naivebayes.inspect.svg import Axes, Canvas, class_style, draw_legend, draw_marker, path_text  # noqa: E402
 
 # %% [markdown]
+# ## The options
+#
+# As a script, the command line sets them (`--help` lists them).  In a notebook, put them in
+# `NOTEBOOK_ARGUMENTS`, for instance `["--adult", "../../shared/data"]`; the
+# NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).  Every
+# cell below runs its step at once and prints that step's numbers under it; imported as a module,
+# the file runs no step.
+
+# %%
+WEAK_PENALTY = 1000.0  # C: the paper's logistic regression has no penalty; this one has almost none
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--adult", metavar="PATH",
+                        help="the folder of adult.data and adult.test (default: NAIVEBAYES_ADULT_PATH, then "
+                             "../shared/data next to the repository)")
+    parser.add_argument("--download", action="store_true", help="download the Adult files if they are not found")
+    parser.add_argument("--draws", type=int, default=None,
+                        help="random training sets per point (default 200 continuous, 100 discrete; the paper: 1000)")
+    parser.add_argument("--test-people", type=int, default=1000, metavar="N",
+                        help="test people sampled from adult.test for each draw (default 1000)")
+    parser.add_argument("--C", type=float, default=WEAK_PENALTY,
+                        help=f"logistic regression's inverse penalty (default {WEAK_PENALTY:g}: nearly none, as in the paper)")
+    parser.add_argument("--svg", metavar="PATH", help="write the picture of both panels here")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="use only the first N people of each file, 3 draws and the sizes below N (a quick check)")
+    parser.add_argument("--skip-going-further", action="store_true", help="stop after step 8")
+    arguments = parser.parse_args(argv)
+    if arguments.draws is not None and arguments.draws < 1:
+        parser.error(f"--draws must be at least 1, not {arguments.draws}")
+    if arguments.limit is not None and arguments.limit < 20:
+        parser.error(f"--limit must be at least 20, so that the pool holds both classes, not {arguments.limit}")
+    return arguments
+
+
+def default_folder():
+    named = os.environ.get("NAIVEBAYES_ADULT_PATH")
+    return named if named else str(REPOSITORY.parent / "shared" / "data")
+
+
+NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
+
+if __name__ == "__main__":  # as a script, or in a notebook
+    arguments = parse_arguments(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    started = time.process_time()
+    print("Ng and Jordan (NIPS 2002), Figure 1: the two Adult panels")
+
+# %% [markdown]
 # ## Step 1. The paper's read-off points
 #
 # The figure is vector graphics: each curve is a path of straight segments whose corners are the
@@ -152,6 +202,11 @@ def heading(text):
     print()
     print(text)
     print("-" * len(text))
+
+
+if __name__ == "__main__":
+    step_1_paper_points()
+
 
 # %% [markdown]
 # ## Step 2. The data
@@ -239,6 +294,14 @@ def iris_panel():
     return Panel("iris (continuous, not the paper's data)", "continuous", data[:50], outcomes[:50], data[50:],
                  outcomes[50:], list(range(2, 21, 2)), {})
 
+
+if __name__ == "__main__":
+    panels = step_2_data(arguments.adult or default_folder(), arguments.download, arguments.limit)
+    adult = panels is not None  # without the Adult files: the iris check, steps 5 and 6 and going further A only
+    if not adult:
+        panels = [iris_panel()]
+
+
 # %% [markdown]
 # ## Step 3. The classifiers, as linear classifiers
 #
@@ -248,7 +311,6 @@ def iris_panel():
 
 # %%
 EPSILON = 1e-9  # added to each variance: with one person per class the pooled variance is 0
-WEAK_PENALTY = 1000.0  # C: the paper's logistic regression has no penalty; this one has almost none
 TOLERANCE = 1e-4  # L-BFGS stops when no partial derivative of J / (C n) exceeds this: scikit-learn's default tol
 
 
@@ -368,6 +430,16 @@ def learning_curve(panel, draws, n_test, C, models=None):
         curve[m] = {name: total / draws for name, total in totals.items()}
     return curve
 
+
+if __name__ == "__main__":
+    quick = arguments.limit is not None
+    draws = {"continuous": arguments.draws or (3 if quick else 200),
+             "discrete": arguments.draws or (3 if quick else 100)}
+    if quick and adult:  # the iris panel keeps its sizes
+        for panel in panels:
+            panel.sizes = [m for m in panel.sizes if m < arguments.limit]
+
+
 # %% [markdown]
 # ## Steps 5 and 6. The two panels, beside the paper's points
 
@@ -394,6 +466,15 @@ def print_panel(panel, curve, draws, n_test, C):
     paper_text = f"; the paper's from m = {paper_crossing} on" if paper_crossing else ""
     print(f"logistic regression stays at or below naive Bayes: ours {ours_text}{paper_text}")
     return ours
+
+
+if __name__ == "__main__":
+    results = []
+    for panel in panels:
+        curve = learning_curve(panel, draws[panel.kind], arguments.test_people, arguments.C)
+        ours = print_panel(panel, curve, draws[panel.kind], arguments.test_people, arguments.C)
+        results.append((panel, ours, draws[panel.kind], arguments.test_people))
+
 
 # %% [markdown]
 # ## Step 7. The picture
@@ -436,6 +517,16 @@ def draw_panels(results, path):
     Path(path).write_text(canvas.to_svg(), encoding="utf-8", newline="\n")
     print(f"wrote {path}")
 
+
+if __name__ == "__main__":
+    if adult and arguments.svg:
+        draw_panels(results, arguments.svg)
+        if "ipykernel" in sys.modules:  # a notebook draws the picture under this step too
+            from IPython.display import SVG, display  # the notebook's own display, not a dependency of the library
+
+            display(SVG(filename=arguments.svg))
+
+
 # %% [markdown]
 # ## Step 8. Where our curves differ from the paper's, and why
 
@@ -458,6 +549,13 @@ def step_8_differences(results):
         print(f"{panel.name}: naive Bayes differs from the paper by {mean_nb:.4f} on average "
               f"(most at m = {largest_nb}: {gaps[largest_nb][0]:+.4f}); logistic regression by {mean_lr:.4f} "
               f"(most at m = {largest_lr}: {gaps[largest_lr][1]:+.4f})")
+
+
+if __name__ == "__main__":
+    if adult:
+        step_8_differences(results)
+        print(f"processor time for steps 1 to 8: {time.process_time() - started:.0f} s")
+
 
 # %% [markdown]
 # ## Going further A. The asymptotes
@@ -483,6 +581,18 @@ def going_further_a_asymptotes(panels, C):
             print(f"accuracy on the {len(panel.test_outcomes)} test {panel.noun}: {right}/{len(panel.test_outcomes)} "
                   f"= {right / len(panel.test_outcomes):.4f}")
     return found
+
+
+if __name__ == "__main__":
+    going_further = adult and not arguments.skip_going_further
+    if going_further:
+        print()
+        print("=" * 78)
+        print("Going further: what the paper does not do")
+        print("=" * 78)
+    if going_further or not adult:  # on iris, the check ends with the asymptotes
+        going_further_a_asymptotes(panels, arguments.C)
+
 
 # %% [markdown]
 # ## Going further B. Three continuous naive Bayes
@@ -519,6 +629,13 @@ def going_further_b_gaussian(panel, draws, n_test, sizes):
         paper = f"{panel.paper[m][0]:12.4f}" if m in panel.paper else ""
         print(f"{m:5d}  {totals[0] / draws:9.4f}  {totals[1] / draws:9.4f}  {totals[2] / draws:10.4f}  {paper}")
 
+
+if __name__ == "__main__":
+    if going_further:
+        sizes_b = [m for m in (2, 5, 10, 15, 20, 30) if m in panels[0].sizes]
+        going_further_b_gaussian(panels[0], draws["continuous"], arguments.test_people, sizes_b)
+
+
 # %% [markdown]
 # ## Going further C. The penalty
 #
@@ -545,6 +662,14 @@ def going_further_c_penalty(panels, draws, sizes, n_test, weak):
                   f"{panel.paper[m][1]:9.4f}")
     majority = min(sum(panels[0].test_outcomes), len(panels[0].test_outcomes) - sum(panels[0].test_outcomes))
     print(f"(always answering <=50K is wrong for {majority / len(panels[0].test_outcomes):.4f} of the test people)")
+
+
+if __name__ == "__main__":
+    if going_further:
+        going_further_c_penalty(panels, draws, {"continuous": (2, 5, 10, 15, 20, 30),
+                                                "discrete": (2, 22, 62, 102, 202, 382)},
+                                arguments.test_people, arguments.C)
+
 
 # %% [markdown]
 # ## Going further D. Ties with one person per class
@@ -573,92 +698,9 @@ def going_further_d_ties(panel, draws, n_test):
     print(f"  naive Bayes' error when a tie goes to <=50K: {wrong_low / tested:.4f}; to >50K: {wrong_high / tested:.4f}"
           f"; the paper's point: {panel.paper[2][0]:.4f}")
 
-# %% [markdown]
-# ## Putting the steps together
-
-# %%
-
-
-def parse_arguments(argv):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--adult", metavar="PATH",
-                        help="the folder of adult.data and adult.test (default: NAIVEBAYES_ADULT_PATH, then "
-                             "../shared/data next to the repository)")
-    parser.add_argument("--download", action="store_true", help="download the Adult files if they are not found")
-    parser.add_argument("--draws", type=int, default=None,
-                        help="random training sets per point (default 200 continuous, 100 discrete; the paper: 1000)")
-    parser.add_argument("--test-people", type=int, default=1000, metavar="N",
-                        help="test people sampled from adult.test for each draw (default 1000)")
-    parser.add_argument("--C", type=float, default=WEAK_PENALTY,
-                        help=f"logistic regression's inverse penalty (default {WEAK_PENALTY:g}: nearly none, as in the paper)")
-    parser.add_argument("--svg", metavar="PATH", help="write the picture of both panels here")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="use only the first N people of each file, 3 draws and the sizes below N (a quick check)")
-    parser.add_argument("--skip-going-further", action="store_true", help="stop after step 8")
-    arguments = parser.parse_args(argv)
-    if arguments.draws is not None and arguments.draws < 1:
-        parser.error(f"--draws must be at least 1, not {arguments.draws}")
-    if arguments.limit is not None and arguments.limit < 20:
-        parser.error(f"--limit must be at least 20, so that the pool holds both classes, not {arguments.limit}")
-    return arguments
-
-
-def default_folder():
-    named = os.environ.get("NAIVEBAYES_ADULT_PATH")
-    return named if named else str(REPOSITORY.parent / "shared" / "data")
-
-
-def main(argv=None):
-    arguments = parse_arguments(argv)
-    started = time.process_time()
-    print("Ng and Jordan (NIPS 2002), Figure 1: the two Adult panels")
-    step_1_paper_points()
-    panels = step_2_data(arguments.adult or default_folder(), arguments.download, arguments.limit)
-    quick = arguments.limit is not None
-    draws = {"continuous": arguments.draws or (3 if quick else 200),
-             "discrete": arguments.draws or (3 if quick else 100)}
-    if panels is None:
-        panel = iris_panel()
-        curve = learning_curve(panel, draws["continuous"], arguments.test_people, arguments.C)
-        print_panel(panel, curve, draws["continuous"], arguments.test_people, arguments.C)
-        going_further_a_asymptotes([panel], arguments.C)
-        return 0
-    if quick:
-        for panel in panels:
-            panel.sizes = [m for m in panel.sizes if m < arguments.limit]
-    results = []
-    for panel in panels:
-        curve = learning_curve(panel, draws[panel.kind], arguments.test_people, arguments.C)
-        ours = print_panel(panel, curve, draws[panel.kind], arguments.test_people, arguments.C)
-        results.append((panel, ours, draws[panel.kind], arguments.test_people))
-    if arguments.svg:
-        draw_panels(results, arguments.svg)
-    step_8_differences(results)
-    print(f"processor time for steps 1 to 8: {time.process_time() - started:.0f} s")
-    if not arguments.skip_going_further:
-        print()
-        print("=" * 78)
-        print("Going further: what the paper does not do")
-        print("=" * 78)
-        going_further_a_asymptotes(panels, arguments.C)
-        sizes_b = [m for m in (2, 5, 10, 15, 20, 30) if m in panels[0].sizes]
-        going_further_b_gaussian(panels[0], draws["continuous"], arguments.test_people, sizes_b)
-        going_further_c_penalty(panels, draws, {"continuous": (2, 5, 10, 15, 20, 30),
-                                                "discrete": (2, 22, 62, 102, 202, 382)},
-                                arguments.test_people, arguments.C)
-        going_further_d_ties(panels[1], draws["discrete"], arguments.test_people)
-    print(f"processor time in all: {time.process_time() - started:.0f} s")
-    return 0
-
-# %% [markdown]
-# ## Run it
-#
-# As a script, the command line sets the options (`--help` lists them).  In a notebook, put them in
-# `NOTEBOOK_ARGUMENTS`, for instance `["--adult", "../../shared/data"]`; the
-# NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it.
-
-# %%
-NOTEBOOK_ARGUMENTS = shlex.split(os.environ.get("NAIVEBAYES_LECTURE_ARGUMENTS", ""))
 
 if __name__ == "__main__":
-    main(NOTEBOOK_ARGUMENTS if "ipykernel" in sys.modules else None)
+    if going_further:
+        going_further_d_ties(panels[1], draws["discrete"], arguments.test_people)
+    if adult:
+        print(f"processor time in all: {time.process_time() - started:.0f} s")
