@@ -486,3 +486,28 @@ def test_rows_match_scikit_learns_count_vectorizer(setting):
     assert ours.vocabulary_ == {term: int(j) for term, j in theirs.vocabulary_.items()}
     assert ours.to_dense(rows) == matrix
     assert ours.to_dense(ours.transform(NEWS[:2])) == theirs.transform(NEWS[:2]).toarray().tolist()
+
+
+# Texts in a two-dimensional shape (issue 19): each whole text would become one "word".
+def test_a_column_of_texts_is_refused_with_the_fix():
+    with pytest.raises(TypeError, match=r"one column of texts.*\[row\[0\] for row in documents\]"):
+        BagOfWords().fit([["win cash now"], ["see you at lunch"]])
+    with pytest.raises(TypeError, match="one column of texts"):
+        BagOfWords().fit([["win cash now"], ["see you at lunch"]])
+    fitted = BagOfWords().fit(["win cash", "lunch"])
+    with pytest.raises(TypeError, match="one column of texts"):
+        fitted.transform([["win cash now"]])
+
+
+def test_one_word_token_lists_are_still_token_lists():
+    assert BagOfWords().fit([["spam"], ["ham"]]).vocabulary_ == {"ham": 0, "spam": 1}
+
+
+def test_a_two_dimensional_array_or_frame_of_texts_is_refused_with_the_fix():
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match=r"two-dimensional.*X\.ravel\(\).*df\['text'\]"):
+        BagOfWords().fit(np.array([["win cash now"], ["see you at lunch"]]))
+    pd = pytest.importorskip("pandas")
+    with pytest.raises(TypeError, match="two-dimensional"):  # iterating a frame would give its column names
+        BagOfWords().fit(pd.DataFrame({"text": ["win cash now", "see you at lunch"]}))
+    assert BagOfWords().fit(pd.Series(["win cash", "lunch"])).vocabulary_ == {"cash": 0, "lunch": 1, "win": 2}

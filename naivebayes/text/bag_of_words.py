@@ -21,7 +21,8 @@ with every column.
 
 from collections import Counter
 
-from naivebayes.core.checks import NotFittedError, check_bool, plain_value, shown_number
+from naivebayes.core.checks import NotFittedError, check_bool, ndim_of, plain_value, shown_number
+from naivebayes.text.documents import refuse_texts_in_a_column
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["BagOfWords", "bag_of_words", "document_frequency", "known_term_counts"]
@@ -247,6 +248,14 @@ class BagOfWords:
                 f"documents must be a list of documents (texts or token lists), not "
                 f"{type(documents).__name__}; for one document use [text]"
             )
+        if ndim_of(documents) == 2:  # such as df[["text"]].to_numpy(): a column of texts, not texts
+            raise TypeError(
+                "documents is a two-dimensional array or frame, so each row would be one document of whole "
+                "texts; pass one text per document: X[:, 0] or X.ravel() for an array, df['text'] for a frame"
+            )
+        if type(documents) is list and documents and type(documents[0]) in (list, tuple) and documents[0] \
+                and isinstance(documents[0][0], str):
+            refuse_texts_in_a_column(documents, "documents")  # [["a text"], ...] is not a list of token lists
         for index, document in enumerate(documents):
             if isinstance(document, str):
                 tokens = self.tokenizer(document)
