@@ -438,6 +438,27 @@ def test_other_forms_of_one_example_walk_cleanly_too(what, model, X, y, example)
         assert problems_without_source(calls) + problems_reaching_a_formula(calls) + problems_with_checks(calls) == []
 
 
+WIDE = ["age", "workclass", "fnlwgt", "education", "education-num", "marital-status", "occupation",
+        "relationship", "race", "sex", "capital-gain", "capital-loss", "hours-per-week", "native-country"]  # fmt: skip
+
+
+def wide_rows(numbers):
+    """20 rows of the 14 Adult features, two classes: strings and floats mixed, or all strings."""
+    rows = [{name: (float(i * 7 % (j + 3)) if numbers and j % 2 == 0 else f"v{i * 5 % (j + 2)}")
+             for j, name in enumerate(WIDE)} for i in range(20)]  # fmt: skip
+    return rows, ["<=50K" if i % 3 else ">50K" for i in range(20)]
+
+
+@pytest.mark.parametrize("Model, numbers", [(MixedNB, True), (CategoricalNB, False)], ids=["mixed", "categorical"])
+def test_a_row_of_14_features_reaches_a_formula_within_ten_calls(Model, numbers):
+    rows, labels = wide_rows(numbers)
+    model = Model().fit(rows, labels)
+    for method in ("predict", "predict_proba", "explain"):
+        function, argument = one_call(model, method, rows[0])
+        calls = calls_made_by(function, argument)
+        assert problems_reaching_a_formula(calls, most=10) + problems_with_checks(calls) == [], method
+
+
 def test_the_checker_of_settings_can_fail_on_a_real_trace():
     class FollowsLater(MultinomialNB):  # the old way: a changed setting noticed inside the next prediction
         def __setattr__(self, name, value):

@@ -218,7 +218,8 @@ class Categorical:
                 f"{where}: feature {feature!r} has the value {value!r}, which is not among its "
                 f"categories {given}; add it to categories={{{feature!r}: [...]}}"
             )
-        if not training and (type(value) is bool or type(value) in (int, float) and value in (0, 1)):
+        if not training and (type(value) is bool or type(value) in (int, float) and value in (0, 1)
+                             and bool in map(type, model.categories_[feature])):  # (only a bool category can clash)
             refuse_a_bool_for_a_number(model, feature, value, where)  # True == 1: one row of the table for both
         if not training and model.unseen == "error" and value not in model.feature_lookups_[feature]:
             raise ValueError(
@@ -227,6 +228,15 @@ class Categorical:
                 "values out of the product"
             )
         return value
+
+    @staticmethod
+    def check_values(model, values, where):
+        """One row's categorical values checked to predict: a string passes at a glance, others take check_value."""
+        any_value = model.unseen != "error"
+        for feature, value in values.items():
+            if not (type(value) is str and (any_value or value in model.feature_lookups_[feature])):
+                values[feature] = Categorical.check_value(model, feature, value, where, training=False)
+        return values
 
     @staticmethod
     def count(model, feature, values_by_label):

@@ -146,6 +146,14 @@ class Histogram:
         return check_measurement(feature, value, where, "a histogram")
 
     @staticmethod
+    def check_values(model, values, where):
+        """One row's histogram values checked to predict: a finite float passes at a glance, others take check_value."""
+        for feature, value in values.items():
+            if not (type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT):
+                values[feature] = Histogram.check_value(model, feature, value, where, training=False)
+        return values
+
+    @staticmethod
     def count(model, feature, values_by_label):
         if feature not in model.bin_edges_:
             values = [value for values in values_by_label.values() for value in values]

@@ -255,6 +255,13 @@ class Kernel:
         return float(check_measurement(feature, value, where, "a kernel density"))
 
     @staticmethod
+    def check_values(model, values, where):
+        """One row's kernel values checked to predict, each by check_value (its quick test is the first line there)."""
+        for feature, value in values.items():
+            values[feature] = Kernel.check_value(model, feature, value, where, training=False)
+        return values
+
+    @staticmethod
     def count(model, feature, values_by_label):
         for label, values in values_by_label.items():
             counts = {}

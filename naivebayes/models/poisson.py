@@ -287,6 +287,14 @@ class Poisson:
         return int(value)
 
     @staticmethod
+    def check_values(model, values, where):
+        """One row's Poisson values checked to predict: a plain count passes at a glance, others take check_value."""
+        for feature, value in values.items():
+            if not (type(value) is int and 0 <= value <= MAX_COUNT):
+                values[feature] = Poisson.check_value(model, feature, value, where, training=False)
+        return values
+
+    @staticmethod
     def count(model, feature, values_by_label):
         for label, values in values_by_label.items():
             model.value_sums_.setdefault(label, {})[feature] = sum(values)  # S_jc

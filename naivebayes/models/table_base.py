@@ -31,6 +31,7 @@ Each kind of distribution is a small class in its model's file (such as
 * ``continue_from(model, previous)`` -- carry over what a later batch must keep;
 * ``plain_values(model, feature, values)`` -- True when a quick look shows every value is fine;
 * ``check_value(model, feature, value, where, training)`` -- the value, or a clear error;
+* ``check_values(model, values, where)`` -- one row's {feature: value} of this kind, checked to predict.
 * ``count(model, feature, values_by_label)`` -- fill the kind's count tables for one feature;
 * ``merge(merged, a, b, feature)`` -- the counts of two models, added;
 * ``build_lookups(model, features)`` -- precompute what prediction looks up;
@@ -160,6 +161,23 @@ class TableNaiveBayes(NaiveBayes):
                 raise ValueError(by_position_message(where, width, self.features_))
         if training:
             return values  # checked in _count, once each feature has its distribution
+        by_kind = {}  # one call per kind of distribution, not one per feature
+        for feature, value in values.items():
+            if feature not in self.distributions_:
+                return self._check_each_value(values, where)  # names the unknown feature (or an earlier bad value)
+            by_kind.setdefault(self.distributions_[feature], {})[feature] = value
+        try:
+            checked = [self.distribution_kinds[kind].check_values(self, group, where) for kind, group in by_kind.items()]
+        except Exception:
+            checked = None
+        if checked is None:  # a bad value: checked one by one, so the first one in the row is named
+            return self._check_each_value(values, where)
+        for group in checked:
+            values.update(group)  # (the row's order is kept)
+        return values
+
+    def _check_each_value(self, values, where):
+        """The row's values checked one by one, in the row's order: the first problem is the one named."""
         kinds, distributions = self.distribution_kinds, self.distributions_
         for feature, value in values.items():
             if feature not in distributions:
