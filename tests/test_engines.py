@@ -37,6 +37,7 @@ import pytest
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
+    ComplementNB,
     GaussianNB,
     HistogramNB,
     MixedNB,
@@ -149,6 +150,7 @@ HISTOGRAM_EDGES = [([-100, -100], "a"), ([100, 100], "c")]
 CASES = {
     "multinomial": (MultinomialNB, text_row, None, False),
     "bernoulli": (partial(BernoulliNB, alpha=Fraction(1, 2)), text_row, None, False),
+    "complement": (partial(ComplementNB, norm=True), text_row, None, False),
     "categorical": (CategoricalNB, category_row, None, False),
     "poisson": (PoissonNB, count_row, None, False),
     "histogram": (partial(HistogramNB, n_bins=5), histogram_row, HISTOGRAM_EDGES, False),
