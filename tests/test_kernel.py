@@ -272,7 +272,7 @@ def test_a_prediction_walks_the_named_steps_and_builds_nothing():
         model.explain([2.0])
     finally:
         sys.settrace(None)
-    steps = ["_check_example", "check_value", "_log_likelihood_terms", "kernel_log_density_near", "log_posterior"]
+    steps = ["_check_example", "check_values", "_log_likelihood_terms", "kernel_log_density_near", "log_posterior"]
     position = 0
     for name in names:
         if position < len(steps) and name == steps[position]:

@@ -256,9 +256,10 @@ class Kernel:
 
     @staticmethod
     def check_values(model, values, where):
-        """One row's kernel values checked to predict, each by check_value (its quick test is the first line there)."""
+        """One row's kernel values checked to predict: a finite float passes here, anything else goes to check_value."""
         for feature, value in values.items():
-            values[feature] = Kernel.check_value(model, feature, value, where, training=False)
+            if not (type(value) is float and math.isfinite(value)):  # the usual measurement needs no call
+                values[feature] = Kernel.check_value(model, feature, value, where, training=False)
         return values
 
     @staticmethod
