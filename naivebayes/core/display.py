@@ -40,7 +40,7 @@ Fraction(1096, 1115)
 import html
 from fractions import Fraction
 
-__all__ = ["Score", "html_table", "markdown_table", "text_table"]
+__all__ = ["Score", "ShownAsTable", "html_table", "markdown_table", "text_table"]
 
 
 def _is_number(cell):
@@ -196,6 +196,41 @@ def html_table(header, rows, title=None, footer=None, marked_rows=(), *, align=N
         lines.append(f"<tfoot><tr>{full_width(footer)}</tr></tfoot>")
     lines.append("</table>")
     return "\n".join(lines)
+
+
+class ShownAsTable:
+    """What every table a student looks at shares: ``print``, the REPL and a notebook show the same table.
+
+    A subclass (put first among the bases, before ``dict`` or ``list``, so that
+    its ``__repr__`` wins) gives ``rows(...)``, the table as rows of strings
+    with the header first, and ``align``, one letter per column.  Options
+    given to ``to_text``, ``to_markdown`` or ``to_html`` go on to ``rows``.
+    """
+
+    align = None  # such as "lrr": left, right, right
+
+    def to_text(self, *options, **named_options):
+        header, *rows = self.rows(*options, **named_options)
+        return text_table(header, rows, align=self.align)
+
+    def to_markdown(self, *options, **named_options):
+        header, *rows = self.rows(*options, **named_options)
+        return markdown_table(header, rows, align=self.align)
+
+    def to_html(self, *options, **named_options):
+        header, *rows = self.rows(*options, **named_options)
+        return html_table(header, rows, align=self.align)
+
+    def __repr__(self):
+        return self.to_text()
+
+    __str__ = __repr__
+
+    def _repr_html_(self):
+        return self.to_html()
+
+    def _repr_markdown_(self):
+        return self.to_markdown()
 
 
 class Score(Fraction):

@@ -37,7 +37,7 @@ See docs/metrics.md for the formulas.
 
 from naivebayes.core.arithmetic import Fraction, ratio
 from naivebayes.core.checks import as_list, is_missing
-from naivebayes.core.display import Score, html_table, markdown_table, text_table
+from naivebayes.core.display import Score, ShownAsTable, html_table, markdown_table
 
 __all__ = [
     "ClassificationReport",
@@ -184,40 +184,22 @@ def _check_matrix(matrix):
             )
 
 
-class ConfusionMatrix(dict):
+class ConfusionMatrix(ShownAsTable, dict):
     """The confusion matrix ``C[a][b]``: a dict of dicts (index it, compare it) that shows as a table.
 
     Rows are true labels, columns predicted labels; ``print`` and the REPL
     show the text table, a notebook the same table in HTML.
     """
 
+    @property
+    def align(self):
+        """The label column on the left, the counts on the right."""
+        return "l" + "r" * len(self)
+
     def rows(self):
         """The table as rows of strings; the first row is the header."""
         header = ["true \\ predicted"] + [str(b) for b in self]
         return [header] + [[str(a)] + [str(self[a][b]) for b in self] for a in self]
-
-    def to_text(self):
-        table = self.rows()
-        return text_table(table[0], table[1:], align="l" + "r" * len(self))
-
-    def to_markdown(self):
-        table = self.rows()
-        return markdown_table(table[0], table[1:], align="l" + "r" * len(self))
-
-    def to_html(self):
-        table = self.rows()
-        return html_table(table[0], table[1:], align="l" + "r" * len(self))
-
-    def __repr__(self):
-        return self.to_text()
-
-    __str__ = __repr__
-
-    def _repr_html_(self):
-        return self.to_html()
-
-    def _repr_markdown_(self):
-        return self.to_markdown()
 
 
 def format_confusion_matrix(matrix):
@@ -329,8 +311,10 @@ def precision_recall_f1(y_true, y_pred, labels=None):
     return table
 
 
-class ScoreTable(dict):
+class ScoreTable(ShownAsTable, dict):
     """``{label: {"precision": P, "recall": R, "f1": F1, "support": n_k}}``, shown as a table."""
+
+    align = "lrrrr"
 
     def rows(self):
         """The table as rows of strings; the first row is the header."""
@@ -339,29 +323,6 @@ class ScoreTable(dict):
             [str(label)] + [str(row[name]) for name in ("precision", "recall", "f1", "support")]
             for label, row in self.items()
         ]
-
-    def to_text(self):
-        table = self.rows()
-        return text_table(table[0], table[1:], align="lrrrr")
-
-    def to_markdown(self):
-        table = self.rows()
-        return markdown_table(table[0], table[1:], align="lrrrr")
-
-    def to_html(self):
-        table = self.rows()
-        return html_table(table[0], table[1:], align="lrrrr")
-
-    def __repr__(self):
-        return self.to_text()
-
-    __str__ = __repr__
-
-    def _repr_html_(self):
-        return self.to_html()
-
-    def _repr_markdown_(self):
-        return self.to_markdown()
 
 
 # ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ import itertools
 from collections.abc import Mapping
 
 from naivebayes.core.checks import as_list, check_labels, is_missing
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.core.display import ShownAsTable
 from naivebayes.core.information import conditional_mutual_information, mutual_information
 
 __all__ = [
@@ -141,8 +141,10 @@ def independence_table(rows, labels, features=None):
     return table
 
 
-class IndependenceTable(list):
+class IndependenceTable(ShownAsTable, list):
     """The list of plain dicts ``independence_table`` returns, printed (and shown in a notebook) as a table."""
+
+    align = "llrr"
 
     def rows(self, n=None, digits=4):
         """The first ``n`` pairs (all by default) as rows of strings; the first row is the header."""
@@ -156,29 +158,6 @@ class IndependenceTable(list):
             ]
             for row in self[:n]
         ]
-
-    def to_text(self, n=None, digits=4):
-        table = self.rows(n, digits)
-        return text_table(table[0], table[1:], align="llrr")
-
-    def to_markdown(self, n=None, digits=4):
-        table = self.rows(n, digits)
-        return markdown_table(table[0], table[1:], align="llrr")
-
-    def to_html(self, n=None, digits=4):
-        table = self.rows(n, digits)
-        return html_table(table[0], table[1:], align="llrr")
-
-    def __repr__(self):
-        return self.to_text()
-
-    __str__ = __repr__
-
-    def _repr_html_(self):
-        return self.to_html()
-
-    def _repr_markdown_(self):
-        return self.to_markdown()
 
 
 def format_independence_table(table, n=None, digits=4):

@@ -33,7 +33,7 @@ import math
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.core.display import ShownAsTable
 
 __all__ = ["InformativeFeature", "InformativeFeatures", "likelihood_ratio", "most_informative_features"]
 
@@ -78,36 +78,15 @@ class InformativeFeature:
         return type(other) is type(self) and vars(other) == vars(self)
 
 
-class InformativeFeatures(list):
+class InformativeFeatures(ShownAsTable, list):
     """The list ``most_informative_features`` returns: index it, loop over it, or look at it as a table."""
+
+    align = "lllr"
 
     def rows(self):
         """The table as rows of strings (the ratio to 4 significant digits); the first row is the header."""
         header = ["feature", "likelier in", "than in", "ratio"]
         return [header] + [[str(f.feature), str(f.label), str(f.versus), f"{float(f.ratio):.4g}"] for f in self]
-
-    def to_text(self):
-        table = self.rows()
-        return text_table(table[0], table[1:], align="lllr")
-
-    def to_markdown(self):
-        table = self.rows()
-        return markdown_table(table[0], table[1:], align="lllr")
-
-    def to_html(self):
-        table = self.rows()
-        return html_table(table[0], table[1:], align="lllr")
-
-    def __repr__(self):
-        return self.to_text()
-
-    __str__ = __repr__
-
-    def _repr_html_(self):
-        return self.to_html()
-
-    def _repr_markdown_(self):
-        return self.to_markdown()
 
 
 def _spread(item):

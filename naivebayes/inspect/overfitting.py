@@ -41,7 +41,7 @@ the docs page runs it on the Adult census.
 """
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.core.display import Score, html_table, markdown_table, text_table
+from naivebayes.core.display import Score, ShownAsTable
 from naivebayes.models.base import add_count
 from naivebayes.models.categorical import CategoricalNB
 from naivebayes.models.joint import JointBayesClassifier, naive_parameter_count
@@ -114,8 +114,10 @@ def overfitting_table(train_rows, train_labels, test_rows, test_labels, features
     return table
 
 
-class OverfittingTable(list):
+class OverfittingTable(ShownAsTable, list):
     """The list of plain dicts ``overfitting_table`` returns, printed (and shown in a notebook) as a table."""
+
+    align = "rl" + "r" * 8  # the feature's name to the left, every number to the right
 
     def rows(self, digits=4):
         """The table as rows of strings, shares and accuracies to ``digits`` decimals; the first is the header."""
@@ -130,32 +132,6 @@ class OverfittingTable(list):
             cells += [f"{float(row[key]):.{digits}f}" for key in shares]
             table.append(cells)
         return table
-
-    def to_text(self, digits=4):
-        table = self.rows(digits)
-        return text_table(table[0], table[1:], align=_ALIGN)
-
-    def to_markdown(self, digits=4):
-        table = self.rows(digits)
-        return markdown_table(table[0], table[1:], align=_ALIGN)
-
-    def to_html(self, digits=4):
-        table = self.rows(digits)
-        return html_table(table[0], table[1:], align=_ALIGN)
-
-    def __repr__(self):
-        return self.to_text()
-
-    __str__ = __repr__
-
-    def _repr_html_(self):
-        return self.to_html()
-
-    def _repr_markdown_(self):
-        return self.to_markdown()
-
-
-_ALIGN = "rl" + "r" * 8  # the feature's name to the left, every number to the right
 
 
 def format_overfitting_table(table, digits=4):
