@@ -46,6 +46,18 @@ module to hook itself into the skeleton when imported.  A function that
 takes the model, as ``json.dump(obj, file)`` does, keeps the layers apart.
 For the same reason ``from_json(text)`` is a function, not a classmethod
 such as ``MultinomialNB.from_json``: the file itself names its model.
+
+A ``SemiSupervisedNB`` (EM over the multinomial or Bernoulli model) is not
+counted directly: what it learned is the ``model_`` EM arrived at, a
+MultinomialNB or BernoulliNB whose counts are fractional (each unlabeled
+document counted into every class with weight lambda P(c | d)).  Its file
+holds SemiSupervisedNB's own settings (``event_model``, ``unlabeled_weight``,
+``document_length``, ...; the tokenizer is the one that read the words), the
+count tables of ``model_`` (N_c and n_jc as amounts, not whole numbers), and
+EM's record (``history_``, ``n_iterations_``, ``converged_``).  Loading
+builds ``model_`` from its tables as any model is built, and the loaded
+SemiSupervisedNB scales every document to ``document_length`` words before
+``model_`` sees it, as the fitted one does.
 """
 
 import math
@@ -57,7 +69,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from naivebayes.core.arithmetic import is_exact
-from naivebayes.core.checks import sorted_labels
+from naivebayes.core.checks import NotFittedError, sorted_labels
 from naivebayes.models.bernoulli import BernoulliNB
 from naivebayes.models.complement import ComplementNB
 from naivebayes.models.categorical import CategoricalNB
@@ -69,6 +81,7 @@ from naivebayes.models.joint import JointBayesClassifier
 from naivebayes.models.mixed import MixedNB
 from naivebayes.models.multinomial import MultinomialNB
 from naivebayes.models.poisson import PoissonNB
+from naivebayes.models.semi_supervised import EMHistory, SemiSupervisedNB
 from naivebayes.models.table_base import TableNaiveBayes
 from naivebayes.models.text_base import TextNaiveBayes
 from naivebayes.models.tree_augmented import TreeAugmentedNB
@@ -88,7 +101,7 @@ from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "save", "load", "load_with_metadata", "to_json", "from_json", "ModelFileError", "FORMAT", "FORMAT_VERSION",
-    "MODEL_CLASSES",
+    "MODEL_CLASSES", "SAVED_MODELS",
 ]
 
 FORMAT = "naivebayes model"
@@ -113,6 +126,10 @@ MODEL_CLASSES = {
         TreeAugmentedNB,
     )
 }
+
+# Every model a file can hold: the counted models above, and SemiSupervisedNB, which is saved as the
+# model EM arrived at (its model_, a MultinomialNB or BernoulliNB) with its own settings (see "SemiSupervisedNB" below).
+SAVED_MODELS = {**MODEL_CLASSES, SemiSupervisedNB.__name__: SemiSupervisedNB}
 
 # The shape of every count table (see json_values.py), from the outside in.
 TABLE_SHAPES = {
@@ -168,6 +185,12 @@ SETTING_SHAPES = {
     "covariance": "text",
     "bandwidth": ("optional", "number"),
     "root": ("optional", "key"),
+    # SemiSupervisedNB's
+    "event_model": "text",
+    "unlabeled_weight": "number",
+    "document_length": ("optional", "number"),
+    "max_iterations": "count",
+    "tolerance": "number",
 }
 
 # The stemmers a file names (a stemmer of your own is a function, which a file cannot hold).
@@ -197,16 +220,10 @@ def to_json(model, leave_out_tokenizer=False, metadata=None):
     gives it back.  A file with metadata is format version 2.
     """
     model_name = check_model_can_be_saved(model)
-    model._check_fitted()  # (a setting changed since training is checked and applied first)
-    settings = {
-        name: setting_to_json(name, value, f"settings.{name}", model, leave_out_tokenizer)
-        for name, value in model.get_params().items()
-    }
-    tables = {}
-    for name in model.count_tables:
-        if name not in TABLE_SHAPES:
-            raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
-        tables[name] = encode(table_shape(model_name, name), getattr(model, name), f"tables.{name}")
+    if model_name == SemiSupervisedNB.__name__:
+        settings, tables = semi_supervised_to_json(model, leave_out_tokenizer)
+    else:
+        settings, tables = counted_model_to_json(model, model_name, leave_out_tokenizer)
     document = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -218,6 +235,21 @@ def to_json(model, leave_out_tokenizer=False, metadata=None):
         document["format_version"] = METADATA_VERSION
         document["metadata"] = check_metadata(metadata)
     return escape_surrogates(json_text(document)) + "\n"  # (a lone "\ud800" as its escape: UTF-8 cannot hold it)
+
+
+def counted_model_to_json(model, model_name, leave_out_tokenizer):
+    """``(settings, tables)`` of a counted model: ``get_params()`` and the ``count_tables``, as JSON."""
+    model._check_fitted()  # (a setting changed since training is checked and applied first)
+    settings = {
+        name: setting_to_json(name, value, f"settings.{name}", model, leave_out_tokenizer)
+        for name, value in model.get_params().items()
+    }
+    tables = {}
+    for name in model.count_tables:
+        if name not in TABLE_SHAPES:
+            raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
+        tables[name] = encode(table_shape(model_name, name), getattr(model, name), f"tables.{name}")
+    return settings, tables
 
 
 def save(model, path, leave_out_tokenizer=False, metadata=None):
@@ -301,9 +333,9 @@ def new_file_mode():
 def check_model_can_be_saved(model):
     """The model's name in the file, or a clear error for something that is not one of the package's models."""
     model_name = type(model).__name__
-    if MODEL_CLASSES.get(model_name) is not type(model):
+    if SAVED_MODELS.get(model_name) is not type(model):
         raise TypeError(
-            f"a model file can hold one of {', '.join(MODEL_CLASSES)}, not a {model_name} "
+            f"a model file can hold one of {', '.join(SAVED_MODELS)}, not a {model_name} "
             "(a class of your own would come back as another class)"
         )
     return model_name
@@ -420,12 +452,14 @@ def model_and_metadata(text, tokenizer=None):
         raise TypeError(f"from_json takes the text of a model file (a str), not a {type(text).__name__}")
     document = parse_json(text)
     model_class = check_header(document)
-    settings = settings_from_json(model_class, document["settings"], tokenizer)
-    tables = tables_from_json(model_class, document["tables"])
-    check_tables(model_class, tables)
     metadata = document.get("metadata")
     if metadata is not None and not isinstance(metadata, dict):
         raise ModelFileError(f"metadata is {shown(metadata)}; it should be an object {{\"name\": value}}")
+    settings = settings_from_json(model_class, document["settings"], tokenizer)
+    if model_class is SemiSupervisedNB:
+        return semi_supervised_from_json(settings, document["tables"]), metadata
+    tables = tables_from_json(model_class, document["tables"])
+    check_tables(model_class, tables)
     return model_from_tables(model_class, settings, tables), metadata
 
 
@@ -457,9 +491,9 @@ def check_header(document):
     if version not in (FORMAT_VERSION, METADATA_VERSION):
         raise ModelFileError(f"format_version is {version}, which no naivebayes wrote; this one reads {FORMAT_VERSION}")
     name = document["model"]
-    if type(name) is not str or name not in MODEL_CLASSES:  # (a list or an object cannot even be looked up)
-        raise ModelFileError(f"model is {shown(name)}, which is not a model of naivebayes: {', '.join(MODEL_CLASSES)}")
-    return MODEL_CLASSES[name]
+    if type(name) is not str or name not in SAVED_MODELS:  # (a list or an object cannot even be looked up)
+        raise ModelFileError(f"model is {shown(name)}, which is not a model of naivebayes: {', '.join(SAVED_MODELS)}")
+    return SAVED_MODELS[name]
 
 
 def settings_from_json(model_class, raw, tokenizer):
@@ -616,6 +650,133 @@ def model_from_tables(model_class, settings, tables):
 
 
 # ---------------------------------------------------------------------------
+# SemiSupervisedNB: its settings, the tables of the model EM arrived at, and EM's record
+# ---------------------------------------------------------------------------
+
+# The naive Bayes model EM runs over, by SemiSupervisedNB's event_model.
+EM_EVENT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
+
+# The counts of the model EM arrived at are weights: an unlabeled document adds lambda P(c | d) to class c.
+FRACTIONAL_TABLE_SHAPES = {
+    "class_counts_": ("table", "amount"),
+    "n_examples_": "amount",
+    "feature_counts_": ("table", ("table", "amount")),
+    "feature_totals_": ("table", "amount"),
+    "document_lengths_": ("table", ("table", "amount")),
+}
+
+# What EM recorded: the objective (and accuracy) at each iteration, the iterations it ran, whether it converged.
+EM_RECORD_SHAPES = {
+    "history_": ("list", ("table", "number")),
+    "n_iterations_": "count",
+    "converged_": "bool",
+}
+
+
+def fractional_shape(name):
+    """The shape of a count table of the model EM arrived at."""
+    if name not in TABLE_SHAPES:
+        raise TypeError(f"SemiSupervisedNB's model has a count table {name!r} that the model file format does not know")
+    return FRACTIONAL_TABLE_SHAPES.get(name, TABLE_SHAPES[name])
+
+
+def semi_supervised_to_json(model, leave_out_tokenizer):
+    """``(settings, tables)`` of a SemiSupervisedNB: its settings, ``model_``'s count tables, and EM's record.
+
+    The tokenizer written is the one that read the words, ``model_``'s (a
+    SemiSupervisedNB made with ``tokenizer=None`` gives its model the default
+    ``Tokenizer()``), so the file shows how its words were read.
+    """
+    inner = model.model_
+    if inner is None:
+        raise NotFittedError("this SemiSupervisedNB has not been fitted yet: call fit(X_labeled, y, X_unlabeled) first")
+    inner_class = EM_EVENT_MODELS[model.event_model]
+    if type(inner) is not inner_class:
+        raise TypeError(
+            f"this SemiSupervisedNB's model_ is a {type(inner).__name__}, but its event_model "
+            f"{model.event_model!r} runs EM over a {inner_class.__name__}"
+        )
+    inner._check_fitted()
+    params = {**model.get_params(), "tokenizer": inner.tokenizer}
+    settings = {
+        name: setting_to_json(name, value, f"settings.{name}", model, leave_out_tokenizer)
+        for name, value in params.items()
+    }
+    tables = {
+        name: encode(fractional_shape(name), getattr(inner, name), f"tables.{name}") for name in inner.count_tables
+    }
+    record = {
+        "history_": [dict(row) for row in model.history_],
+        "n_iterations_": model.n_iterations_,
+        "converged_": model.converged_,
+    }
+    tables.update({name: encode(EM_RECORD_SHAPES[name], value, f"tables.{name}") for name, value in record.items()})
+    return settings, tables
+
+
+def semi_supervised_from_json(settings, raw):
+    """A fitted SemiSupervisedNB from its settings (already read and checked) and the file's tables.
+
+    ``model_`` is built from its count tables as any model is, after the
+    checks any model's tables get (with counts that may be weights), and the
+    SemiSupervisedNB around it scales documents as ``fit`` left it to.
+    """
+    model = SemiSupervisedNB(**settings)
+    inner_class = EM_EVENT_MODELS[model.event_model]
+    if not isinstance(raw, dict):
+        raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
+    names = [*inner_class.count_tables, *EM_RECORD_SHAPES]
+    for name in names:
+        if name not in raw:
+            raise ModelFileError(
+                f"tables has no {name!r}: a SemiSupervisedNB file of the {model.event_model} model has the tables "
+                f"{', '.join(names)}"
+            )
+    for name in raw:
+        if name not in names:
+            raise ModelFileError(
+                f"tables has {name!r}, which is not a count table of the {model.event_model} model "
+                f"({inner_class.__name__}) nor part of EM's record"
+            )
+    tables = {
+        name: decode(fractional_shape(name) if name in inner_class.count_tables else EM_RECORD_SHAPES[name],
+                     raw[name], f"tables.{name}")
+        for name in names
+    }  # fmt: skip
+    counts = {name: tables[name] for name in inner_class.count_tables}
+    check_sizes(inner_class, counts)
+    check_class_keys(inner_class, counts, check_classes(counts))
+    check_text(inner_class, counts, fractional=True)
+    check_em_record(tables)
+    inner = model_from_tables(inner_class, {"alpha": model.alpha, "tokenizer": model.tokenizer}, counts)
+    model.model_, model.classes_ = inner, list(inner.classes_)
+    model.scales_ = model.event_model == "multinomial" and model.document_length is not None  # as fit sets it
+    model.history_ = EMHistory(tables["history_"])
+    model.n_iterations_, model.converged_ = tables["n_iterations_"], tables["converged_"]
+    return model
+
+
+def check_em_record(tables):
+    """history_ has a row per iteration, 0, 1, 2, ... in order, in EMHistory's columns; n_iterations_ is the last."""
+    history = tables["history_"]
+    if not history:
+        raise field_error("tables.history_", "is empty; EM records iteration 0 (the labeled documents only) at least")
+    for i, row in enumerate(history):
+        where = f"tables.history_[{i}]"
+        for name in row:
+            if name not in EMHistory.columns:
+                raise field_error(where, f"has {name!r}, which is not a column of EM's history ({', '.join(EMHistory.columns)})")
+        if "iteration" not in row:
+            raise field_error(where, "has no 'iteration'")
+        if type(row["iteration"]) is not int or row["iteration"] != i:
+            raise field_error(where, f"is iteration {row['iteration']!r}; history_ lists iterations 0, 1, 2, ... in order")
+    if tables["n_iterations_"] != len(history) - 1:
+        raise field_error(
+            "tables.n_iterations_", f"is {tables['n_iterations_']}, but history_ ends at iteration {len(history) - 1}"
+        )
+
+
+# ---------------------------------------------------------------------------
 # The tables must agree with one another
 # ---------------------------------------------------------------------------
 
@@ -697,15 +858,21 @@ def check_classes(tables):
             "tables.classes_", f"is {tables['classes_']}, but the labels of class_counts_, sorted, are {expected}"
         )
     total = sum(class_counts.values())
-    if tables["n_examples_"] != total:
+    if not about_equal(tables["n_examples_"], total):  # (a SemiSupervisedNB's N_c are weights, added in another order)
         raise field_error(
             "tables.n_examples_", f"is {tables['n_examples_']}, but the class counts N_c add up to {total}"
         )
     return expected
 
 
-def check_text(model_class, tables):
-    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; the multinomial n_c is the sum of its n_jc."""
+def check_text(model_class, tables, fractional=False):
+    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; the multinomial n_c is the sum of its n_jc.
+
+    ``fractional``: the tables of the model a SemiSupervisedNB's EM arrived
+    at, whose counts are weights (so equal means equal but for rounding) and
+    whose ``document_lengths_`` count its labeled documents only (so at most
+    N_c documents, and at most n_c words).
+    """
     form, width = tables["input_form_"], tables["n_columns_"]
     if form not in ("words", "dense"):
         raise field_error("tables.input_form_", f"is {form!r}; a text model reads \"words\" or \"dense\" rows")
@@ -720,7 +887,7 @@ def check_text(model_class, tables):
         for word, n in counts.items():
             if word not in vocabulary:
                 raise field_error(where, f"counts {word!r}, which is not in vocabulary_")
-            if model_class is BernoulliNB and n > class_counts[label]:
+            if model_class is BernoulliNB and more_than(n, class_counts[label]):
                 raise field_error(
                     at(where, word), f"is {n}, more documents than the class has ({class_counts[label]})"
                 )
@@ -733,11 +900,19 @@ def check_text(model_class, tables):
                 )
             lengths = tables["document_lengths_"][label]
             where = f"tables.{at('document_lengths_', label)}"
-            if sum(lengths.values()) != class_counts[label]:
-                raise field_error(
-                    where, f"counts {sum(lengths.values())} documents, but the class has {class_counts[label]}"
-                )
-            n_words = sum(length * n for length, n in lengths.items())
+            n_documents, n_words = sum(lengths.values()), sum(length * n for length, n in lengths.items())
+            if fractional:
+                if more_than(n_documents, class_counts[label]):
+                    raise field_error(
+                        where, f"counts {n_documents} labeled documents, but the class's N_c is {class_counts[label]}"
+                    )
+                if more_than(n_words, given):
+                    raise field_error(
+                        where, f"gives the class's labeled documents {n_words} words, but feature_totals_ says {given}"
+                    )
+                continue
+            if n_documents != class_counts[label]:
+                raise field_error(where, f"counts {n_documents} documents, but the class has {class_counts[label]}")
             if not about_equal(n_words, given):
                 raise field_error(where, f"gives the class {n_words} words, but feature_totals_ says {given}")
 
@@ -745,6 +920,11 @@ def check_text(model_class, tables):
 def about_equal(a, b):
     """a == b for exact numbers; for floats, equal but for rounding (sums in another order)."""
     return a == b if is_exact(a, b) else math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def more_than(a, b):
+    """a > b, and not by rounding alone (see ``about_equal``)."""
+    return a > b and not about_equal(a, b)
 
 
 def check_class_keys(model_class, tables, classes):
