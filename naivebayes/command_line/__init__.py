@@ -1,6 +1,7 @@
 """The command line: ``naivebayes`` (or ``python -m naivebayes``) and its six commands.
 
     naivebayes train DATA --output model.json    fit a model, save it as JSON
+        [--unlabeled FOLDER]                     ... by EM on unlabeled texts too (SemiSupervisedNB)
     naivebayes predict model.json DATA           one predicted class per example
     naivebayes explain model.json TEXT...        one prediction, step by step
     naivebayes evaluate model.json DATA          accuracy, report, confusion matrix
@@ -75,6 +76,7 @@ def build_parser(prog="naivebayes"):
         help="hold out this share of the examples (such as 0.2), or this many, stratified by class, and report on them",
     )
     train.add_argument("--seed", type=int, default=0, metavar="N", help="the seed of --test-size's split (default 0)")
+    add_unlabeled_options(train)
     train.set_defaults(run=commands.train)
 
     predict = subparsers.add_parser(
@@ -185,6 +187,40 @@ def add_data_options(parser):
     add_table_options(parser, "the column of labels, by name or by number from 0 (default: the last column)")
     parser.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
     parser.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
+
+
+def add_unlabeled_options(parser):
+    """train's options for unlabeled texts: SemiSupervisedNB, EM over the multinomial or Bernoulli model."""
+    em = parser.add_argument_group(
+        "unlabeled texts (semi-supervised naive Bayes by EM, Nigam et al. 2000)",
+        "With --unlabeled, train fits SemiSupervisedNB on the labelled DATA plus the unlabeled texts, "
+        "over --model multinomial (the default) or bernoulli, and prints the objective EM raised at each iteration.",
+    )
+    em.add_argument(
+        "--unlabeled", metavar="FOLDER",
+        help="a folder of unlabeled text files (one text per file, at any depth), or a text file with one "
+        "unlabeled text per line",
+    )
+    em.add_argument(
+        "--unlabeled-weight", type=commands.unlabeled_weight, metavar="LAMBDA",
+        help="lambda, the weight of each unlabeled text in EM's counts: from 0 (left out: plain naive Bayes) "
+        "to 1 (counted as a labelled text; the default)",
+    )
+    scaling = em.add_mutually_exclusive_group()
+    scaling.add_argument(
+        "--document-length", type=commands.document_length, metavar="WORDS",
+        help="multinomial: scale every text's word counts to this many words, in training and prediction, "
+        "as Nigam et al. did (default 300)",
+    )
+    scaling.add_argument(
+        "--raw-counts", action="store_true",
+        help="multinomial: keep every text's own word counts (long texts then weigh most in EM)",
+    )
+    em.add_argument("--iterations", type=commands.iterations, metavar="N", help="at most this many EM iterations (default 10)")
+    em.add_argument(
+        "--tolerance", type=commands.tolerance, metavar="TOL",
+        help="stop when an iteration raises the objective by at most this share of it (default 1e-5)",
+    )
 
 
 def add_table_options(parser, label_help):

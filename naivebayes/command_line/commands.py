@@ -5,6 +5,11 @@ is in ``inputs.py``; the model files are ``naivebayes.saving``'s JSON files,
 so a model trained here can be loaded in Python with ``naivebayes.load(path)``,
 and one saved in Python can be used here.
 
+``train --unlabeled FOLDER`` fits ``SemiSupervisedNB`` (EM over the
+multinomial or Bernoulli model, Nigam et al. 2000) on the labelled data plus
+the unlabeled texts, and prints EM's history; the model file holds it whole,
+so the other commands use it as any text model.
+
 ``train`` keeps, beside the model, how it read its data (the label and text
 columns, the names, the delimiter, the header and quoting choices) and a
 fingerprint of the examples it learned from, so that ``predict``, ``explain``
@@ -58,6 +63,7 @@ from naivebayes.datasets.tabular import parse_field
 from naivebayes.evaluation.cross_validation import SCORING_NAMES, cross_validation_mean, cross_validation_spread, new_model
 from naivebayes.evaluation.metrics import format_confusion_matrix
 from naivebayes.models.complement import ComplementNB
+from naivebayes.models.semi_supervised import SemiSupervisedNB
 from naivebayes.models.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
@@ -65,10 +71,12 @@ from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "TEXT_MODELS", "TABLE_MODELS", "SCORINGS", "train", "predict", "explain", "evaluate", "cross_validate_command",
-    "number", "share", "fingerprint", "folds_count", "param_values",
+    "number", "share", "fingerprint", "folds_count", "param_values", "unlabeled_weight", "document_length", "iterations",
+    "tolerance",
 ]
 
 TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB, "complement": ComplementNB}
+EM_MODELS = ("multinomial", "bernoulli")  # the text models SemiSupervisedNB runs EM over (--unlabeled)
 TABLE_MODELS = {
     "mixed": MixedNB,
     "categorical": CategoricalNB,
@@ -115,6 +123,44 @@ def share(text):
     if isinstance(value, float) and not 0 < value < 1 or isinstance(value, int) and value < 1:
         raise ArgumentTypeError(f"{text!r} is neither a share between 0 and 1 (such as 0.2) nor a number of examples >= 1")
     return value
+
+
+def unlabeled_weight(text):
+    """``--unlabeled-weight`` as typed: lambda, a number from 0 to 1 (1/2 is 0.5)."""
+    value = number(text)
+    if not 0 <= value <= 1:
+        raise ArgumentTypeError(
+            f"{text!r} is not a weight from 0 to 1 (lambda: 0 leaves the unlabeled texts out, 1 counts each as a "
+            "labelled one)"
+        )
+    return float(value)
+
+
+def document_length(text):
+    """``--document-length`` as typed: a number of words above 0 (an int stays an int)."""
+    value = number(text)
+    if not value > 0:
+        raise ArgumentTypeError(f"{text!r} is not a number of words above 0, such as 300 (or use --raw-counts)")
+    return float(value) if isinstance(value, Fraction) else value
+
+
+def iterations(text):
+    """``--iterations`` as typed: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ArgumentTypeError(f"{text!r} is not a whole number of iterations >= 0, such as 10")
+    return value
+
+
+def tolerance(text):
+    """``--tolerance`` as typed: a number >= 0."""
+    value = number(text)
+    if value < 0:
+        raise ArgumentTypeError(f"{text!r} is not a number >= 0, such as 1e-5")
+    return float(value) if isinstance(value, Fraction) else value
 
 
 def say(notes, err):
@@ -199,6 +245,7 @@ def labelled_data(args, err):
     )
     folder = source.is_folder()
     model_name = args.model or ("multinomial" if folder or args.text is not None else "mixed")
+    em_settings = semi_supervised_settings(args, model_name, source)  # None without --unlabeled
     check_table_options(args, folder)
     reading = Reading(args, source)
     remembered = {"data": "folder" if folder else "table"}
@@ -214,7 +261,10 @@ def labelled_data(args, err):
             remembered.update(reading.remembered(), data="text table", label=label_column, text=text_column)
         what = "texts"
         tokenizer = Tokenizer(stop_words="english" if args.stop_words else None, stemmer=porter_stem if args.stem else None)
-        model = model_class(tokenizer=tokenizer, **settings(args, model_class))
+        if em_settings is not None:
+            model = SemiSupervisedNB(tokenizer=tokenizer, **settings(args, SemiSupervisedNB), **em_settings)
+        else:
+            model = model_class(tokenizer=tokenizer, **settings(args, model_class))
     else:
         model_class = TABLE_MODELS[model_name]
         if folder:
@@ -245,6 +295,11 @@ def train(args, out, err):
     source, remembered = data.source, data.remembered
     output = existing_folder_for(args.output)
     training = {"source": source.name, "examples": len(inputs), "fingerprint": fingerprint(inputs, labels)}
+    semi_supervised = isinstance(model, SemiSupervisedNB)
+    if semi_supervised:
+        unlabeled, unlabeled_names, unlabeled_source = unlabeled_texts(args, err)
+        training["unlabeled"] = {"source": unlabeled_source.name, "examples": len(unlabeled),
+                                 "fingerprint": fingerprint(unlabeled, [None] * len(unlabeled))}
     held_out = None
     if args.test_size is not None:
         indices = list(range(len(inputs)))
@@ -257,12 +312,24 @@ def train(args, out, err):
         training.update(test_size=args.test_size, seed=args.seed, trained_on=len(inputs),
                         trained_fingerprint=fingerprint(inputs, labels),
                         held_out_fingerprint=fingerprint(held_out[0], held_out[1]))
-    run_model(lambda: model.fit(inputs, labels), names)
+    if semi_supervised:
+        fit_by_em(model, inputs, labels, names, unlabeled, unlabeled_names)
+    else:
+        run_model(lambda: model.fit(inputs, labels), names)
     save(model, output, metadata={"command_line": remembered, "training_data": training})
-    print(
-        f"trained {type(model).__name__} on {len(inputs):,} {what} in {len(model.classes_)} classes; saved to {output}",
-        file=out,
-    )
+    if semi_supervised:
+        print(
+            f"trained SemiSupervisedNB (EM over {model.event_model} naive Bayes) on {len(inputs):,} labeled and "
+            f"{len(unlabeled):,} unlabeled {what} in {len(model.classes_)} classes; saved to {output}",
+            file=out,
+        )
+        print(em_summary(model), file=out)
+        print(f"\n{model.history_}", file=out)
+    else:
+        print(
+            f"trained {type(model).__name__} on {len(inputs):,} {what} in {len(model.classes_)} classes; saved to {output}",
+            file=out,
+        )
     if held_out is not None:
         x_test, y_test, test_names = held_out
         predictions = predict_all(model, x_test, err, names=test_names)
@@ -272,6 +339,128 @@ def train(args, out, err):
             file=out,
         )
         print(classification_report(y_test, predictions), file=out)
+
+
+# ---------------------------------------------------------------------------
+# train --unlabeled: semi-supervised naive Bayes by EM
+# ---------------------------------------------------------------------------
+
+EM_OPTIONS = (  # (option, the args attribute that holds it)
+    ("--unlabeled-weight", "unlabeled_weight"), ("--document-length", "document_length"), ("--raw-counts", "raw_counts"),
+    ("--iterations", "iterations"), ("--tolerance", "tolerance"),
+)
+
+
+def semi_supervised_settings(args, model_name, source):
+    """SemiSupervisedNB's settings from train's EM options, or None without --unlabeled (checked before any reading)."""
+    given = [option for option, name in EM_OPTIONS
+             if getattr(args, name, None) is not None and getattr(args, name) is not False]  # (0 is given, a False flag not)
+    if getattr(args, "unlabeled", None) is None:
+        if given:
+            raise CommandError(f"{given[0]} is a setting of EM over unlabeled texts: give them with --unlabeled FOLDER")
+        return None
+    if str(args.unlabeled) == "-" and source.is_stdin:
+        raise CommandError(
+            "--unlabeled -: standard input is DATA already, and it can be read only once; give the unlabeled texts "
+            "as a folder or a file"
+        )
+    if model_name not in EM_MODELS:
+        raise CommandError(
+            f"--unlabeled: EM runs over --model multinomial or --model bernoulli, not --model {model_name}"
+            + (" (the model of a table; a table of texts takes --model multinomial)" if args.model is None else "")
+        )
+    if args.alpha is not None and args.alpha == 0:
+        raise CommandError(
+            "--alpha 0 with --unlabeled: a word a class has not seen would have probability 0 there, and an unlabeled "
+            "text could have probability 0 in every class, which EM cannot weigh; use --alpha above 0, such as --alpha 1"
+        )
+    scaling = [option for option in given if option in ("--document-length", "--raw-counts")]
+    if model_name == "bernoulli" and scaling:
+        raise CommandError(
+            f"{scaling[0]} is for --model multinomial: it sets the word counts, and the Bernoulli model sees only "
+            "which words a text has"
+        )
+    em_settings = {"event_model": model_name}
+    if args.unlabeled_weight is not None:
+        em_settings["unlabeled_weight"] = args.unlabeled_weight
+    if args.document_length is not None:
+        em_settings["document_length"] = args.document_length
+    if args.raw_counts:
+        em_settings["document_length"] = None
+    if args.iterations is not None:
+        em_settings["max_iterations"] = args.iterations
+    if args.tolerance is not None:
+        em_settings["tolerance"] = args.tolerance
+    return em_settings
+
+
+def unlabeled_texts(args, err):
+    """``(texts, names, source)`` of --unlabeled: each file of a folder (at any depth) is a text; or each line of a file."""
+    source = Source(args.unlabeled, getattr(args, "stdin", None))
+    option = f"--unlabeled {source}"
+    if not source.is_stdin and not source.path.exists():
+        raise CommandError(
+            f"{option}: it does not exist; give a folder of unlabeled text files (one text per file), "
+            "or a file with one unlabeled text per line"
+        )
+    notes = []
+    if source.is_folder():
+        paths = text_files(source.path)
+        if not paths:
+            raise CommandError(f"{option}: the folder has no text files; put each unlabeled text in a file of its own there")
+        texts, names = read_texts(paths, notes, err), [str(path) for path in paths]
+    else:
+        if source.suffix() in (".csv", ".tsv"):
+            raise CommandError(
+                f"{option} is a table; give a folder of unlabeled text files, or a text file with one text per line"
+            )
+        text = source.text() if source.is_stdin else read_text(source.path, notes)
+        if notes:
+            notes = [f"{source} is not UTF-8 and was read as Latin-1"]
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if not lines:
+            raise CommandError(f"{option}: the file has no texts; give one unlabeled text per line")
+        texts = [line for _, line in lines]
+        names = [f"{source}, line {number}" for number, _ in lines]
+    say(notes, err)
+    return texts, names, source
+
+
+LABELED_INDEX, UNLABELED_INDEX = re.compile(r"\bX_labeled\[(\d+)\]"), re.compile(r"\bX_unlabeled\[(\d+)\]")
+
+
+def fit_by_em(model, inputs, labels, names, unlabeled, unlabeled_names):
+    """``model.fit(inputs, labels, unlabeled)``; an error names the text by its file or line, as the other commands do."""
+    try:
+        model.fit(inputs, labels, unlabeled)
+    except (ValueError, TypeError, KeyError, ArithmeticError) as error:
+        message = str(error.args[0] if isinstance(error, KeyError) and error.args else error)
+        message = LABELED_INDEX.sub(lambda match: example_name(names, int(match.group(1))), message)
+        message = UNLABELED_INDEX.sub(lambda match: example_name(unlabeled_names, int(match.group(1))), message)
+        raise CommandError(in_own_terms(message, names)) from None
+    if not all(math.isfinite(row["objective"]) for row in model.history_):
+        raise CommandError(
+            "EM's objective is not a finite number at every iteration, so the model it ended with is no answer; "
+            f"please report it, with the command (the objectives: {[row['objective'] for row in model.history_]})"
+        )
+
+
+def em_summary(model):
+    """One line: lambda, the scaling, and how EM ended, each with the option that sets it."""
+    parts = [f"each unlabeled text counted with weight lambda = {model.unlabeled_weight:g} (--unlabeled-weight)"]
+    if model.event_model == "multinomial":
+        parts.append(
+            "raw word counts (--raw-counts)" if model.document_length is None
+            else f"every text scaled to {model.document_length:g} words (--document-length)"
+        )
+    if model.converged_:
+        parts.append(f"EM converged after {model.n_iterations_} iteration(s) (at most {model.max_iterations}, --iterations)")
+    else:
+        parts.append(
+            f"EM stopped after {model.n_iterations_} iteration(s) (--iterations {model.max_iterations}), "
+            "before the objective stopped growing"
+        )
+    return "; ".join(parts)
 
 
 def check_table_options(args, folder):
@@ -374,6 +563,8 @@ def open_model(path):
 
 def is_text_model(model):
     """True for a model that reads texts; the command line gives table models rows of a table instead."""
+    if isinstance(model, SemiSupervisedNB):
+        model = model.model_  # the multinomial or Bernoulli model EM arrived at
     if not isinstance(model, TextNaiveBayes):
         return False
     if model.input_form_ == "dense":
