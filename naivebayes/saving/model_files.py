@@ -189,6 +189,7 @@ SETTING_SHAPES = {
     "event_model": "text",
     "unlabeled_weight": "number",
     "document_length": ("optional", "number"),
+    "min_word_count": "count",
     "max_iterations": "count",
     "tolerance": "number",
 }
