@@ -14,6 +14,7 @@ model file.
 import io
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -642,3 +643,29 @@ def test_an_older_reader_refuses_a_semi_supervised_file_by_its_model_name():
     finally:
         model_files.SAVED_MODELS.clear()
         model_files.SAVED_MODELS.update(known)
+
+
+# ---------------------------------------------------------------------------
+# The command line page's example is what the command prints
+# ---------------------------------------------------------------------------
+
+
+def test_the_example_on_the_command_line_page_is_what_train_prints(tmp_path, monkeypatch):
+    """docs/index.md: the spam messages, the first 5 of each class labeled and the other 100 unlabeled.
+
+    If EM's numbers change, run the command as the page says and paste its output into the page.
+    """
+    page = (Path(__file__).resolve().parent.parent / "docs" / "index.md").read_text(encoding="utf-8")
+    command = "$ naivebayes train labeled -o em.json --unlabeled unlabeled\n"
+    shown = page.split(command, 1)[1].split("```", 1)[0]
+    texts, labels = load_spam()
+    labeled_at = [i for i, label in enumerate(labels) if label == "ham"][:5]
+    labeled_at += [i for i, label in enumerate(labels) if label == "spam"][:5]
+    for i, (text, label) in enumerate(zip(texts, labels)):
+        folder = tmp_path / "labeled" / label if i in labeled_at else tmp_path / "unlabeled"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{i:04}.txt").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(*command[2:].split()[1:])
+    assert (status, err) == (0, "")
+    assert out == shown
