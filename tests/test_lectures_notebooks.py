@@ -10,13 +10,13 @@ NAIVEBAYES_LECTURE_ARGUMENTS variable: the small settings of
 tests/test_lectures.py (``--limit 40``, and ``--no-newsgroups``,
 ``--no-adult`` or a local copy of the data), never a download.
 
-In the companions of the five lecture notes and of Ng and Jordan's paper
-(HEADLINES below) each step's cell runs that step at module level and prints
-its numbers right under it, as a student reading the notebook beside the
-note needs them: the tests check that every step heading a companion prints
-lands in its own cell, under the prose cell that names that step, and that
-the note's headline number is printed in the cell of its step, not gathered
-in the last cell.
+In the companions of the five lecture notes and of the papers of Ng and
+Jordan, Rennie et al. and McCallum and Nigam (HEADLINES below) each step's
+cell runs that step at module level and prints its numbers right under it,
+as a student reading the notebook beside the note needs them: the tests
+check that every step heading a companion prints lands in its own cell,
+under the prose cell that names that step, and that the note's headline
+number is printed in the cell of its step, not gathered in the last cell.
 
 Without jupytext, nbclient or ipykernel the tests skip (``pip install -e
 '.[notebooks]'``); ``--require-reference`` turns that skip into a failure, and
@@ -63,6 +63,10 @@ HEADLINES = {
                                         r"\(slide: 0\.25\)$"),
     "ng_jordan_generative_discriminative": ("Step 1", r"^  logistic regression stays at or below naive Bayes "
                                                       r"from m = 14 on \(0\.3006 against 0\.3010 there\)$"),
+    "rennie_complement_naive_bayes": ("Step 6", r"^TWCNB on TF-IDF-length +\d+/\d+ = [01]\.\d{4}  "
+                                                r"\(paper, Table 3: 0\.861\)"),
+    "mccallum_nigam_event_models": ("Step 5", r"^mean error reduction over these \d+ sizes: [-+]\d+\.\d% "
+                                              r"\(the paper's abstract: 27% on average, over its five corpora\)$"),
 }
 # Without the Adult files this companion runs its iris check alone (steps 1, 2, 5 and 6, going further A).
 STEPS_NEED_ADULT = {"ng_jordan_generative_discriminative"}
