@@ -33,6 +33,7 @@ from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
+from naivebayes.models.semi_supervised import SemiSupervisedNB
 
 __all__ = ["main", "main_script", "build_parser"]
 
@@ -191,6 +192,7 @@ def add_data_options(parser):
 
 def add_unlabeled_options(parser):
     """train's options for unlabeled texts: SemiSupervisedNB, EM over the multinomial or Bernoulli model."""
+    defaults = SemiSupervisedNB().get_params()  # (the help gives the model's own defaults)
     em = parser.add_argument_group(
         "unlabeled texts (semi-supervised naive Bayes by EM, Nigam et al. 2000)",
         "With --unlabeled, train fits SemiSupervisedNB on the labelled DATA plus the unlabeled texts, "
@@ -204,22 +206,22 @@ def add_unlabeled_options(parser):
     em.add_argument(
         "--unlabeled-weight", type=commands.unlabeled_weight, metavar="LAMBDA",
         help="lambda, the weight of each unlabeled text in EM's counts: from 0 (left out: plain naive Bayes) "
-        "to 1 (counted as a labelled text; the default)",
+        f"to 1 (counted as a labelled text); default {defaults['unlabeled_weight']:g}",
     )
     scaling = em.add_mutually_exclusive_group()
     scaling.add_argument(
         "--document-length", type=commands.document_length, metavar="WORDS",
         help="multinomial: scale every text's word counts to this many words, in training and prediction, "
-        "as Nigam et al. did (default 300)",
+        f"as Nigam et al. did (default {defaults['document_length']})",
     )
     scaling.add_argument(
         "--raw-counts", action="store_true",
         help="multinomial: keep every text's own word counts (long texts then weigh most in EM)",
     )
-    em.add_argument("--iterations", type=commands.iterations, metavar="N", help="at most this many EM iterations (default 10)")
+    em.add_argument("--iterations", type=commands.iterations, metavar="N", help=f"at most this many EM iterations (default {defaults['max_iterations']})")
     em.add_argument(
         "--tolerance", type=commands.tolerance, metavar="TOL",
-        help="stop when an iteration raises the objective by at most this share of it (default 1e-5)",
+        help=f"stop when an iteration raises the objective by at most this share of it (default {defaults['tolerance']:g})",
     )
 
 
