@@ -17,7 +17,11 @@ from naivebayes.models.semi_supervised import (
     em_converged,
     em_objective,
     em_posteriors,
+    em_vocabulary,
+    fractional_word_rows,
+    log_likelihood_rows_of,
     scaled_counts,
+    word_columns,
 )
 
 
@@ -159,3 +163,86 @@ def test_a_debugger_walks_the_pipeline_from_predict(method, length):
     assert problems_with_order(calls, steps) == []
     assert problems_without_source(calls) == []
     assert problems_building(calls) == []
+
+
+def test_eq_em_scale_over_the_vocabulary_only():
+    # "c" is not in V: the known words a and b (1 + 3 = 4 of them) are scaled to 300
+    assert scaled_counts({"a": 1, "b": 3, "c": 4}, 300, {"a", "b"}) == {"a": 75.0, "b": 225.0}
+    assert scaled_counts({"c": 4}, 300, {"a"}) == {}
+
+
+def test_eq_em_vocabulary_keeps_labeled_words_and_words_seen_often_enough():
+    labeled = [{"a": 1, "z": 0}, {"b": 1}]
+    unlabeled = [{"a": 1, "c": 1, "d": 2}, {"c": 1, "e": 1}]
+    # a, b: labeled; c: twice in all; d: twice in one document; e: once only; z: counted 0 times
+    assert em_vocabulary(labeled, unlabeled, 2) == {"a", "b", "c", "d"}
+    assert em_vocabulary(labeled, unlabeled, 1) == {"a", "b", "c", "d", "e"}
+    assert em_vocabulary(labeled, unlabeled, 3) == {"a", "b"}
+    assert em_vocabulary(labeled, [], 2) == {"a", "b"}
+
+
+def random_documents(generator, n, words="abcdefgh"):
+    return [{word: generator.randint(0, 3) * generator.random() for word in generator.sample(words, 3)} for _ in range(n)]
+
+
+def test_the_fast_m_step_adds_the_same_counts_as_add_weighted_document():
+    generator = random.Random(5)
+    documents = random_documents(generator, 40)
+    weights = [tuple(generator.random() * (generator.random() < 0.7) for _ in range(3)) for _ in documents]
+    tables = {"class_counts": [0] * 3, "totals": [0] * 3, "word_rows": {}}
+    for counts, weight in zip(documents, weights):
+        add_weighted_document(tables, counts, list(weight), "multinomial")
+    fast = fractional_word_rows(word_columns(documents), weights, 3)
+    assert fast.keys() == {word for word, row in tables["word_rows"].items()}
+    for word, row in tables["word_rows"].items():
+        assert fast[word] == pytest.approx(row, rel=1e-12, abs=1e-300)
+    assert word_columns([{"a": 2, "b": 0}, {"a": 1}]) == {"a": ([0, 1], [2, 1])}
+
+
+def test_the_fast_rows_are_the_multinomial_models_log_estimates():
+    model = MultinomialNB(alpha=0.5).fit([{"a": 2.5, "b": 1.0}, {"b": 0.5, "c": 3.0}, {"a": 1.0}], ["x", "y", "x"])
+    word_rows = {word: [model.feature_counts_[label].get(word, 0) for label in model.classes_] for word in model.vocabulary_}
+    totals = [model.feature_totals_[label] for label in model.classes_]
+    rows = log_likelihood_rows_of(word_rows, totals, model.vocabulary_, 0.5)
+    assert rows.keys() == model.log_likelihood_rows_.keys()
+    for word, row in rows.items():
+        assert row == pytest.approx(model.log_likelihood_rows_[word], rel=1e-15)
+    # a in class x, by hand: n_ax = 2.5 + 1, n_x = 3.5 + 1, |V| = 3, so (3.5 + 0.5) / (4.5 + 3 * 0.5) = 2/3
+    assert rows["a"][0] == pytest.approx(math.log(2 / 3), rel=1e-15)
+
+
+@pytest.mark.parametrize("length,weight", [(300, 1.0), (None, 0.4), (50, 0.0)])
+def test_the_fast_path_runs_the_reference_paths_em(monkeypatch, length, weight):
+    import naivebayes.models.semi_supervised as semi_supervised
+
+    texts, labels = load_spam()
+    labeled, y, unlabeled = texts[:12], labels[:12], texts[12:]
+    settings = dict(unlabeled_weight=weight, document_length=length, max_iterations=6, tolerance=0)
+    fast = SemiSupervisedNB(**settings).fit(labeled, y, unlabeled, X_check=texts, y_check=labels)
+    monkeypatch.setattr(semi_supervised, "FAST_PATH_EVENT_MODELS", set())
+    reference = SemiSupervisedNB(**settings).fit(labeled, y, unlabeled, X_check=texts, y_check=labels)
+    assert len(fast.history_) == len(reference.history_)
+    assert len(fast.history_) > 2 if weight else len(fast.history_) == 1
+    for ours, theirs in zip(fast.history_, reference.history_):
+        assert ours["iteration"] == theirs["iteration"] and ours["accuracy"] == theirs["accuracy"]
+        for name in ("log_likelihood", "log_prior", "objective"):
+            assert ours[name] == pytest.approx(theirs[name], rel=1e-11)
+    assert fast.model_.vocabulary_ == reference.model_.vocabulary_
+    for label in fast.classes_:
+        assert fast.model_.class_counts_[label] == pytest.approx(reference.model_.class_counts_[label], rel=1e-12)
+        counts, theirs = fast.model_.feature_counts_[label], reference.model_.feature_counts_[label]
+        assert counts.keys() == theirs.keys()
+        assert counts == pytest.approx(theirs, rel=1e-11)
+    assert fast.predict(texts) == reference.predict(texts)
+    assert (fast.n_iterations_, fast.converged_) == (reference.n_iterations_, reference.converged_)
+
+
+def test_min_word_count_drops_the_unlabeled_documents_rare_words():
+    labeled, y, unlabeled, _ = china_split()
+    every_word = SemiSupervisedNB(min_word_count=1).fit(labeled, y, unlabeled)
+    paper = SemiSupervisedNB().fit(labeled, y, unlabeled)
+    dropped = every_word.model_.vocabulary_ - paper.model_.vocabulary_
+    words_of_labeled = {word for text in labeled for word in text.lower().split()}
+    assert dropped and not dropped & words_of_labeled
+    with pytest.raises(ValueError, match="min_word_count"):
+        SemiSupervisedNB(min_word_count=0)
