@@ -94,6 +94,8 @@ SETTINGS = {
     "100 words": (["--document-length", "100"], {"document_length": 100}),
     "raw counts": (["--raw-counts"], {"document_length": None}),
     "2 iterations": (["--iterations", "2", "--tolerance", "0"], {"max_iterations": 2, "tolerance": 0}),
+    "every word": (["--min-word-count", "1"], {"min_word_count": 1}),
+    "words seen 5 times": (["--min-word-count", "5", "--model", "bernoulli"], {"min_word_count": 5, "event_model": "bernoulli"}),
     "bernoulli": (["--model", "bernoulli"], {"event_model": "bernoulli"}),
     "bernoulli alpha 1/2": (["--model", "bernoulli", "--alpha", "1/2"], {"event_model": "bernoulli", "alpha": Fraction(1, 2)}),
 }
@@ -129,17 +131,20 @@ def test_the_report_says_what_em_did(folders, tmp_path):
     lines = out.splitlines()
     assert lines[1] == (
         "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); every text scaled to 300 words "
-        f"(--document-length); EM converged after {expected.n_iterations_} iteration(s) (at most "
+        "(--document-length); a word of the unlabeled texts kept if seen 2 times or more (--min-word-count); "
+        f"EM converged after {expected.n_iterations_} iteration(s) (at most "
         f"{expected.max_iterations}, --iterations)"
     )
     _, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--iterations", "1",
-                    "--tolerance", "0", "--raw-counts", "--unlabeled-weight", "0.25")
+                    "--tolerance", "0", "--raw-counts", "--unlabeled-weight", "0.25", "--min-word-count", "1")
     assert out.splitlines()[1] == (
         "each unlabeled text counted with weight lambda = 0.25 (--unlabeled-weight); raw word counts (--raw-counts); "
-        "EM stopped after 1 iteration(s) (--iterations 1), before the objective stopped growing"
+        "every word of the unlabeled texts kept (--min-word-count 1); EM stopped after 1 iteration(s) (--iterations 1), before the objective stopped growing"
     )
     _, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--model", "bernoulli")
-    assert out.splitlines()[1].startswith("each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); EM ")
+    assert out.splitlines()[1].startswith(  # (no scaling: the Bernoulli model sees only which words a text has)
+        "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); a word of the unlabeled texts kept "
+        "if seen 2 times or more (--min-word-count); EM ")
 
 
 def test_lambda_0_is_plain_naive_bayes(folders, tmp_path):
@@ -303,6 +308,8 @@ def test_a_table_with_unlabeled_texts_is_refused(tmp_path, folders):
     ("--iterations", "-1", "argument --iterations: '-1' is not a whole number of iterations >= 0"),
     ("--iterations", "2.5", "argument --iterations: '2.5' is not a whole number of iterations >= 0"),
     ("--tolerance", "-1", "argument --tolerance: '-1' is not a number >= 0"),
+    ("--min-word-count", "0", "argument --min-word-count: '0' is not a whole number of occurrences >= 1"),
+    ("--min-word-count", "1.5", "argument --min-word-count: '1.5' is not a whole number of occurrences >= 1"),
 ])
 def test_a_bad_setting_is_refused(option, value, phrase, folders, tmp_path):
     labeled, unlabeled, *_ = folders
@@ -311,7 +318,7 @@ def test_a_bad_setting_is_refused(option, value, phrase, folders, tmp_path):
 
 
 @pytest.mark.parametrize("options", [["--unlabeled-weight", "0.5"], ["--document-length", "100"], ["--raw-counts"],
-                                     ["--iterations", "3"], ["--tolerance", "0"]])
+                                     ["--iterations", "3"], ["--tolerance", "0"], ["--min-word-count", "1"]])
 def test_an_em_setting_without_unlabeled_texts_is_refused(options, folders, tmp_path):
     labeled, *_ = folders
     one_line_refusal(run("train", labeled, "-o", tmp_path / "em.json", *options),

@@ -218,6 +218,11 @@ def add_unlabeled_options(parser):
         "--raw-counts", action="store_true",
         help="multinomial: keep every text's own word counts (long texts then weigh most in EM)",
     )
+    em.add_argument(
+        "--min-word-count", type=commands.min_word_count, metavar="N",
+        help="a word of the unlabeled texts joins the vocabulary only if it occurs at least N times in all the texts "
+        f"(every word of a labelled text does); 1 keeps every word (default {defaults['min_word_count']}, as Nigam et al.)",
+    )
     em.add_argument("--iterations", type=commands.iterations, metavar="N", help=f"at most this many EM iterations (default {defaults['max_iterations']})")
     em.add_argument(
         "--tolerance", type=commands.tolerance, metavar="TOL",

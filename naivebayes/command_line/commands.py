@@ -72,7 +72,7 @@ from naivebayes.text.tokenize import Tokenizer
 __all__ = [
     "TEXT_MODELS", "TABLE_MODELS", "SCORINGS", "train", "predict", "explain", "evaluate", "cross_validate_command",
     "number", "share", "fingerprint", "folds_count", "param_values", "unlabeled_weight", "document_length", "iterations",
-    "tolerance",
+    "tolerance", "min_word_count",
 ]
 
 TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB, "complement": ComplementNB}
@@ -152,6 +152,17 @@ def iterations(text):
         value = -1
     if value < 0:
         raise ArgumentTypeError(f"{text!r} is not a whole number of iterations >= 0, such as 10")
+    return value
+
+
+def min_word_count(text):
+    """``--min-word-count`` as typed: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ArgumentTypeError(f"{text!r} is not a whole number of occurrences >= 1, such as 2 (1 keeps every word)")
     return value
 
 
@@ -347,7 +358,7 @@ def train(args, out, err):
 
 EM_OPTIONS = (  # (option, the args attribute that holds it)
     ("--unlabeled-weight", "unlabeled_weight"), ("--document-length", "document_length"), ("--raw-counts", "raw_counts"),
-    ("--iterations", "iterations"), ("--tolerance", "tolerance"),
+    ("--min-word-count", "min_word_count"), ("--iterations", "iterations"), ("--tolerance", "tolerance"),
 )
 
 
@@ -387,6 +398,8 @@ def semi_supervised_settings(args, model_name, source):
         em_settings["document_length"] = args.document_length
     if args.raw_counts:
         em_settings["document_length"] = None
+    if args.min_word_count is not None:
+        em_settings["min_word_count"] = args.min_word_count
     if args.iterations is not None:
         em_settings["max_iterations"] = args.iterations
     if args.tolerance is not None:
@@ -446,13 +459,17 @@ def fit_by_em(model, inputs, labels, names, unlabeled, unlabeled_names):
 
 
 def em_summary(model):
-    """One line: lambda, the scaling, and how EM ended, each with the option that sets it."""
+    """One line: lambda, the scaling, the vocabulary and how EM ended, each with the option that sets it."""
     parts = [f"each unlabeled text counted with weight lambda = {model.unlabeled_weight:g} (--unlabeled-weight)"]
     if model.event_model == "multinomial":
         parts.append(
             "raw word counts (--raw-counts)" if model.document_length is None
             else f"every text scaled to {model.document_length:g} words (--document-length)"
         )
+    parts.append(
+        "every word of the unlabeled texts kept (--min-word-count 1)" if model.min_word_count == 1
+        else f"a word of the unlabeled texts kept if seen {model.min_word_count} times or more (--min-word-count)"
+    )
     if model.converged_:
         parts.append(f"EM converged after {model.n_iterations_} iteration(s) (at most {model.max_iterations}, --iterations)")
     else:
