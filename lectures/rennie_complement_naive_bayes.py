@@ -144,8 +144,8 @@ if __name__ == "__main__":  # as a script, or in a notebook
 # This companion uses the by-date archive as `load_20newsgroups` reads it: the 11,314 older posts
 # train, the 7,532 newer ones test, nothing removed.  **The paper did not use this split**: its
 # Appendix says it ran ten random splits, 80% of each newsgroup's posts for training and 20% for
-# testing.  A random split puts posts of the same thread on both sides, a split by date does not,
-# so the by-date test posts are harder; going further A runs the paper's kind of split.  With
+# testing.  A random split sends posts of one thread to both sides far more often than a split by
+# date does, so the by-date test posts are harder; going further A runs the paper's kind of split.  With
 # `--limit N` the training posts are a stratified sample of N (`train_test_split` with `stratify`,
 # seed 0), so each newsgroup keeps its share; the test posts are always all 7,532.
 
@@ -181,8 +181,8 @@ if __name__ == "__main__":
 # $\hat\theta_{ci} = (N_{ci} + \alpha_i)/(N_c + \alpha)$, smoothed with $\alpha_i = 1$ for every
 # word, and a document is labelled by the class with the largest
 # $\log p(\vec\theta_c) + \sum_i f_i \log \hat\theta_{ci}$.  That is `MultinomialNB()`.  The words are
-# this library's `Tokenizer` (lowercase runs of letters and digits); the paper does not say how it
-# cut its words.
+# cut by this library's default `Tokenizer` (lowercase words, inner hyphens and apostrophes kept);
+# the paper does not say how it cut its words.
 
 # %%
 def step_2_multinomial(texts, labels, test_texts, test_labels):
