@@ -290,7 +290,7 @@ def json_text(value, indent=0):
     """
     if not isinstance(value, (dict, list)) or not value:
         return scalar_text(value)
-    if len(value) <= LINE_WIDTH // 3:  # (a container with more entries cannot fit on a line)
+    if len(value) <= LINE_WIDTH // 3 and not more_entries_than(value, LINE_WIDTH):  # (else it cannot fit on a line)
         one_line = ENCODER.encode(value)
         if indent + len(one_line) <= LINE_WIDTH:
             return one_line
@@ -302,6 +302,24 @@ def json_text(value, indent=0):
         entries = [pad + json_text(item, indent + 1) for item in value]
         opening, closing = "[", "]"
     return opening + "\n" + ",\n".join(entries) + "\n" + " " * indent + closing
+
+
+def more_entries_than(value, limit):
+    """True when the containers in ``value``, all the way down, hold more than ``limit`` entries in all.
+
+    Each entry takes at least one character, so such a value cannot fit on a
+    line of ``limit`` characters, and is not written out whole to find that out
+    (a table of 20 classes of 60,000 words each would be, at every level).
+    """
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (dict, list)):
+            count += len(item)
+            if count > limit:
+                return True
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return False
 
 
 # A surrogate code point, such as "\ud800" (bytes decoded with errors="surrogateescape" hold them), and
