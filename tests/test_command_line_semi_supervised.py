@@ -139,7 +139,8 @@ def test_the_report_says_what_em_did(folders, tmp_path):
                     "--tolerance", "0", "--raw-counts", "--unlabeled-weight", "0.25", "--min-word-count", "1")
     assert out.splitlines()[1] == (
         "each unlabeled text counted with weight lambda = 0.25 (--unlabeled-weight); raw word counts (--raw-counts); "
-        "every word of the unlabeled texts kept (--min-word-count 1); EM stopped after 1 iteration(s) (--iterations 1), before the objective stopped growing"
+        "every word of the unlabeled texts kept (--min-word-count 1); EM stopped after 1 iteration(s), its limit "
+        "(--iterations 1), before it converged (--tolerance 0)"
     )
     _, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--model", "bernoulli")
     assert out.splitlines()[1].startswith(  # (no scaling: the Bernoulli model sees only which words a text has)

@@ -474,8 +474,8 @@ def em_summary(model):
         parts.append(f"EM converged after {model.n_iterations_} iteration(s) (at most {model.max_iterations}, --iterations)")
     else:
         parts.append(
-            f"EM stopped after {model.n_iterations_} iteration(s) (--iterations {model.max_iterations}), "
-            "before the objective stopped growing"
+            f"EM stopped after {model.n_iterations_} iteration(s), its limit (--iterations {model.max_iterations}), "
+            f"before it converged (--tolerance {model.tolerance:g})"
         )
     return "; ".join(parts)
 
