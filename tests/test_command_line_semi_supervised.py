@@ -181,6 +181,29 @@ def test_the_unlabeled_folder_is_read_at_any_depth_leaving_out_hidden_files(fold
     assert load(tmp_path / "em.json").predict_proba(texts) == expected.predict_proba(texts)
 
 
+def test_unlabeled_texts_from_standard_input_one_per_line(folders, tmp_path):
+    labeled, _, labeled_texts, labeled_labels, _, texts = folders
+    status, out, err = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", "-",
+                           stdin=io.StringIO("Claim your free prize now\nsee you at lunch tomorrow\n"))
+    assert (status, err) == (0, "") and "on 20 labeled and 2 unlabeled texts" in out
+    expected = SemiSupervisedNB().fit(labeled_texts, labeled_labels, ["Claim your free prize now", "see you at lunch tomorrow"])
+    assert load(tmp_path / "em.json").predict_proba(texts) == expected.predict_proba(texts)
+
+
+def test_an_unlabeled_file_that_is_not_utf8_is_read_as_latin1_and_said_so(folders, tmp_path):
+    labeled, _, labeled_texts, labeled_labels, _, texts = folders
+    unlabeled = tmp_path / "latin"
+    unlabeled.mkdir()
+    (unlabeled / "1.txt").write_bytes("café au lait, free prize".encode("latin-1"))
+    (unlabeled / "2.txt").write_text("see you at lunch", encoding="utf-8")
+    status, _, err = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled)
+    assert status == 0
+    assert err.splitlines() == [
+        f"note: 1 of 2 files were not UTF-8 and were read as Latin-1 (the first: {unlabeled / '1.txt'})"]
+    expected = SemiSupervisedNB().fit(labeled_texts, labeled_labels, ["café au lait, free prize", "see you at lunch"])
+    assert load(tmp_path / "em.json").predict_proba(texts) == expected.predict_proba(texts)
+
+
 def test_a_table_of_labeled_texts_with_unlabeled_texts(folders, tmp_path):
     _, unlabeled, labeled_texts, labeled_labels, unlabeled_texts, texts = folders
     table = tmp_path / "labeled.tsv"
