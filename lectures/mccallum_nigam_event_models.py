@@ -34,10 +34,10 @@ What this companion could read of the paper, and where:
 The steps, in the paper's order (models, then word selection, then the
 comparison):
 
-1. The posts: the by-date archive, headers removed (as the same authors'
-   "Text Classification from Labeled and Unlabeled Documents using EM"
-   says they did for 20 Newsgroups; this paper's own preprocessing could not
-   be read).
+1. The posts: the by-date archive, headers removed (as Nigam, McCallum,
+   Thrun and Mitchell, "Text Classification from Labeled and Unlabeled
+   Documents using EM", section 6.1, say they did for 20 Newsgroups; this
+   paper's own preprocessing could not be read).
 2. The two event models with every word of the training posts.
 3. The words ranked by average mutual information with the class.
 4. Both models at each vocabulary size (the picture with --svg).
@@ -156,10 +156,10 @@ if __name__ == "__main__":  # as a script, or in a notebook
 #
 # The by-date archive: the 11,314 older posts train, the 7,532 newer ones test.  The headers are
 # removed (`remove=("headers",)`): the sender, organisation and subject lines can give a post's
-# newsgroup away without its text.  The
-# same authors' EM paper says they skipped the headers of 20 Newsgroups; which split and which
-# words McCallum and Nigam used here could not be read (their paper's body was not found), so this
-# split is the archive's, not necessarily theirs.  With `--limit N` the training posts are a
+# newsgroup away without its text.  The EM paper of Nigam, McCallum, Thrun and Mitchell says they
+# skipped the headers of 20 Newsgroups (its section 6.1); which split and which words McCallum and
+# Nigam used here could not be read (their paper's body was not found), so this split is the
+# archive's, not necessarily theirs.  With `--limit N` the training posts are a
 # stratified sample of N (seed 0); the test posts are always all 7,532.
 
 # %%
@@ -219,8 +219,9 @@ if __name__ == "__main__":
 # ## Step 3. The words ranked by average mutual information with the class
 #
 # The paper chooses its vocabularies by average mutual information with the class, as others'
-# accounts of it say (its body could not be read here); the same authors' EM paper keeps its WebKB
-# vocabulary to the words of highest average mutual information with the class (its section 6.1).
+# accounts of it say (its body could not be read here); the EM paper of Nigam, McCallum, Thrun and
+# Mitchell keeps its WebKB vocabulary to the words of highest average mutual information with the
+# class (its section 6.1).
 # Here the words are ranked by the mutual information between the class and a word's presence in
 # a post, $I(C; W_t)$ (`VocabularySelector`, on the training posts only); which events the paper
 # counted for each model could not be checked.  The first words of the ranking name their
