@@ -185,7 +185,7 @@ def random_documents(generator, n, words="abcdefgh"):
     return [{word: generator.randint(0, 3) * generator.random() for word in generator.sample(words, 3)} for _ in range(n)]
 
 
-def test_the_fast_m_step_adds_the_same_counts_as_add_weighted_document():
+def test_eq_em_word_columns_add_the_same_counts_as_add_weighted_document():
     generator = random.Random(5)
     documents = random_documents(generator, 40)
     weights = [tuple(generator.random() * (generator.random() < 0.7) for _ in range(3)) for _ in documents]
@@ -199,7 +199,7 @@ def test_the_fast_m_step_adds_the_same_counts_as_add_weighted_document():
     assert word_columns([{"a": 2, "b": 0}, {"a": 1}]) == {"a": ([0, 1], [2, 1])}
 
 
-def test_the_fast_rows_are_the_multinomial_models_log_estimates():
+def test_eq_em_rows_are_the_multinomial_models_log_estimates():
     model = MultinomialNB(alpha=0.5).fit([{"a": 2.5, "b": 1.0}, {"b": 0.5, "c": 3.0}, {"a": 1.0}], ["x", "y", "x"])
     word_rows = {word: [model.feature_counts_[label].get(word, 0) for label in model.classes_] for word in model.vocabulary_}
     totals = [model.feature_totals_[label] for label in model.classes_]

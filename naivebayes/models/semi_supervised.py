@@ -236,34 +236,40 @@ def word_columns(documents):
     return columns
 
 
+# --8<-- [start:eq-em-word-columns]
 def fractional_word_rows(columns, weights, n_classes):
-    """The M-step's word counts over many documents at once: {word: [sum_d w_dk x_dj for each class k]}.
+    """The M-step's word counts over many documents at once: {word: [sum_{d in D_j} w_dk x_dj for each class k]}.
 
     ``weights`` holds each document's K weights (a tuple, in classes_ order),
     by the positions ``word_columns`` numbered.  The same sums as
     ``add_weighted_document`` adds up a document at a time, summed a word at a
-    time instead: a word's weights are laid end to end, [w_d1 1, ..., w_d1 K,
-    w_d2 1, ...], so class k's are every K-th from k, and each class's sum of
-    products runs in C.  Only the order of the additions differs (the tests
-    check 1e-12 relative).
+    time instead: ``zip`` turns the weights of the documents D_j that hold
+    word j into K columns, one per class, and each class's sum of products
+    runs in C.  Only the order of the additions differs (the tests check
+    1e-12 relative).
+
+    Formula: docs/semi-supervised.md#eq-em-word-columns
     """
     rows = {}
-    classes = range(n_classes)
     for word, (positions, counts) in columns.items():
         if len(positions) == 1:  # a word of one document: w_dk x_dj
             rows[word] = list(map(mul, weights[positions[0]], repeat(counts[0], n_classes)))
         else:
-            flat = list(chain.from_iterable(map(weights.__getitem__, positions)))
-            rows[word] = [sum(map(mul, counts, flat[k::n_classes])) for k in classes]
+            by_class = zip(*map(weights.__getitem__, positions))  # (w_dk for d in D_j), for each class k
+            rows[word] = [sum(map(mul, counts, column)) for column in by_class]
     return rows
+# --8<-- [end:eq-em-word-columns]
 
 
+# --8<-- [start:eq-em-rows]
 def log_likelihood_rows_of(word_rows, totals, vocabulary, alpha):
     """{word: (log theta_j1, ..., log theta_jK)} with log theta_jk = log(n_jk + alpha) - log(n_k + alpha |V|).
 
     The multinomial model's own estimates (docs/multinomial.md), from the
     M-step's word rows {word: [n_jk]} and totals [n_k], each word's K logs
     taken in C; a word of V without a row has n_jk = 0 in every class.
+
+    Formula: docs/semi-supervised.md#eq-em-rows
     """
     log_of = math.log if alpha > 0 else log  # (alpha = 0: log 0 = -inf for a word a class never saw)
     denominators = [log_of(total + alpha * len(vocabulary)) for total in totals]
@@ -273,6 +279,7 @@ def log_likelihood_rows_of(word_rows, totals, vocabulary, alpha):
     for word, row in word_rows.items():
         rows[word] = tuple(map(sub, map(log_of, map(add, row, repeat(alpha, n_classes))), denominators))
     return rows
+# --8<-- [end:eq-em-rows]
 
 
 class EMHistory(list):
