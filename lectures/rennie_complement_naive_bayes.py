@@ -22,8 +22,9 @@ The paper's numbers used below, read in the paper itself (a copy of its PDF):
 * Table 3 (section 4.4), 20 Newsgroups row, accuracy: MNB 0.848,
   TWCNB 0.861, SVM 0.862.
 * Its protocol (the Appendix): ten random splits of 20 Newsgroups, 80% of
-  each class for training and 20% for testing; smoothing alpha_i = 1
-  (section 2).  The paper does not use the by-date split.
+  each class for training and 20% for testing; smoothing alpha_i = 1 and,
+  for MNB, a uniform class prior (section 2.2).  The paper does not use the
+  by-date split.
 
 The steps, in the paper's order:
 
