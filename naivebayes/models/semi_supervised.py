@@ -23,7 +23,7 @@ wrong), so ``document_length`` (default 300 words) does the same here, for
 every document the multinomial model sees, in training and prediction alike.
 They also kept only the words that occur more than once: a word seen in one
 unlabeled document only pulls that document towards whichever class EM
-already leans to, and on 20 Newsgroups such words cost EM most of its gain.
+already leans to, and on 20 Newsgroups such words cost EM much of its gain.
 ``min_word_count`` (default 2) keeps the words of the unlabeled documents
 seen at least that often in all the documents together (``em_vocabulary``).
 
@@ -328,14 +328,15 @@ class SemiSupervisedNB:
         word of a labeled document does); 2 is the paper's choice, 1 keeps
         every word.  See docs/semi-supervised.md for what it changes.
     max_iterations : int, default 50
-        A bound: EM usually stops on ``tolerance`` first (about 10 iterations
-        on 20 Newsgroups, as in the paper).
+        A bound: EM usually stops on ``tolerance`` first (after 7 to 15
+        iterations on 20 Newsgroups in lectures/nigam_em_unlabeled_posts.py;
+        the paper's EM took about 10).
     tolerance : float, default 1e-4
         Stop when an iteration raises the objective by at most this share of it.
     tokenizer : callable, optional
         As for ``MultinomialNB``.  On real posts pass one without stop words,
         ``Tokenizer(stop_words="english")``: with them, EM's classes follow the
-        function words and accuracy falls (docs/semi-supervised.md measures it).
+        function words and it gains far less (docs/semi-supervised.md measures it).
 
     After ``fit``: ``model_`` (the fitted ``MultinomialNB`` or ``BernoulliNB``,
     whose tables hold the fractional counts), ``classes_``, ``history_``
