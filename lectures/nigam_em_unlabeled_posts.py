@@ -356,8 +356,8 @@ if __name__ == "__main__":
 # The margins are of the paper's order; the levels differ a little.  What is not the paper's here:
 # the archive (the by-date archive has 18,846 posts, duplicates removed, and a test half of 7,532
 # posts, 40% rather than 20%: more test posts from later in time), the stop list (this library's
-# 199 hand-written English stop words, not the paper's list), the length the counts are scaled to (not stated in the paper;
-# 300 here), the class prior (N_c / N here, Laplace-smoothed in the paper's equation 6), the number
+# 199 hand-written English stop words, not the paper's list), the length the counts are scaled to
+# (not stated in the paper; 300 here), the class prior (N_c / N here, Laplace-smoothed in the paper's equation 6), the number
 # of labeled sets (2 per size by default against up to 10) and the vocabulary's counting (over the
 # posts `fit` is given, not the whole corpus with its test posts).
 
