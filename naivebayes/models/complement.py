@@ -280,7 +280,7 @@ class ComplementNB(TextNaiveBayes):
         The pseudo-count added to every complement count (the paper's alpha_i = 1).
     norm : bool, default False
         Divide each class's weights by sum_k |w_kc| (the paper's weight
-        normalisation, its step 7); False is scikit-learn's default.
+        normalisation, step 6 of its Table 4); False is scikit-learn's default.
     fit_prior, class_prior :
         Accepted and checked as scikit-learn's ``ComplementNB`` accepts them,
         and, as there, not used: the score leaves the prior out, so every
