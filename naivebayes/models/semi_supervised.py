@@ -510,6 +510,8 @@ class SemiSupervisedNB:
             one_hot[position[label]] = 1
             add_weighted_document(labeled_tables, counts, one_hot, "multinomial")
             add_count(labeled_tables["lengths"].setdefault(label, {}), sum(counts.values()))
+        # Iteration 0's model, built as the reference path builds it: the same checks (no words at all, ...).
+        model = self._model_from(classes, labeled_tables, vocabulary, input_form)
         learns = bool(weight and unlabeled)  # else iteration 0 is the end: nothing to turn around
         columns = word_columns(unlabeled) if learns else {}
         lengths = [sum(counts.values()) for counts in unlabeled] if learns else []
@@ -539,7 +541,9 @@ class SemiSupervisedNB:
             history.append(row)
             stop, converged = self._stops(previous, objective, iteration, len(unlabeled))
             if stop:
-                return self._model_from(classes, tables, vocabulary, input_form), history, iteration, converged
+                if iteration:
+                    model = self._model_from(classes, tables, vocabulary, input_form)
+                return model, history, iteration, converged
             previous = objective
             weights = [tuple(weight * posterior[label] for label in classes) for posterior, _ in e_step]
             added = fractional_word_rows(columns, weights, n_classes)  # sum_d lambda P(c_k | d) x_dj
