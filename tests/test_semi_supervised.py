@@ -246,3 +246,15 @@ def test_min_word_count_drops_the_unlabeled_documents_rare_words():
     assert dropped and not dropped & words_of_labeled
     with pytest.raises(ValueError, match="min_word_count"):
         SemiSupervisedNB(min_word_count=0)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_nothing_to_learn_gets_the_models_clear_error_on_both_paths(monkeypatch, fast):
+    import naivebayes.models.semi_supervised as semi_supervised
+
+    if not fast:
+        monkeypatch.setattr(semi_supervised, "FAST_PATH_EVENT_MODELS", set())
+    model = SemiSupervisedNB()
+    with pytest.raises(ValueError, match="no tokens at all"):
+        model.fit(["", "!!"], ["x", "y"], ["...", ""])
+    assert model.model_ is None
