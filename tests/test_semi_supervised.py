@@ -142,6 +142,26 @@ def test_bad_settings_and_calls_get_clear_errors():
     assert model.model_ is None and model.history_ == []
 
 
+@pytest.mark.parametrize("event_model", ["multinomial", "bernoulli"])
+def test_alpha_zero_is_refused_with_the_reason_at_construction_and_at_fit(event_model):
+    # With alpha = 0, EM used to end in nan (multinomial) or "math domain error" (Bernoulli).
+    with pytest.raises(ValueError, match=r"needs alpha > 0.*0/0 is undefined"):
+        SemiSupervisedNB(event_model, alpha=0)
+    model = SemiSupervisedNB(event_model)
+    model.alpha = 0  # assigned after construction: fit checks it again, and changes nothing
+    with pytest.raises(ValueError, match=r"needs alpha > 0"):
+        model.fit(["apple banana", "cherry date"], ["a", "b"], ["apple cherry"])
+    assert model.model_ is None and model.history_ == []
+
+
+def test_dense_rows_are_refused_with_the_dict_form_to_use():
+    with pytest.raises(TypeError, match=r"X_labeled holds dense rows of numbers.*enumerate\(row\)"):
+        SemiSupervisedNB().fit([[1, 0, 2], [0, 1, 1]], ["a", "b"], [[1, 1, 0]])
+    # The form the message gives works: columns as the words.
+    model = SemiSupervisedNB().fit([{0: 3, 2: 1}, {1: 3, 2: 1}], ["a", "b"], [{0: 2}, {1: 2}])
+    assert model.predict([{0: 2}, {1: 2}]) == ["a", "b"]
+
+
 @pytest.mark.parametrize("length", [None, 300])
 @pytest.mark.parametrize("method", ["predict", "predict_proba", "explain"])
 def test_a_debugger_walks_the_pipeline_from_predict(method, length):

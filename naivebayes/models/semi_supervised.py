@@ -316,7 +316,7 @@ class SemiSupervisedNB:
     ----------
     event_model : "multinomial" or "bernoulli", default "multinomial"
     alpha : default 1
-        The smoothing pseudo-count (1: Laplace, the paper's choice).
+        The smoothing pseudo-count (1: Laplace, the paper's choice); it must be above 0 (EM divides 0 by 0 without it).
     unlabeled_weight : float in [0, 1], default 1
         lambda, the weight of each unlabeled document in the M-step (EM-lambda);
         0 gives plain naive Bayes on the labeled documents, exactly.
@@ -346,21 +346,6 @@ class SemiSupervisedNB:
 
     def __init__(self, event_model="multinomial", alpha=1, unlabeled_weight=1.0, document_length=300,
                  max_iterations=50, tolerance=1e-4, tokenizer=None, min_word_count=2):
-        check_choice("event_model", event_model, tuple(EVENT_MODELS))
-        check_smoothing("alpha", alpha)
-        if isinstance(unlabeled_weight, bool) or not isinstance(unlabeled_weight, (int, float)) or not 0 <= unlabeled_weight <= 1:
-            raise ValueError(f"unlabeled_weight (lambda) must be a number from 0 to 1, not {unlabeled_weight!r}")
-        if document_length is not None and (
-            isinstance(document_length, bool) or not isinstance(document_length, (int, float)) or not document_length > 0
-            or document_length == float("inf")  # (counts scaled to infinitely many words are no counts)
-        ):
-            raise ValueError(f"document_length must be a number of words > 0, or None for raw counts; got {document_length!r}")
-        if isinstance(min_word_count, bool) or not isinstance(min_word_count, int) or min_word_count < 1:
-            raise ValueError(f"min_word_count must be a whole number >= 1 (1 keeps every word), not {min_word_count!r}")
-        if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 0:
-            raise ValueError(f"max_iterations must be a whole number >= 0, not {max_iterations!r}")
-        if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance >= 0:
-            raise ValueError(f"tolerance must be a number >= 0, not {tolerance!r}")
         self.event_model = event_model
         self.alpha = alpha
         self.unlabeled_weight = unlabeled_weight
@@ -369,6 +354,7 @@ class SemiSupervisedNB:
         self.max_iterations = max_iterations
         self.tolerance = tolerance
         self.tokenizer = tokenizer
+        self._check_settings()
         self.model_ = None
         self.scales_ = False  # set by fit: documents are scaled before the model sees them
         self.classes_ = []
@@ -376,12 +362,44 @@ class SemiSupervisedNB:
         self.n_iterations_ = 0
         self.converged_ = False
 
+    def _check_settings(self):
+        """Check every setting (at construction, and again at fit: one may have been assigned since)."""
+        check_choice("event_model", self.event_model, tuple(EVENT_MODELS))
+        check_smoothing("alpha", self.alpha)
+        if isinstance(self.unlabeled_weight, bool) or not isinstance(self.unlabeled_weight, (int, float)) or not 0 <= self.unlabeled_weight <= 1:
+            raise ValueError(f"unlabeled_weight (lambda) must be a number from 0 to 1, not {self.unlabeled_weight!r}")
+        if self.document_length is not None and (
+            isinstance(self.document_length, bool) or not isinstance(self.document_length, (int, float)) or not self.document_length > 0
+            or self.document_length == float("inf")  # (counts scaled to infinitely many words are no counts)
+        ):
+            raise ValueError(f"document_length must be a number of words > 0, or None for raw counts; got {self.document_length!r}")
+        if isinstance(self.min_word_count, bool) or not isinstance(self.min_word_count, int) or self.min_word_count < 1:
+            raise ValueError(f"min_word_count must be a whole number >= 1 (1 keeps every word), not {self.min_word_count!r}")
+        if isinstance(self.max_iterations, bool) or not isinstance(self.max_iterations, int) or self.max_iterations < 0:
+            raise ValueError(f"max_iterations must be a whole number >= 0, not {self.max_iterations!r}")
+        if isinstance(self.tolerance, bool) or not isinstance(self.tolerance, (int, float)) or not self.tolerance >= 0:
+            raise ValueError(f"tolerance must be a number >= 0, not {self.tolerance!r}")
+        if self.alpha == 0:
+            raise ValueError(
+                "SemiSupervisedNB needs alpha > 0: with alpha = 0 a word a class never counted has probability 0 "
+                "there, so an unlabeled document can have probability 0 under every class and its posterior "
+                "P(c | d) = 0/0 is undefined; use a small alpha such as 0.01 (MultinomialNB(alpha=0) is plain "
+                "naive Bayes without smoothing)"
+            )
+
     # -- documents -------------------------------------------------------------
 
     def _bags(self, reader, X, name):
         """Each document of X as {word: count}, as the tokenizer counted it."""
         documents = check_documents(X, name)
-        return [reader._check_example(document, f"{name}[{i}]", training=True) for i, document in enumerate(documents)]
+        bags = [reader._check_example(document, f"{name}[{i}]", training=True) for i, document in enumerate(documents)]
+        if reader.input_form_ == "dense":
+            raise TypeError(
+                f"SemiSupervisedNB learns from documents of words (texts, token lists or {{word: count}} dicts), "
+                f"but {name} holds dense rows of numbers; give each row as a dict of its nonzero counts: "
+                "[{j: x for j, x in enumerate(row) if x} for row in X]"
+            )
+        return bags
 
     def _seen(self, bags, vocabulary):
         """Each document's words of the vocabulary, scaled to ``document_length`` words for the multinomial model."""
@@ -436,6 +454,7 @@ class SemiSupervisedNB:
         iteration (the accuracy column of ``history_``); they are never
         trained on.  Returns the model; a failed call leaves it as it was.
         """
+        self._check_settings()
         reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
         labeled = self._bags(reader, X_labeled, "X_labeled")
         labels = check_labels(y, len(labeled), noun="document")
