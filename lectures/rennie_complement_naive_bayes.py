@@ -185,7 +185,7 @@ if __name__ == "__main__":
 #
 # Section 2 of the paper: each class c has a vector of word probabilities
 # $\hat\theta_{ci} = (N_{ci} + \alpha_i)/(N_c + \alpha)$, smoothed with $\alpha_i = 1$ for every
-# word, and a document is labelled by the class with the largest
+# word, and a document is labeled by the class with the largest
 # $\log \hat p(\vec\theta_c) + \sum_i f_i \log \hat\theta_{ci}$.  The paper takes the class prior
 # uniform (section 2.2), so MNB here is `MultinomialNB(fit_prior=False)`.  The words are
 # cut by this library's default `Tokenizer` (lowercase words, inner hyphens and apostrophes kept);

@@ -65,8 +65,8 @@ def build_parser(prog="naivebayes"):
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     train = subparsers.add_parser(
-        "train", help="fit a model on labelled data and save it as a JSON model file",
-        description="Fit a model on labelled examples and save it as a JSON model file "
+        "train", help="fit a model on labeled data and save it as a JSON model file",
+        description="Fit a model on labeled examples and save it as a JSON model file "
         "(readable as text, loaded in Python by naivebayes.load).",
     )
     train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, a table, or - (standard input)")
@@ -113,11 +113,11 @@ def build_parser(prog="naivebayes"):
     explain.set_defaults(run=commands.explain)
 
     evaluate = subparsers.add_parser(
-        "evaluate", help="score a model on labelled data",
+        "evaluate", help="score a model on labeled data",
         description="Print the accuracy, precision, recall and F1 of each class, and the confusion matrix.",
     )
     evaluate.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
-    evaluate.add_argument("data", metavar="DATA", help="labelled data, laid out as for 'train' (- for standard input)")
+    evaluate.add_argument("data", metavar="DATA", help="labeled data, laid out as for 'train' (- for standard input)")
     add_table_options(evaluate, "the column of labels (default: the one column the model was not trained on)")
     evaluate.set_defaults(run=commands.evaluate)
 
@@ -169,7 +169,7 @@ def build_parser(prog="naivebayes"):
 
 
 def add_data_options(parser):
-    """The options of how to read labelled DATA and which model to fit: train's and cross-validate's."""
+    """The options of how to read labeled DATA and which model to fit: train's and cross-validate's."""
     parser.add_argument(
         "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
         help="for texts: multinomial (the default), bernoulli or complement (Rennie et al.); for a table: mixed (the default: "
@@ -195,7 +195,7 @@ def add_unlabeled_options(parser):
     defaults = SemiSupervisedNB().get_params()  # (the help gives the model's own defaults)
     em = parser.add_argument_group(
         "unlabeled texts (semi-supervised naive Bayes by EM, Nigam et al. 2000)",
-        "With --unlabeled, train fits SemiSupervisedNB on the labelled DATA plus the unlabeled texts, "
+        "With --unlabeled, train fits SemiSupervisedNB on the labeled DATA plus the unlabeled texts, "
         "over --model multinomial (the default) or bernoulli, and prints the objective EM raised at each iteration.",
     )
     em.add_argument(
@@ -206,7 +206,7 @@ def add_unlabeled_options(parser):
     em.add_argument(
         "--unlabeled-weight", type=commands.unlabeled_weight, metavar="LAMBDA",
         help="lambda, the weight of each unlabeled text in EM's counts: from 0 (left out: plain naive Bayes) "
-        f"to 1 (counted as a labelled text); default {defaults['unlabeled_weight']:g}",
+        f"to 1 (counted as a labeled text); default {defaults['unlabeled_weight']:g}",
     )
     scaling = em.add_mutually_exclusive_group()
     scaling.add_argument(
@@ -221,7 +221,7 @@ def add_unlabeled_options(parser):
     em.add_argument(
         "--min-word-count", type=commands.min_word_count, metavar="N",
         help="a word of the unlabeled texts joins the vocabulary only if it occurs at least N times in all the texts "
-        f"(every word of a labelled text does); 1 keeps every word (default {defaults['min_word_count']}, as Nigam et al.)",
+        f"(every word of a labeled text does); 1 keeps every word (default {defaults['min_word_count']}, as Nigam et al.)",
     )
     em.add_argument("--iterations", type=commands.iterations, metavar="N", help=f"at most this many EM iterations (default {defaults['max_iterations']})")
     em.add_argument(

@@ -6,7 +6,7 @@ so a model trained here can be loaded in Python with ``naivebayes.load(path)``,
 and one saved in Python can be used here.
 
 ``train --unlabeled FOLDER`` fits ``SemiSupervisedNB`` (EM over the
-multinomial or Bernoulli model, Nigam et al. 2000) on the labelled data plus
+multinomial or Bernoulli model, Nigam et al. 2000) on the labeled data plus
 the unlabeled texts, and prints EM's history; the model file holds it whole,
 so the other commands use it as any text model.
 
@@ -49,7 +49,7 @@ from naivebayes.command_line.inputs import (
     Reading,
     Source,
     column,
-    labelled_text_folder,
+    labeled_text_folder,
     looks_like_a_table,
     read_table,
     read_text,
@@ -131,7 +131,7 @@ def unlabeled_weight(text):
     if not 0 <= value <= 1:
         raise ArgumentTypeError(
             f"{text!r} is not a weight from 0 to 1 (lambda: 0 leaves the unlabeled texts out, 1 counts each as a "
-            "labelled one)"
+            "labeled one)"
         )
     return float(value)
 
@@ -240,7 +240,7 @@ def fingerprint(examples, labels):
 # ---------------------------------------------------------------------------
 
 
-class LabelledData:
+class LabeledData:
     """What ``train`` and ``cross-validate`` read: the examples, their labels and names, and the model to fit."""
 
     def __init__(self, model, inputs, labels, names, what, source, remembered):
@@ -248,8 +248,8 @@ class LabelledData:
         self.what, self.source, self.remembered = what, source, remembered
 
 
-def labelled_data(args, err):
-    """The labelled examples of DATA, read as the options say, and the (unfitted) model the options choose."""
+def labeled_data(args, err):
+    """The labeled examples of DATA, read as the options say, and the (unfitted) model the options choose."""
     notes = []
     source = Source(args.data, getattr(args, "stdin", None)).exists(
         "a folder with one subfolder of texts per class, or a table"
@@ -263,7 +263,7 @@ def labelled_data(args, err):
     if model_name in TEXT_MODELS:
         model_class = TEXT_MODELS[model_name]
         if folder:
-            inputs, labels, paths = labelled_text_folder(source.path, notes, err)
+            inputs, labels, paths = labeled_text_folder(source.path, notes, err)
             names = [str(path) for path in paths]
         else:
             inputs, labels, names, label_column, text_column = text_table(
@@ -296,12 +296,12 @@ def labelled_data(args, err):
         model = model_class(**settings(args, model_class), **numeric_distributions(args, model_class, data))
     say(notes, err)
     check_labels_look_like_classes(labels, source)
-    return LabelledData(model, inputs, labels, names, what, source, remembered)
+    return LabeledData(model, inputs, labels, names, what, source, remembered)
 
 
 def train(args, out, err):
     """Fit a model on a folder of texts or a table, and save it as JSON with how its data was read."""
-    data = labelled_data(args, err)
+    data = labeled_data(args, err)
     model, inputs, labels, names, what = data.model, data.inputs, data.labels, data.names, data.what
     source, remembered = data.source, data.remembered
     output = existing_folder_for(args.output)
@@ -703,7 +703,7 @@ def texts_of(model, source, args, remembered, need_labels, err):
         return texts, labels, names
     if need_labels:
         notes = []
-        texts, labels, paths = labelled_text_folder(source.path, notes, err)
+        texts, labels, paths = labeled_text_folder(source.path, notes, err)
         say(notes, err)
         return texts, labels, [str(path) for path in paths]
     texts, names = text_inputs(source, getattr(args, "lines", False), err)
@@ -828,9 +828,9 @@ def table_row_to_explain(model, args, remembered, err):
 
 
 def evaluate(args, out, err):
-    """Accuracy, precision, recall and F1 per class, and the confusion matrix, on labelled examples."""
+    """Accuracy, precision, recall and F1 per class, and the confusion matrix, on labeled examples."""
     model, remembered, training = open_model(args.model)
-    source = Source(args.data, getattr(args, "stdin", None)).exists("labelled data, laid out as for 'train'")
+    source = Source(args.data, getattr(args, "stdin", None)).exists("labeled data, laid out as for 'train'")
     notes = []
     if is_text_model(model):
         inputs, labels, names = texts_of(model, source, args, remembered, True, err)
@@ -989,7 +989,7 @@ def stratified_folds(args, inputs, labels):
 
 def cross_validate_command(args, out, err):
     """k-fold cross-validation on stratified folds: each fold's score, their mean and spread; with --param, a grid search."""
-    data = labelled_data(args, err)
+    data = labeled_data(args, err)
     grid, shown = parameter_settings(args, data.model)
     splits = stratified_folds(args, data.inputs, data.labels)
     k, scoring = args.folds, args.scoring

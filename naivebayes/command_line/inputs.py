@@ -1,6 +1,6 @@
 """What the command line reads: folders of text files, single texts, CSV tables, and standard input.
 
-Two layouts of labelled examples, as the commands' help says:
+Two layouts of labeled examples, as the commands' help says:
 
 * a folder with one subfolder of text files per class, the layout of the
   20 Newsgroups archive: ``spam/0001.txt``, ``ham/0002.txt``, ...  The
@@ -33,7 +33,7 @@ from naivebayes.datasets.tabular import (
 )
 
 __all__ = [
-    "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labelled_text_folder",
+    "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labeled_text_folder",
     "read_table", "looks_like_a_table", "text_table", "table_columns", "command_line_option", "delimiter_character",
     "number_mark",
 ]
@@ -407,7 +407,7 @@ def text_files(folder):
     )
 
 
-def labelled_text_folder(folder, notes, stream=None):
+def labeled_text_folder(folder, notes, stream=None):
     """``(texts, labels, paths)`` from a folder with one subfolder of text files per class.
 
     ``notes`` collects what the user should know (empty subfolders, files

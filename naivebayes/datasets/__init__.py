@@ -20,7 +20,7 @@ folder, or a local copy you pass in; see ``download.py``):
   posts in the order scikit-learn's ``fetch_20newsgroups`` gives them
   (``newsgroups.py``).
 * ``load_adult()`` -- the UCI Adult census data, 48,842 people described by
-  14 features, labelled by income (``adult.py``).
+  14 features, labeled by income (``adult.py``).
 
 A table of your own, and the type every table loader returns
 (``tabular.py``):

@@ -11,7 +11,7 @@ The archive ``20news-bydate.tar.gz`` (about 14 MB) holds one file per post::
     20news-bydate-train/<newsgroup>/<numeric id>
     20news-bydate-test/<newsgroup>/<numeric id>
 
-Each post is decoded as latin-1 and labelled with its folder's name, such as
+Each post is decoded as latin-1 and labeled with its folder's name, such as
 ``"sci.med"``.  The order is explained in ``scikit_learn_order``, and
 ``shuffle=True, random_state=42`` shuffles the posts as scikit-learn does.
 

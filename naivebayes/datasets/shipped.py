@@ -3,7 +3,7 @@
 Each is small enough to check by hand and needs no network:
 
 * ``load_china()``: four short documents and a test document (text);
-* ``load_spam()``: 110 short messages labelled spam or ham (text);
+* ``load_spam()``: 110 short messages labeled spam or ham (text);
 * ``load_play_tennis()``: 14 days described by four categories (rows);
 * ``load_iris()``: 150 flowers described by four lengths (rows).
 """

@@ -1,7 +1,7 @@
 """The tree of a tree-augmented naive Bayes model, drawn as an SVG picture.
 
 Each feature is a box; a line joins it to its parent, the root at the top,
-labelled with the conditional mutual information I(X_i; X_parent | C) that
+labeled with the conditional mutual information I(X_i; X_parent | C) that
 put the edge in the tree (in nats).  The class, a parent of every feature,
 is said in the subtitle rather than drawn, so the tree stays readable.
 
