@@ -79,7 +79,7 @@ def folders(tmp_path, spam_split):
 
 def fitted_in_python(folders, **settings):
     _, _, labeled_texts, labeled_labels, unlabeled_texts, _ = folders
-    return SemiSupervisedNB(tokenizer=Tokenizer(), **settings).fit(labeled_texts, labeled_labels, unlabeled_texts)
+    return SemiSupervisedNB(**settings).fit(labeled_texts, labeled_labels, unlabeled_texts)  # (stop words left out, as train does)
 
 
 # ---------------------------------------------------------------------------
@@ -130,7 +130,8 @@ def test_the_report_says_what_em_did(folders, tmp_path):
     assert expected.converged_
     lines = out.splitlines()
     assert lines[1] == (
-        "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); every text scaled to 300 words "
+        "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); English stop words left out "
+        "(--keep-stop-words keeps them); every text scaled to 300 words "
         "(--document-length); a word of the unlabeled texts kept if seen 2 times or more (--min-word-count); "
         f"EM converged after {expected.n_iterations_} iteration(s) (at most "
         f"{expected.max_iterations}, --iterations)"
@@ -138,14 +139,16 @@ def test_the_report_says_what_em_did(folders, tmp_path):
     _, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--iterations", "1",
                     "--tolerance", "0", "--raw-counts", "--unlabeled-weight", "0.25", "--min-word-count", "1")
     assert out.splitlines()[1] == (
-        "each unlabeled text counted with weight lambda = 0.25 (--unlabeled-weight); raw word counts (--raw-counts); "
+        "each unlabeled text counted with weight lambda = 0.25 (--unlabeled-weight); English stop words left out "
+        "(--keep-stop-words keeps them); raw word counts (--raw-counts); "
         "every word of the unlabeled texts kept (--min-word-count 1); EM stopped after 1 iteration(s), its limit "
         "(--iterations 1), before it converged (--tolerance 0)"
     )
     _, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--model", "bernoulli")
     assert out.splitlines()[1].startswith(  # (no scaling: the Bernoulli model sees only which words a text has)
-        "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); a word of the unlabeled texts kept "
-        "if seen 2 times or more (--min-word-count); EM ")
+        "each unlabeled text counted with weight lambda = 1 (--unlabeled-weight); English stop words left out "
+        "(--keep-stop-words keeps them); a word of the unlabeled texts kept if seen 2 times or more (--min-word-count); "
+        "EM ")
 
 
 def test_lambda_0_is_plain_naive_bayes(folders, tmp_path):
@@ -153,8 +156,25 @@ def test_lambda_0_is_plain_naive_bayes(folders, tmp_path):
     status, _, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled,
                        "--unlabeled-weight", "0", "--raw-counts")
     assert status == 0
-    plain = MultinomialNB().fit(labeled_texts, labeled_labels)
+    plain = MultinomialNB(tokenizer=Tokenizer(stop_words="english")).fit(labeled_texts, labeled_labels)
     assert load(tmp_path / "em.json").predict_proba(texts) == plain.predict_proba(texts)
+
+
+def test_stop_words_are_left_out_unless_kept_as_the_model_does(folders, tmp_path):
+    labeled, unlabeled, labeled_texts, labeled_labels, unlabeled_texts, texts = folders
+    status, out, _ = run("train", labeled, "-o", tmp_path / "em.json", "--unlabeled", unlabeled, "--keep-stop-words")
+    assert status == 0 and "English stop words kept (--keep-stop-words)" in out.splitlines()[1]
+    kept = load(tmp_path / "em.json")
+    assert kept.tokenizer == Tokenizer() and "the" in kept.model_.vocabulary_
+    expected = SemiSupervisedNB(tokenizer=Tokenizer()).fit(labeled_texts, labeled_labels, unlabeled_texts)
+    assert kept.predict_proba(texts) == expected.predict_proba(texts)
+    run("train", labeled, "-o", tmp_path / "default.json", "--unlabeled", unlabeled)
+    assert "the" not in load(tmp_path / "default.json").model_.vocabulary_
+    status, _, err = run("train", labeled, "-o", tmp_path / "x.json", "--unlabeled", unlabeled, "--stop-words",
+                         "--keep-stop-words")
+    assert status == 2 and "give one" in err and not (tmp_path / "x.json").exists()
+    status, _, err = run("train", labeled, "-o", tmp_path / "x.json", "--keep-stop-words")
+    assert status == 2 and "--keep-stop-words is a setting of EM" in err
 
 
 def test_unlabeled_texts_from_a_file_one_per_line(folders, tmp_path):

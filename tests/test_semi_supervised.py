@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes import BernoulliNB, MultinomialNB
+from naivebayes import BernoulliNB, MultinomialNB, Tokenizer
 from naivebayes.core.checks import NotFittedError
 from naivebayes.datasets import load_china, load_spam
 from naivebayes.models.semi_supervised import (
@@ -81,10 +81,10 @@ def test_lambda_zero_is_plain_naive_bayes_exactly(event_model, Model, length):
     labeled, y, unlabeled, test = texts[:30], labels[:30], texts[30:80], texts[80:]
     em = SemiSupervisedNB(event_model, unlabeled_weight=0, document_length=length).fit(labeled, y, unlabeled)
     if event_model == "multinomial" and length is not None:
-        reader = MultinomialNB()
+        reader = MultinomialNB(tokenizer=em.tokenizer)  # the same words: EM's default leaves out English stop words
         labeled = [scaled_counts(reader._check_example(text, "t", training=True), length) for text in labeled]
         test = [scaled_counts(reader._check_example(text, "t", training=True), length) for text in test]
-    plain = Model().fit(labeled, y)
+    plain = Model(tokenizer=em.tokenizer).fit(labeled, y)
     assert em.model_.feature_counts_ == plain.feature_counts_
     assert em.model_.class_counts_ == plain.class_counts_ and em.model_.vocabulary_ == plain.vocabulary_
     assert em.model_.predict_proba(test) == plain.predict_proba(test)
@@ -152,6 +152,14 @@ def test_alpha_zero_is_refused_with_the_reason_at_construction_and_at_fit(event_
     with pytest.raises(ValueError, match=r"needs alpha > 0"):
         model.fit(["apple banana", "cherry date"], ["a", "b"], ["apple cherry"])
     assert model.model_ is None and model.history_ == []
+
+
+def test_the_default_tokenizer_leaves_out_english_stop_words_as_the_paper_did():
+    model = SemiSupervisedNB()
+    assert model.tokenizer == Tokenizer(stop_words="english")
+    assert model.tokenizer("The cat and the hat") == ["cat", "hat"]
+    kept = SemiSupervisedNB(tokenizer=Tokenizer()).fit(["the cat", "a dog"], ["c", "d"], ["the dog"])
+    assert "the" in kept.model_.vocabulary_
 
 
 def test_dense_rows_are_refused_with_the_dict_form_to_use():

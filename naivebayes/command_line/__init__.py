@@ -223,6 +223,11 @@ def add_unlabeled_options(parser):
         help="a word of the unlabeled texts joins the vocabulary only if it occurs at least N times in all the texts "
         f"(every word of a labeled text does); 1 keeps every word (default {defaults['min_word_count']}, as Nigam et al.)",
     )
+    em.add_argument(
+        "--keep-stop-words", action="store_true",
+        help="keep English stop words: with --unlabeled they are left out by default, as SemiSupervisedNB and "
+        "Nigam et al. leave them out (with them, EM's classes follow the function words)",
+    )
     em.add_argument("--iterations", type=commands.iterations, metavar="N", help=f"at most this many EM iterations (default {defaults['max_iterations']})")
     em.add_argument(
         "--tolerance", type=commands.tolerance, metavar="TOL",

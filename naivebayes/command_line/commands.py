@@ -271,7 +271,9 @@ def labeled_data(args, err):
             )
             remembered.update(reading.remembered(), data="text table", label=label_column, text=text_column)
         what = "texts"
-        tokenizer = Tokenizer(stop_words="english" if args.stop_words else None, stemmer=porter_stem if args.stem else None)
+        # EM leaves English stop words out unless told to keep them (SemiSupervisedNB's default, as in the paper).
+        stop_words = args.stop_words or (em_settings is not None and not args.keep_stop_words)
+        tokenizer = Tokenizer(stop_words="english" if stop_words else None, stemmer=porter_stem if args.stem else None)
         if em_settings is not None:
             model = SemiSupervisedNB(tokenizer=tokenizer, **settings(args, SemiSupervisedNB), **em_settings)
         else:
@@ -359,6 +361,7 @@ def train(args, out, err):
 EM_OPTIONS = (  # (option, the args attribute that holds it)
     ("--unlabeled-weight", "unlabeled_weight"), ("--document-length", "document_length"), ("--raw-counts", "raw_counts"),
     ("--min-word-count", "min_word_count"), ("--iterations", "iterations"), ("--tolerance", "tolerance"),
+    ("--keep-stop-words", "keep_stop_words"),
 )
 
 
@@ -385,6 +388,8 @@ def semi_supervised_settings(args, model_name, source):
             "--alpha 0 with --unlabeled: a word a class has not seen would have probability 0 there, and an unlabeled "
             "text could have probability 0 in every class, which EM cannot weigh; use --alpha above 0, such as --alpha 1"
         )
+    if args.keep_stop_words and args.stop_words:
+        raise CommandError("--stop-words leaves English stop words out and --keep-stop-words keeps them: give one")
     scaling = [option for option in given if option in ("--document-length", "--raw-counts")]
     if model_name == "bernoulli" and scaling:
         raise CommandError(
@@ -461,6 +466,10 @@ def fit_by_em(model, inputs, labels, names, unlabeled, unlabeled_names):
 def em_summary(model):
     """One line: lambda, the scaling, the vocabulary and how EM ended, each with the option that sets it."""
     parts = [f"each unlabeled text counted with weight lambda = {model.unlabeled_weight:g} (--unlabeled-weight)"]
+    if getattr(model.tokenizer, "stop_words", None):
+        parts.append("English stop words left out (--keep-stop-words keeps them)")
+    else:
+        parts.append("English stop words kept (--keep-stop-words)")
     if model.event_model == "multinomial":
         parts.append(
             "raw word counts (--raw-counts)" if model.document_length is None

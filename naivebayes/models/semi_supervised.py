@@ -58,6 +58,7 @@ from naivebayes.models.base import add_count, class_priors
 from naivebayes.models.bernoulli import BernoulliNB, bernoulli_likelihood
 from naivebayes.models.multinomial import MultinomialNB, multinomial_joint_log_likelihoods
 from naivebayes.text.documents import check_documents
+from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "SemiSupervisedNB",
@@ -335,9 +336,11 @@ class SemiSupervisedNB:
     tolerance : float, default 1e-4
         Stop when an iteration raises the objective by at most this share of it.
     tokenizer : callable, optional
-        As for ``MultinomialNB``.  On real posts pass one without stop words,
-        ``Tokenizer(stop_words="english")``: with them, EM's classes follow the
-        function words and it gains far less (docs/semi-supervised.md measures it).
+        As for ``MultinomialNB``, but the default is
+        ``Tokenizer(stop_words="english")``, as in the paper: with the
+        function words left in, EM's classes follow them, and on 20 Newsgroups
+        EM gains far less or even loses accuracy (docs/semi-supervised.md
+        measures it).  Pass ``Tokenizer()`` to keep every word.
 
     After ``fit``: ``model_`` (the fitted ``MultinomialNB`` or ``BernoulliNB``,
     whose tables hold the fractional counts), ``classes_``, ``history_``
@@ -353,7 +356,7 @@ class SemiSupervisedNB:
         self.min_word_count = min_word_count
         self.max_iterations = max_iterations
         self.tolerance = tolerance
-        self.tokenizer = tokenizer
+        self.tokenizer = Tokenizer(stop_words="english") if tokenizer is None else tokenizer  # (None: the default)
         self._check_settings()
         self.model_ = None
         self.scales_ = False  # set by fit: documents are scaled before the model sees them
