@@ -625,8 +625,8 @@ def peek(table, n=3):
 
 
 def plural(n, noun):
-    """"1 document", "3 documents"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    """"1 document", "3 documents"; a fractional count (EM's weighted documents) in at most 6 digits: "26.9787 documents"."""
+    return f"{shorter(n)} {noun}" if n == 1 else f"{shorter(n)} {noun}s"
 
 
 def shorter(value):
