@@ -137,8 +137,12 @@ def test_bad_settings_and_calls_get_clear_errors():
     with pytest.raises(ValueError, match="two classes"):
         SemiSupervisedNB().fit(["a b", "c"], ["x", "x"], ["d"])
     model = SemiSupervisedNB()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="X_labeled has 2 documents but y has 1 labels"):
         model.fit(["a b", "c"], ["x"], ["d"])  # one label for two documents
+    with pytest.raises(TypeError, match="X_unlabeled is None; pass a list of documents"):
+        model.fit(["a b", "c"], ["x", "y"], None)
+    with pytest.raises(ValueError, match="X_check has 1 documents but y_check has 2 labels"):
+        model.fit(["a b", "c"], ["x", "y"], ["d"], ["a"], ["x", "y"])
     assert model.model_ is None and model.history_ == []
 
 

@@ -174,6 +174,8 @@ def refuse_not_a_list(name, values, what):
 
 def refuse_no_length(name, values, what):
     """Raise a clear error for something with no length, such as a generator (it can be read only once)."""
+    if values is None:
+        raise TypeError(f"{name} is None; pass a list of {what}")
     if not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise TypeError(
             f"{name} must be a list of {what}, got {type(values).__name__}; "
@@ -275,7 +277,7 @@ def check_label(name, i, label):
     return label
 
 
-def check_labels(y, n_examples, name="y", noun="example"):
+def check_labels(y, n_examples, name="y", noun="example", examples_name="X"):
     """``y`` as a list of ``n_examples`` hashable, present labels (``noun``: what X holds).
 
     Labels that are all strs or ints are decided by one quick look (neither
@@ -285,7 +287,7 @@ def check_labels(y, n_examples, name="y", noun="example"):
     y = as_list(name, label_column(name, y), what="labels")
     if len(y) != n_examples:
         raise ValueError(
-            f"X has {n_examples} {noun}s but {name} has {len(y)} labels; they must match one to one"
+            f"{examples_name} has {n_examples} {noun}s but {name} has {len(y)} labels; they must match one to one"
         )
     if set(map(type, y)) <= {str, int}:  # the usual labels, checked in C
         return y

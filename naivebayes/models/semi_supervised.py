@@ -460,12 +460,12 @@ class SemiSupervisedNB:
         self._check_settings()
         reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
         labeled = self._bags(reader, X_labeled, "X_labeled")
-        labels = check_labels(y, len(labeled), noun="document")
+        labels = check_labels(y, len(labeled), noun="document", examples_name="X_labeled")
         unlabeled = self._bags(reader, X_unlabeled, "X_unlabeled")
         check, check_answers = None, None
         if X_check is not None:
             check = self._bags(reader, X_check, "X_check")
-            check_answers = check_labels(y_check, len(check), noun="document")
+            check_answers = check_labels(y_check, len(check), name="y_check", noun="document", examples_name="X_check")
         if len(set(labels)) < 2:
             raise ValueError("y must name at least two classes: EM starts from naive Bayes trained on the labeled documents")
         # A document of weight 0 adds nothing, not even its words.
