@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ["train", "predict", "explain", "evaluate", "cross-validate", "demo"]
 
 
-def run(*argv):
-    """``main(argv)``: (exit status, what it printed on stdout, on stderr)."""
+def run(*argv, stdin=None):
+    """``main(argv)``: (exit status, what it printed on stdout, on stderr); ``stdin`` stands for standard input."""
     out, err = io.StringIO(), io.StringIO()
-    status = main([str(arg) for arg in argv], out=out, err=err)
+    status = main([str(arg) for arg in argv], out=out, err=err, stdin=stdin)
     return status, out.getvalue(), err.getvalue()
 
 

@@ -19,26 +19,12 @@ from pathlib import Path
 import pytest
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer, load, save, to_json
-from naivebayes.command_line import main
 from naivebayes.core.checks import NotFittedError
 from naivebayes.datasets import load_china, load_spam
 from naivebayes.models.semi_supervised import EMHistory, SemiSupervisedNB
 from naivebayes.saving import ModelFileError, from_json, load_with_metadata
 
-
-def run(*argv, stdin=None):
-    """``main(argv)``: (exit status, what it printed on stdout, on stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    status = main([str(arg) for arg in argv], out=out, err=err, stdin=stdin)
-    return status, out.getvalue(), err.getvalue()
-
-
-def one_line_refusal(result, phrase):
-    status, out, err = result
-    assert (status, out) == (2, ""), err
-    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    assert phrase in err, err
-    return err
+from test_command_line import one_line_refusal, run  # the command line's own test helpers
 
 
 # ---------------------------------------------------------------------------
