@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, ZeroProbabilityError
+from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.models.bernoulli import (
     add_bernoulli_counts,
     bernoulli_absent_log_sum,
@@ -24,6 +25,7 @@ from naivebayes.models.bernoulli import (
     bernoulli_log_likelihood,
     bernoulli_log_odds_rows,
     bernoulli_mle,
+    bernoulli_packed_rows,
     bernoulli_word_terms,
     words_per_count,
 )
@@ -121,10 +123,27 @@ def test_eq_bernoulli_rows_hold_the_log_odds(model):
     assert rows["tokyo"] == pytest.approx((math.log(1 / 4), math.log(2)), abs=1e-15)
 
 
+def test_eq_bernoulli_packed_rows_hold_the_log_odds_exactly(model):
+    packed, lanes = bernoulli_packed_rows(model.feature_counts_, model.class_counts_, model.classes_, model.vocabulary_, 1)
+    assert set(packed) == model.vocabulary_
+    # tokyo: log(1/5) - log(4/5) in china (negative), log(2/3) - log(1/3) in japan: both lanes, signs and all.
+    tokyo = [lane / 2**lanes.bits for lane in unpack_lanes(packed["tokyo"], 2, lanes.width)]
+    assert tokyo == pytest.approx([math.log(1 / 4), math.log(2)], abs=1e-15)
+    for word, row in model.log_odds_rows_.items():
+        assert tuple(lane / 2**lanes.bits for lane in unpack_lanes(packed[word], 2, lanes.width)) == row
+    unsmoothed = BernoulliNB(alpha=0).fit(*load_china()[:2])
+    assert unsmoothed.lanes_ is None and unsmoothed.packed_rows_ == {}
+
+
 def test_eq_bernoulli_joint_rows_agree_with_the_reference(model):
     rows = {"a": (1.0, 2.0), "b": (-1.0, 0.5)}
-    assert bernoulli_joint_log_likelihoods({"a", "b", "zzz"}, rows, [-10.0, -20.0]) == [-10.0, -17.5]
-    assert bernoulli_joint_log_likelihoods({"zzz"}, rows, [-10.0, -20.0]) == [-10.0, -20.0]
+    values = [value for row in rows.values() for value in row]
+    bits = fixed_point_bits(values)
+    width = lane_width([to_fixed_point(value, bits) for value in values])
+    packed = {word: pack_lanes([to_fixed_point(value, bits) for value in row], width) for word, row in rows.items()}
+    lanes = Lanes(bits, width)
+    assert bernoulli_joint_log_likelihoods({"a", "b", "zzz"}, packed, lanes, [-10.0, -20.0]) == [-10.0, -17.5]
+    assert bernoulli_joint_log_likelihoods({"zzz"}, packed, lanes, [-10.0, -20.0]) == [-10.0, -20.0]
     for document in [TEST_DOCUMENT, "", "Macao Osaka", "Beijing Shanghai Macao Tokyo Japan Chinese"]:
         (fast,) = model.predict_joint_log_proba([document])
         reference = model.joint_log_likelihood(document)

@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import MultinomialNB, ZeroProbabilityError
+from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.datasets import load_china
 from naivebayes.models.multinomial import (
     add_multinomial_counts,
@@ -24,6 +25,7 @@ from naivebayes.models.multinomial import (
     multinomial_log_likelihood,
     multinomial_log_likelihood_rows,
     multinomial_mle,
+    multinomial_packed_rows,
     multinomial_word_terms,
 )
 
@@ -140,17 +142,60 @@ def test_eq_multinomial_joint_rows_agree_with_the_reference(model):
     assert fast == pytest.approx(reference, rel=1e-14)  # a plain sum, not fsum: to the last bits
 
 
+def packed_by_hand(rows):
+    """{word: packed row} and the Lanes for small float rows, with the library's three lane helpers."""
+    values = [value for row in rows.values() for value in row]
+    bits = fixed_point_bits(values)
+    width = lane_width([to_fixed_point(value, bits) for value in values])
+    packed = {word: pack_lanes([to_fixed_point(value, bits) for value in row], width) for word, row in rows.items()}
+    return packed, Lanes(bits, width)
+
+
+def test_eq_multinomial_packed_rows_hold_every_class_exactly(model):
+    packed, lanes = multinomial_packed_rows(
+        model.feature_counts_, model.feature_totals_, model.classes_, model.vocabulary_, model.alpha
+    )
+    assert set(packed) == model.vocabulary_
+    # "tokyo": log(0 + 1)/(8 + 6) in china, log(1 + 1)/(3 + 6) in japan, each exactly.
+    tokyo = [lane / 2**lanes.bits for lane in unpack_lanes(packed["tokyo"], 2, lanes.width)]
+    assert tokyo == [math.log(1) - math.log(14), math.log(2) - math.log(9)]
+    rows = model.log_likelihood_rows_  # the same numbers as floats, to read
+    for word in model.vocabulary_:
+        assert tuple(lane / 2**lanes.bits for lane in unpack_lanes(packed[word], 2, lanes.width)) == rows[word]
+    unsmoothed = MultinomialNB(alpha=0).fit(DOCUMENTS, LABELS)  # log 0 = -inf has no whole number of 2**-f
+    assert multinomial_packed_rows(
+        unsmoothed.feature_counts_, unsmoothed.feature_totals_, unsmoothed.classes_, unsmoothed.vocabulary_, 0
+    ) == ({}, None)
+    assert unsmoothed.lanes_ is None and model.lanes_ == lanes
+
+
 def test_eq_multinomial_joint_tokens_adds_a_row_per_occurrence(model):
-    rows = {"a": (math.log(0.5), math.log(0.25)), "b": (math.log(0.5), math.log(0.75))}
-    # "a a b z": a's row twice, b's once, z has none; added left to right, as sum does.
-    assert multinomial_joint_log_likelihoods_of_tokens(["a", "a", "b", "z"], rows, [-1.0, -2.0]) == [
-        -1.0 + (math.log(0.5) + math.log(0.5) + math.log(0.5)),
-        -2.0 + (math.log(0.25) + math.log(0.25) + math.log(0.75)),
+    packed, lanes = packed_by_hand({"a": (math.log(0.5), math.log(0.25)), "b": (math.log(0.5), math.log(0.75))})
+    # "a a b z": a's row twice, b's once, z has none; the exact sum, rounded once, as fsum gives it.
+    assert multinomial_joint_log_likelihoods_of_tokens(["a", "a", "b", "z"], packed, lanes, [-1.0, -2.0]) == [
+        -1.0 + math.fsum([math.log(0.5), math.log(0.5), math.log(0.5)]),
+        -2.0 + math.fsum([math.log(0.25), math.log(0.25), math.log(0.75)]),
     ]
-    assert multinomial_joint_log_likelihoods_of_tokens(["z"], rows, [-1.0, -2.0]) == [-1.0, -2.0]
+    assert multinomial_joint_log_likelihoods_of_tokens(["z"], packed, lanes, [-1.0, -2.0]) == [-1.0, -2.0]
     (fast,) = model.predict_joint_log_proba([TEST_DOCUMENT])
     reference = model.joint_log_likelihood(TEST_DOCUMENT)
-    assert fast == pytest.approx(reference, rel=1e-14)
+    assert fast == pytest.approx(reference, rel=1e-15)
+
+
+def test_the_packed_sums_are_fsums_on_a_long_document():
+    """Many tokens, 3 classes: every class's fast score is log P(c) + fsum of its log theta, bit for bit."""
+    import random
+
+    generator = random.Random(11)
+    words = [f"w{i}" for i in range(300)]
+    documents = [" ".join(generator.choices(words, k=generator.randint(5, 80))) for _ in range(60)]
+    labels = [("a", "b", "c")[i % 3] for i in range(60)]
+    model = MultinomialNB(alpha=0.5).fit(documents, labels)
+    tokens = generator.choices(words + ["unseen"], k=5000)
+    fast = multinomial_joint_log_likelihoods_of_tokens(tokens, model.packed_rows_, model.lanes_, model.log_priors_)
+    rows = model.log_likelihood_rows_
+    for k, log_prior in enumerate(model.log_priors_):
+        assert fast[k] == log_prior + math.fsum(rows[token][k] for token in tokens if token in rows)
 
 
 def test_alpha_zero_shows_the_zero_frequency_problem(model):

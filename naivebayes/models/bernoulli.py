@@ -28,14 +28,14 @@ Run ``python -m naivebayes demo bernoulli`` to print the whole computation.
 """
 
 import math
-from itertools import chain
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
+from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import ordered
-from naivebayes.models.text_base import TextNaiveBayes, shared_rows
+from naivebayes.models.text_base import TextNaiveBayes, packed_rows, shared_rows
 from naivebayes.text.documents import count_tokens
 
 __all__ = [
@@ -47,7 +47,9 @@ __all__ = [
     "bernoulli_log_likelihood",
     "bernoulli_word_terms",
     "bernoulli_absent_log_sum",
+    "bernoulli_log_odds_of_counts",
     "bernoulli_log_odds_rows",
+    "bernoulli_packed_rows",
     "bernoulli_joint_log_likelihoods",
     "words_per_count",
     "bernoulli_linear_form",
@@ -185,11 +187,11 @@ def bernoulli_word_terms(present, classes, feature_counts, class_counts, alpha, 
 # --8<-- [end:eq-bernoulli-joint-log]
 
 
-# --8<-- [start:eq-bernoulli-rows]
-def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, alpha):
-    """{word: (w_{j c_1}, ..., w_{j c_K})}, w_jc = log p_jc - log(1 - p_jc): a present word's change.
+def bernoulli_log_odds_of_counts(feature_counts, class_counts, classes, alpha):
+    """Per class, {N_jc: w_jc} for each distinct document count N_jc of the class (0 included).
 
-    Formula: docs/bernoulli.md#eq-bernoulli-rows
+    w_jc = log p_jc - log(1 - p_jc) depends on N_jc only, so the formula runs
+    once per distinct count.
     """
     log_odds_of_counts = []
     for label in classes:
@@ -198,26 +200,54 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
             n: bernoulli_log_likelihood(True, n, n_class, alpha) - bernoulli_log_likelihood(False, n, n_class, alpha)
             for n in {0, *feature_counts[label].values()}
         })
+    return log_odds_of_counts
+
+
+# --8<-- [start:eq-bernoulli-rows]
+def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, alpha):
+    """{word: (w_{j c_1}, ..., w_{j c_K})}, w_jc = log p_jc - log(1 - p_jc): a present word's change.
+
+    Formula: docs/bernoulli.md#eq-bernoulli-rows
+    """
+    log_odds_of_counts = bernoulli_log_odds_of_counts(feature_counts, class_counts, classes, alpha)
     tables = [feature_counts[label] for label in classes]
     return shared_rows(tables, vocabulary, log_odds_of_counts)  # words with the same counts share a row
 # --8<-- [end:eq-bernoulli-rows]
 
 
+# --8<-- [start:eq-bernoulli-packed-rows]
+def bernoulli_packed_rows(feature_counts, class_counts, classes, vocabulary, alpha):
+    """The fast path's table: ({word: P_j}, lanes), P_j holding w_jc for every class in one integer.
+
+    The numbers of ``bernoulli_log_odds_rows``, each exactly, packed side by
+    side (``packed_rows``); ``({}, None)`` when some w_jc is infinite (alpha = 0).
+
+    Formula: docs/bernoulli.md#eq-bernoulli-packed-rows
+    """
+    log_odds_of_counts = bernoulli_log_odds_of_counts(feature_counts, class_counts, classes, alpha)
+    tables = [feature_counts[label] for label in classes]
+    return packed_rows(tables, vocabulary, log_odds_of_counts)
+# --8<-- [end:eq-bernoulli-packed-rows]
+
+
 # --8<-- [start:eq-bernoulli-joint-rows]
-def bernoulli_joint_log_likelihoods(present, rows, base_scores):
+def bernoulli_joint_log_likelihoods(present, packed, lanes, base_scores):
     """[log P(x, c) for every c] = (log P(c) + A_c) + sum over present known words j of w_jc.
 
     ``base_scores[k]`` is log P(c_k) + A_{c_k}, the score of an empty document;
     each word the document contains swaps its factor 1 - p_jc for p_jc.  The
-    cost is one lookup per distinct word of the document, whatever |V| is, and
-    the sums are plain ``sum``s in C (not exactly rounded, as ``math.fsum`` is:
-    see the docs page for what that costs).
+    cost is one lookup per distinct word of the document, whatever |V| is.
+    Each word's packed row (``bernoulli_packed_rows``) holds its w_jc for all
+    K classes, so one ``sum`` of whole numbers, in C, adds every class's
+    terms at once, exactly; lane k of the total is class k's sum in units of
+    2**-f, and dividing by 2**f rounds it once.
 
     Formula: docs/bernoulli.md#eq-bernoulli-joint-rows
     """
-    flat = list(chain.from_iterable(filter(None, map(rows.get, present))))  # unseen words have no row
-    n_classes = len(base_scores)
-    return [base + sum(flat[k::n_classes]) for k, base in enumerate(base_scores)]  # class k: every K-th
+    total = sum(filter(None, map(packed.get, present)))  # unseen words have no row
+    sums = unpack_lanes(total, len(base_scores), lanes.width)  # class k's sum, in units of 2**-f
+    scale = 1 << lanes.bits
+    return [base + lane_sum / scale for base, lane_sum in zip(base_scores, sums)]
 # --8<-- [end:eq-bernoulli-joint-rows]
 
 
@@ -281,15 +311,20 @@ class BernoulliNB(TextNaiveBayes):
 
     * ``feature_counts_[c][j]`` -- N_jc, training documents of class c that contain j;
     * built when training ends: ``words_per_count_[c]`` ({N_jc: number of words}),
-      ``log_odds_rows_`` ({word: (w_jc for c in classes_)}) and
-      ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]).
+      ``packed_rows_`` and ``lanes_`` (each word's w_jc for every class packed in one
+      integer, what ``predict`` adds up; ``lanes_`` is None with alpha = 0) and
+      ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]);
+    * ``log_odds_rows_`` -- {word: (w_jc for c in classes_)}, the same numbers as floats to
+      read, built the first time it is asked for.
     """
 
     model_name = "Bernoulli naive Bayes"
     lookup_tables = {
         **TextNaiveBayes.lookup_tables,
         "words_per_count_": {},  # per class: {N_jc: how many words of V have it}
-        "log_odds_rows_": {},  # {word: (w_jc for c in classes_)}
+        "packed_rows_": {},  # {word: w_jc for every class, packed in one int}
+        "lanes_": None,  # how they are packed
+        "_log_odds_rows": None,  # {word: (w_jc for c in classes_)} once log_odds_rows_ is read
         "empty_document_scores_": [],  # [log P(c) + A_c for c in classes_]
     }
 
@@ -307,13 +342,23 @@ class BernoulliNB(TextNaiveBayes):
         self.words_per_count_ = {
             label: words_per_count(self.feature_counts_[label], vocabulary_size) for label in self.classes_
         }
-        self.log_odds_rows_ = bernoulli_log_odds_rows(
+        self._log_odds_rows = None  # built from these counts when it is first read
+        self.packed_rows_, self.lanes_ = bernoulli_packed_rows(
             self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
         )
         self.empty_document_scores_ = [
             log_prior + bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
             for label, log_prior in zip(self.classes_, self.log_priors_)
         ]
+
+    @property
+    def log_odds_rows_(self):
+        """{word: (w_jc for c in classes_)}: every present word's change as floats, built the first time it is read."""
+        if self._log_odds_rows is None and self.classes_:
+            self._log_odds_rows = bernoulli_log_odds_rows(
+                self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
+            )
+        return {} if self._log_odds_rows is None else self._log_odds_rows
 
     @staticmethod
     def _present(counts):
@@ -423,15 +468,15 @@ class BernoulliNB(TextNaiveBayes):
         """The fast path: ``bernoulli_joint_log_likelihoods`` on the tables built in training.
 
         A text's tokens give its present words as ``dict.fromkeys(tokens)`` (each
-        once, in the text's order, so the sum is the same every run), counts as the
-        words with a count above 0.  With alpha = 0 some p_jc are exactly 0 or
-        1, and the rewrite would subtract -inf from -inf; the model then takes
-        the reference path.
+        once), counts as the words with a count above 0.  With alpha = 0 some
+        p_jc are exactly 0 or 1, and the rewrite would subtract -inf from -inf
+        (nothing is packed then, ``lanes_`` is None); the model takes the
+        reference path, as it does for a document of more than ``MOST_TERMS`` words.
         """
-        if self.alpha == 0:
+        present = dict.fromkeys(bag) if type(bag) is list else self._present(bag)  # distinct
+        if self.lanes_ is None or len(present) >= MOST_TERMS:
             return log_joint(self.log_priors_, self._log_likelihood_terms(count_tokens(bag) if type(bag) is list else bag))
-        present = dict.fromkeys(bag) if type(bag) is list else self._present(bag)  # distinct, in order
-        return bernoulli_joint_log_likelihoods(present, self.log_odds_rows_, self.empty_document_scores_)
+        return bernoulli_joint_log_likelihoods(present, self.packed_rows_, self.lanes_, self.empty_document_scores_)
 
     # -- a generative model (docs/generative.md) ------------------------------
 

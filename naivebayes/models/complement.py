@@ -35,9 +35,9 @@ from naivebayes.models.base import Term, add_count, class_priors, peek, plural
 from naivebayes.models.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
-    multinomial_joint_log_likelihoods_of_tokens,
 )
 from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.text.documents import count_tokens
 from naivebayes.text.tfidf import check_rows
 
 __all__ = [
@@ -410,10 +410,9 @@ class ComplementNB(TextNaiveBayes):
     # -- many documents, fast ----------------------------------------------------
 
     def _fast_log_joint(self, bag):
-        """The fast path: the score weights looked up per word and summed (multinomial's sum, on these rows)."""
-        if type(bag) is list:
-            return multinomial_joint_log_likelihoods_of_tokens(bag, self.weight_rows_, self.log_priors_)
-        return multinomial_joint_log_likelihoods(bag, self.weight_rows_, self.log_priors_)
+        """The fast path: the score weights looked up per word, times its count, and summed (multinomial's sum, on these rows)."""
+        counts = count_tokens(bag) if type(bag) is list else bag
+        return multinomial_joint_log_likelihoods(counts, self.weight_rows_, self.log_priors_)
 
     def _draw_example(self, label, tables, generator):
         raise TypeError(

@@ -41,6 +41,7 @@ from operator import add, mul, sub, truediv
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import decision
 from naivebayes.core.checks import LARGEST_FLOAT, check_labels
+from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
 from naivebayes.models.base import Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import (
@@ -50,8 +51,8 @@ from naivebayes.models.generative import (
     ordered,
     per_word_score,
 )
-from naivebayes.models.text_base import SMALL_TRAINING_SET, TextNaiveBayes, shared_rows
-from naivebayes.text.documents import too_large_count_message
+from naivebayes.models.text_base import SMALL_TRAINING_SET, TextNaiveBayes, packed_rows, shared_rows
+from naivebayes.text.documents import count_tokens, too_large_count_message
 
 __all__ = [
     "MultinomialNB",
@@ -61,7 +62,9 @@ __all__ = [
     "multinomial_joint_probability",
     "multinomial_log_likelihood",
     "multinomial_word_terms",
+    "multinomial_log_likelihoods_of_counts",
     "multinomial_log_likelihood_rows",
+    "multinomial_packed_rows",
     "unshared_log_likelihood_rows",
     "multinomial_joint_log_likelihoods",
     "multinomial_joint_log_likelihoods_of_tokens",
@@ -163,17 +166,13 @@ def multinomial_word_terms(counts, vocabulary, classes, feature_counts, feature_
 # --8<-- [end:eq-multinomial-joint-log]
 
 
-# --8<-- [start:eq-multinomial-rows]
-def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
-    """The fast path's table: {word: (log theta_{j c_1}, ..., log theta_{j c_K})}, one row per word.
+def multinomial_log_likelihoods_of_counts(feature_counts, feature_totals, classes, vocabulary_size, alpha):
+    """Per class, {n_jc: log theta_jc} for each distinct count n_jc of the class (0 included).
 
-    Each entry is ``multinomial_log_likelihood`` itself, computed once per
-    distinct count of the class; words with the same counts in every class
-    share one row (``shared_rows``).
-
-    Formula: docs/multinomial.md#eq-multinomial-rows
+    Within a class, log theta_jc depends on the count n_jc only, and most
+    words share a few small counts (0, 1, 2, ...), so the formula,
+    ``multinomial_log_likelihood`` itself, runs once per distinct count.
     """
-    vocabulary_size = len(vocabulary)
     log_theta_of_counts = []
     for label in classes:
         counts = {0, *feature_counts[label].values()}  # each distinct count once
@@ -183,9 +182,44 @@ def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, voc
             repeat(vocabulary_size, n_counts),
         )
         log_theta_of_counts.append(dict(zip(counts, log_thetas)))
+    return log_theta_of_counts
+
+
+# --8<-- [start:eq-multinomial-rows]
+def multinomial_log_likelihood_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
+    """The table to read: {word: (log theta_{j c_1}, ..., log theta_{j c_K})}, one row per word.
+
+    Each entry is ``multinomial_log_likelihood`` itself, computed once per
+    distinct count of the class; words with the same counts in every class
+    share one row (``shared_rows``).
+
+    Formula: docs/multinomial.md#eq-multinomial-rows
+    """
+    log_theta_of_counts = multinomial_log_likelihoods_of_counts(
+        feature_counts, feature_totals, classes, len(vocabulary), alpha
+    )
     tables = [feature_counts[label] for label in classes]
     return shared_rows(tables, vocabulary, log_theta_of_counts)
 # --8<-- [end:eq-multinomial-rows]
+
+
+# --8<-- [start:eq-multinomial-packed-rows]
+def multinomial_packed_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
+    """The fast path's table: ({word: P_j}, lanes), P_j holding log theta_jc for every class in one integer.
+
+    The numbers of ``multinomial_log_likelihood_rows``, each exactly, packed
+    side by side (``packed_rows``): adding the P_j of a document's tokens adds
+    every class's log-likelihoods at once.  ``({}, None)`` when some
+    log theta_jc is -inf (alpha = 0), which cannot be packed.
+
+    Formula: docs/multinomial.md#eq-multinomial-packed-rows
+    """
+    log_theta_of_counts = multinomial_log_likelihoods_of_counts(
+        feature_counts, feature_totals, classes, len(vocabulary), alpha
+    )
+    tables = [feature_counts[label] for label in classes]
+    return packed_rows(tables, vocabulary, log_theta_of_counts)
+# --8<-- [end:eq-multinomial-packed-rows]
 
 
 def unshared_log_likelihood_rows(feature_counts, feature_totals, classes, vocabulary, alpha):
@@ -244,23 +278,24 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
 
 
 # --8<-- [start:eq-multinomial-joint-tokens]
-def multinomial_joint_log_likelihoods_of_tokens(tokens, rows, log_priors):
-    """[log P(x, c) for every class c] = log pi + sum over the document's tokens t of row_t.
+def multinomial_joint_log_likelihoods_of_tokens(tokens, packed, lanes, log_priors):
+    """[log P(x, c) for every class c] = log pi_c + sum over the document's tokens t of log theta_tc.
 
-    The same sum as ``multinomial_joint_log_likelihoods``, read off the list of
-    tokens instead of the counts: a word that occurs x_j times is listed x_j
-    times, so adding its row at each occurrence adds x_j * row_j, and the
-    document never needs counting.  Tokens never seen in training have no row
-    (``rows.get`` gives None, which ``filter`` drops).  The rows of the known
-    tokens are laid end to end in one list, ``[r_1c1, ..., r_1cK, r_2c1, ...]``,
-    so class k's terms are every K-th entry from k: ``flat[k::K]``.  Lookups,
-    slices and sums all run in C.
+    Read off the list of tokens, not the counts: a word that occurs x_j
+    times is listed x_j times, so adding its row at each occurrence adds
+    x_j log theta_jc, and the document never needs counting.  Each token's
+    packed row (``multinomial_packed_rows``) holds its log theta_tc for all
+    K classes, so one ``sum`` of whole numbers, in C, adds every class's
+    terms at once; tokens never seen in training have no row (``get`` gives
+    None, which ``filter`` drops).  Lane k of the total is class k's sum,
+    exact, in units of 2**-f; dividing by 2**f rounds it once.
 
     Formula: docs/multinomial.md#eq-multinomial-joint-tokens
     """
-    flat = list(chain.from_iterable(filter(None, map(rows.get, tokens))))
-    n_classes = len(log_priors)
-    return [log_prior + sum(flat[k::n_classes]) for k, log_prior in enumerate(log_priors)]
+    total = sum(filter(None, map(packed.get, tokens)))  # every class's sum, side by side
+    sums = unpack_lanes(total, len(log_priors), lanes.width)  # class k's sum, in units of 2**-f
+    scale = 1 << lanes.bits
+    return [log_prior + lane_sum / scale for log_prior, lane_sum in zip(log_priors, sums)]
 # --8<-- [end:eq-multinomial-joint-tokens]
 
 
@@ -361,7 +396,11 @@ class MultinomialNB(TextNaiveBayes):
     * ``feature_totals_[c]`` -- n_c, all word occurrences in class c;
     * ``document_lengths_[c]`` -- {L: training documents of class c with L word occurrences},
       the lengths ``sample`` draws from;
-    * ``log_likelihood_rows_`` -- built when training ends: {word: (log theta_jc for c in classes_)}.
+    * ``packed_rows_`` and ``lanes_`` -- built when training ends: each word's log theta_jc for
+      every class packed in one integer, what ``predict`` adds up (``lanes_`` is None when they
+      cannot be packed, with alpha = 0);
+    * ``log_likelihood_rows_`` -- {word: (log theta_jc for c in classes_)}, the same numbers as
+      floats to read, built the first time it is asked for.
     """
 
     model_name = "multinomial naive Bayes"
@@ -371,7 +410,12 @@ class MultinomialNB(TextNaiveBayes):
         "document_lengths_": {},  # {label: {L: documents of the class with L word occurrences}}
     }
     class_tables = TextNaiveBayes.class_tables + ("feature_totals_", "document_lengths_")
-    lookup_tables = {**TextNaiveBayes.lookup_tables, "log_likelihood_rows_": {}}  # {word: (log theta_jc, ...)}
+    lookup_tables = {
+        **TextNaiveBayes.lookup_tables,
+        "packed_rows_": {},  # {word: log theta_jc for every class, packed in one int}
+        "lanes_": None,  # how they are packed
+        "_log_likelihood_rows": None,  # {word: (log theta_jc, ...)} once log_likelihood_rows_ is read
+    }
 
     # -- counting ---------------------------------------------------------
 
@@ -416,13 +460,29 @@ class MultinomialNB(TextNaiveBayes):
                     f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
                     "P(w | c) = 0/0 are undefined; use alpha > 0"
                 )
-        weighed = type(self.alpha) is float and self.alpha > 0 and all(
-            type(total) is float for total in self.feature_totals_.values()
-        )  # fitted on weights (such as TF-IDF): no two words share a row
-        build_rows = unshared_log_likelihood_rows if weighed else multinomial_log_likelihood_rows
-        self.log_likelihood_rows_ = build_rows(
+        self._log_likelihood_rows = None  # built from these counts when it is first read
+        if self._fitted_on_weights():  # (each word its own sums: predicting takes the rows of floats)
+            self.packed_rows_, self.lanes_ = {}, None
+            return
+        self.packed_rows_, self.lanes_ = multinomial_packed_rows(
             self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
         )
+
+    def _fitted_on_weights(self):
+        """True for counts that are sums of float weights (such as TF-IDF): no two words share a row then."""
+        return type(self.alpha) is float and self.alpha > 0 and all(
+            type(total) is float for total in self.feature_totals_.values()
+        )
+
+    @property
+    def log_likelihood_rows_(self):
+        """{word: (log theta_jc for c in classes_)}: every estimate as floats, built the first time it is read."""
+        if self._log_likelihood_rows is None and self.classes_:
+            build_rows = unshared_log_likelihood_rows if self._fitted_on_weights() else multinomial_log_likelihood_rows
+            self._log_likelihood_rows = build_rows(
+                self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
+            )
+        return {} if self._log_likelihood_rows is None else self._log_likelihood_rows
 
     # -- the estimates ------------------------------------------------------
 
@@ -508,9 +568,10 @@ class MultinomialNB(TextNaiveBayes):
 
     def _fast_log_joint(self, bag):
         """The fast path, on the rows built in training: from a text's tokens, or from counts."""
-        if type(bag) is list:
-            return multinomial_joint_log_likelihoods_of_tokens(bag, self.log_likelihood_rows_, self.log_priors_)
-        return multinomial_joint_log_likelihoods(bag, self.log_likelihood_rows_, self.log_priors_)
+        if type(bag) is list and self.lanes_ is not None and len(bag) < MOST_TERMS:
+            return multinomial_joint_log_likelihoods_of_tokens(bag, self.packed_rows_, self.lanes_, self.log_priors_)
+        counts = count_tokens(bag) if type(bag) is list else bag
+        return multinomial_joint_log_likelihoods(counts, self.log_likelihood_rows_, self.log_priors_)
 
     # -- TF-IDF rows, fast (docs/tfidf.md#the-fast-route) ----------------------
 

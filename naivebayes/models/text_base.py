@@ -17,16 +17,18 @@ leaves it out (the rule of the blog post on multinomial naive Bayes from
 scratch); ``explain`` lists it as ignored.
 """
 
+import math
 from collections import Counter
 from itertools import repeat
 from operator import getitem
 
 from naivebayes.core.checks import check_smoothing
+from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point
 from naivebayes.models.base import NaiveBayes, add_count, merge_class_counts, peek, plural
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TextNaiveBayes", "shared_rows"]
+__all__ = ["TextNaiveBayes", "shared_rows", "packed_rows"]
 
 # Up to this many training documents, fit counts each one with the event model's
 # counting formula (the step a debugger shows); above it, tokens are counted in C.
@@ -58,6 +60,38 @@ def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
                 row = shared[counts] = tuple(map(getitem, values_of_counts, counts))
             rows[word] = row
     return rows
+
+
+def packed_rows(tables, vocabulary, values_of_counts):
+    """({word: P_j}, lanes): each word's K values ``values_of_counts[k][tables[k].get(word, 0)]`` packed in one int.
+
+    The same values as ``shared_rows``, each written as a whole number of
+    2**-f and packed side by side (``naivebayes/core/lanes.py``), so that
+    adding the packed rows of a document's words adds every class's values
+    at once, exactly.  A word seen in no class has the values of count 0
+    in every class (the packed ``unseen`` row); each entry n_jc > 0 of a
+    class's table then moves lane k of its word from the value of count 0
+    to the value of count n_jc.  That is one addition per entry of the
+    tables, not one per word and class.  A word seen in one class only (most
+    words of a large vocabulary) gets a row shared by every such word with
+    the same count, as in ``shared_rows``.  If a value is not finite (log 0
+    with alpha = 0) it cannot be packed, and the result is ``({}, None)``.
+    """
+    values = [value for of_counts in values_of_counts for value in of_counts.values()]
+    if not all(map(math.isfinite, values)):
+        return {}, None
+    bits = fixed_point_bits(values)
+    fixed = [{count: to_fixed_point(value, bits) for count, value in of_counts.items()} for of_counts in values_of_counts]
+    width = lane_width([integer for of_counts in fixed for integer in of_counts.values()])
+    unseen = pack_lanes([of_counts[0] for of_counts in fixed], width)
+    rows = dict.fromkeys(vocabulary, unseen)
+    for k, (table, of_counts) in enumerate(zip(tables, fixed)):
+        moves = {count: (integer - of_counts[0]) << (width * k) for count, integer in of_counts.items()}  # lane k only
+        moved = {count: unseen + move for count, move in moves.items()}  # a word seen in no class before
+        for word, count in table.items():
+            row = rows[word]
+            rows[word] = moved[count] if row is unseen else row + moves[count]
+    return rows, Lanes(bits, width)
 
 
 def form_mismatch_message(form, trained_form, n_columns, where, training):
