@@ -259,8 +259,8 @@ def test_the_text_round_trips(name):
 @pytest.mark.parametrize("name", FITTED)
 def test_saving_changes_nothing_in_the_model(name, tmp_path):
     model, examples = FITTED[name]()
-    predictions = model.predict_proba(examples)  # (first: it may build a table made the first time it is read)
     before = {table: getattr(model, table) for table in [*model.count_tables, *model.lookup_tables]}
+    predictions = model.predict_proba(examples)
     save(model, tmp_path / "model.json")
     assert all(same(getattr(model, table), value) for table, value in before.items())
     assert model.predict_proba(examples) == predictions

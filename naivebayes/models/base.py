@@ -59,7 +59,7 @@ from naivebayes.models.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "add_count", "merge_class_counts"]
+__all__ = ["NaiveBayes", "Term", "BuiltOnFirstRead", "add_count", "merge_class_counts"]
 
 
 class Term:
@@ -101,6 +101,31 @@ def merge_class_counts(merged, *models):
             add_count(merged.class_counts_, label, n)
         merged.n_examples_ += model.n_examples_
         merged.label_objects_.update(model.label_objects_)
+
+
+class BuiltOnFirstRead:
+    """A table worked out from the model's counts the first time it is read, then kept: a cache.
+
+    Filling it changes no answer the model gives, since its table follows from
+    the counts and the settings alone; every rebuild of the lookup tables (when
+    training ends, or a setting changes) starts a new, empty one.  The text
+    models keep their rows of floats this way (``log_likelihood_rows_``): the
+    fast path never needs them, so ``fit`` does not pay for them.
+    """
+
+    __slots__ = ("table",)
+
+    def __init__(self):
+        self.table = None  # built by the first read
+
+    def __repr__(self):
+        return "BuiltOnFirstRead(not read yet)" if self.table is None else f"BuiltOnFirstRead({len(self.table)} entries)"
+
+    def __eq__(self, other):
+        """Any two are equal: what they hold follows from the counts, which the models compare themselves."""
+        return type(other) is BuiltOnFirstRead
+
+    __hash__ = None
 
 
 def empty_like(value):

@@ -32,7 +32,7 @@ import math
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
 from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
-from naivebayes.models.base import Term, add_count
+from naivebayes.models.base import BuiltOnFirstRead, Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import ordered
 from naivebayes.models.text_base import TextNaiveBayes, packed_rows, shared_rows
@@ -324,7 +324,7 @@ class BernoulliNB(TextNaiveBayes):
         "words_per_count_": {},  # per class: {N_jc: how many words of V have it}
         "packed_rows_": {},  # {word: w_jc for every class, packed in one int}
         "lanes_": None,  # how they are packed
-        "_log_odds_rows": None,  # {word: (w_jc for c in classes_)} once log_odds_rows_ is read
+        "_log_odds_rows": None,  # a BuiltOnFirstRead: {word: (w_jc for c in classes_)} once log_odds_rows_ is read
         "empty_document_scores_": [],  # [log P(c) + A_c for c in classes_]
     }
 
@@ -342,7 +342,7 @@ class BernoulliNB(TextNaiveBayes):
         self.words_per_count_ = {
             label: words_per_count(self.feature_counts_[label], vocabulary_size) for label in self.classes_
         }
-        self._log_odds_rows = None  # built from these counts when it is first read
+        self._log_odds_rows = BuiltOnFirstRead()  # the rows of floats, from these counts, when first read
         self.packed_rows_, self.lanes_ = bernoulli_packed_rows(
             self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
         )
@@ -354,11 +354,14 @@ class BernoulliNB(TextNaiveBayes):
     @property
     def log_odds_rows_(self):
         """{word: (w_jc for c in classes_)}: every present word's change as floats, built the first time it is read."""
-        if self._log_odds_rows is None and self.classes_:
-            self._log_odds_rows = bernoulli_log_odds_rows(
+        cache = self._log_odds_rows
+        if cache is None:  # not trained yet
+            return {}
+        if cache.table is None:
+            cache.table = bernoulli_log_odds_rows(
                 self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
             )
-        return {} if self._log_odds_rows is None else self._log_odds_rows
+        return cache.table
 
     @staticmethod
     def _present(counts):

@@ -42,7 +42,7 @@ from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import decision
 from naivebayes.core.checks import LARGEST_FLOAT, check_labels
 from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
-from naivebayes.models.base import Term, add_count
+from naivebayes.models.base import BuiltOnFirstRead, Term, add_count
 from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.models.generative import (
     cumulative_weights,
@@ -414,7 +414,7 @@ class MultinomialNB(TextNaiveBayes):
         **TextNaiveBayes.lookup_tables,
         "packed_rows_": {},  # {word: log theta_jc for every class, packed in one int}
         "lanes_": None,  # how they are packed
-        "_log_likelihood_rows": None,  # {word: (log theta_jc, ...)} once log_likelihood_rows_ is read
+        "_log_likelihood_rows": None,  # a BuiltOnFirstRead: {word: (log theta_jc, ...)} once log_likelihood_rows_ is read
     }
 
     # -- counting ---------------------------------------------------------
@@ -460,7 +460,7 @@ class MultinomialNB(TextNaiveBayes):
                     f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
                     "P(w | c) = 0/0 are undefined; use alpha > 0"
                 )
-        self._log_likelihood_rows = None  # built from these counts when it is first read
+        self._log_likelihood_rows = BuiltOnFirstRead()  # the rows of floats, from these counts, when first read
         if self._fitted_on_weights():  # (each word its own sums: predicting takes the rows of floats)
             self.packed_rows_, self.lanes_ = {}, None
             return
@@ -477,12 +477,15 @@ class MultinomialNB(TextNaiveBayes):
     @property
     def log_likelihood_rows_(self):
         """{word: (log theta_jc for c in classes_)}: every estimate as floats, built the first time it is read."""
-        if self._log_likelihood_rows is None and self.classes_:
+        cache = self._log_likelihood_rows
+        if cache is None:  # not trained yet
+            return {}
+        if cache.table is None:
             build_rows = unshared_log_likelihood_rows if self._fitted_on_weights() else multinomial_log_likelihood_rows
-            self._log_likelihood_rows = build_rows(
+            cache.table = build_rows(
                 self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
             )
-        return {} if self._log_likelihood_rows is None else self._log_likelihood_rows
+        return cache.table
 
     # -- the estimates ------------------------------------------------------
 
