@@ -313,3 +313,15 @@ def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
     for row, scores in zip(test_rows, fast):
         reference = model.joint_log_likelihood(row)
         assert scores == pytest.approx(reference, rel=1e-12)
+
+
+def test_the_rows_of_floats_are_built_when_first_read_and_again_after_a_rebuild():
+    fitted = MultinomialNB().fit(DOCUMENTS, LABELS)
+    assert fitted._log_likelihood_rows.table is None  # fit leaves them to the first read
+    rows = fitted.log_likelihood_rows_
+    assert fitted.log_likelihood_rows_ is rows  # built once
+    fitted.alpha = 2  # a new setting rebuilds the lookup tables, and starts a new cache
+    assert fitted._log_likelihood_rows.table is None
+    # tokyo in china: (0 + 2) / (8 + 2 * 6), by hand
+    assert fitted.log_likelihood_rows_["tokyo"][0] == math.log(2) - math.log(20)
+    assert MultinomialNB().log_likelihood_rows_ == {}  # nothing learned, nothing to read

@@ -118,6 +118,12 @@ class BuiltOnFirstRead:
     def __init__(self):
         self.table = None  # built by the first read
 
+    def read(self, build, *arguments):
+        """The table: ``build(*arguments)`` the first time, the same table after that."""
+        if self.table is None:
+            self.table = build(*arguments)
+        return self.table
+
     def __repr__(self):
         return "BuiltOnFirstRead(not read yet)" if self.table is None else f"BuiltOnFirstRead({len(self.table)} entries)"
 

@@ -354,14 +354,11 @@ class BernoulliNB(TextNaiveBayes):
     @property
     def log_odds_rows_(self):
         """{word: (w_jc for c in classes_)}: every present word's change as floats, built the first time it is read."""
-        cache = self._log_odds_rows
-        if cache is None:  # not trained yet
+        if self._log_odds_rows is None:  # not trained yet
             return {}
-        if cache.table is None:
-            cache.table = bernoulli_log_odds_rows(
-                self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
-            )
-        return cache.table
+        return self._log_odds_rows.read(
+            bernoulli_log_odds_rows, self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
+        )
 
     @staticmethod
     def _present(counts):

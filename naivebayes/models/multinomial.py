@@ -477,15 +477,12 @@ class MultinomialNB(TextNaiveBayes):
     @property
     def log_likelihood_rows_(self):
         """{word: (log theta_jc for c in classes_)}: every estimate as floats, built the first time it is read."""
-        cache = self._log_likelihood_rows
-        if cache is None:  # not trained yet
+        if self._log_likelihood_rows is None:  # not trained yet
             return {}
-        if cache.table is None:
-            build_rows = unshared_log_likelihood_rows if self._fitted_on_weights() else multinomial_log_likelihood_rows
-            cache.table = build_rows(
-                self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
-            )
-        return cache.table
+        build_rows = unshared_log_likelihood_rows if self._fitted_on_weights() else multinomial_log_likelihood_rows
+        return self._log_likelihood_rows.read(
+            build_rows, self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
+        )
 
     # -- the estimates ------------------------------------------------------
 
