@@ -68,7 +68,7 @@ if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
 from naivebayes import GaussianDiscriminantAnalysis, GaussianNB, ScatterPlot, train_test_split  # noqa: E402
-from naivebayes.core.linalg import quadratic_form  # noqa: E402
+from naivebayes.other_models.linalg import quadratic_form  # noqa: E402
 from naivebayes.datasets import load_iris  # noqa: E402
 
 FEATURES = ["sepal_length", "sepal_width"]  # the lecture's X = iris_X.to_numpy()[:, :2]

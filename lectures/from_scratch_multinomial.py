@@ -28,7 +28,7 @@ sentence on why.
 
 Where the blog post's two rules live in the library:
 
-* add-one smoothing: ``multinomial_likelihood`` in ``naivebayes/models/multinomial.py``
+* add-one smoothing: ``multinomial_likelihood`` in ``naivebayes/naive_bayes/multinomial.py``
   ((n_jc + alpha) / (n_c + alpha |V|), and alpha = 1 is add-one);
 * ignoring unseen words: ``multinomial_word_terms`` (one document, one word at
   a time) and ``multinomial_joint_log_likelihoods`` (the fast path behind
@@ -349,7 +349,7 @@ def add_one(model, word, label):
 def step_5_add_one(model, words):
     """Add-one smoothing by hand and by ``model.likelihood``; they must agree everywhere."""
     heading("Step 5. Add-one smoothing: (Count(w, c) + 1) / (sum Count(w', c) + |V|)")
-    # In the library this is multinomial_likelihood in naivebayes/models/multinomial.py:
+    # In the library this is multinomial_likelihood in naivebayes/naive_bayes/multinomial.py:
     # (n_jc + alpha) / (n_c + alpha |V|), and MultinomialNB's default alpha = 1 is add-one.
     vocabulary_size = len(model.vocabulary_)
     print(f"vocabulary size |V| = {vocabulary_size} distinct training words")

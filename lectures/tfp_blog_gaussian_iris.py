@@ -76,7 +76,7 @@ from naivebayes import (  # noqa: E402
     train_test_split,
 )
 from naivebayes.datasets import load_iris  # noqa: E402
-from naivebayes.models.gradient import (  # noqa: E402
+from naivebayes.other_models.gradient import (  # noqa: E402
     fit_gaussians_by_gradient,
     fit_gaussians_by_gradient_from_statistics,
 )

@@ -23,9 +23,9 @@ For text:
 """
 
 from naivebayes.core.bayes import ZeroProbabilityError
-from naivebayes.core.checks import NotFittedError
-from naivebayes.core.linalg import SingularMatrixError
-from naivebayes.core.explanation import Explanation
+from naivebayes.plumbing.checks import NotFittedError
+from naivebayes.other_models.linalg import SingularMatrixError
+from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.evaluation.metrics import (
     accuracy,
     classification_report,
@@ -50,24 +50,24 @@ from naivebayes.inspect.pictures import (
     InformativeFeaturesPlot,
     ScatterPlot,
 )
-from naivebayes.models.bernoulli import BernoulliNB
-from naivebayes.models.categorical import CategoricalNB
-from naivebayes.models.combining import combine_posteriors, combine_predict_proba
-from naivebayes.models.complement import ComplementNB, RennieTransformer
-from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
-from naivebayes.models.gaussian import GaussianNB
-from naivebayes.models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
-from naivebayes.models.histogram import HistogramNB
-from naivebayes.models.kernel import KernelNB
-from naivebayes.models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
-from naivebayes.models.linear import LinearForm, SoftmaxForm
-from naivebayes.models.logistic import LogisticRegression
-from naivebayes.models.merging import merge
-from naivebayes.models.mixed import MixedNB
-from naivebayes.models.multinomial import MultinomialNB
-from naivebayes.models.poisson import PoissonNB
-from naivebayes.models.semi_supervised import SemiSupervisedNB
-from naivebayes.models.tree_augmented import TreeAugmentedNB
+from naivebayes.naive_bayes.bernoulli import BernoulliNB
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.naive_bayes.combining import combine_posteriors, combine_predict_proba
+from naivebayes.naive_bayes.complement import ComplementNB, RennieTransformer
+from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis
+from naivebayes.naive_bayes.gaussian import GaussianNB
+from naivebayes.other_models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
+from naivebayes.naive_bayes.histogram import HistogramNB
+from naivebayes.naive_bayes.kernel import KernelNB
+from naivebayes.other_models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm
+from naivebayes.other_models.logistic import LogisticRegression
+from naivebayes.naive_bayes.merging import merge
+from naivebayes.naive_bayes.mixed import MixedNB
+from naivebayes.naive_bayes.multinomial import MultinomialNB
+from naivebayes.naive_bayes.poisson import PoissonNB
+from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
+from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
 from naivebayes.saving import ModelFileError, from_json, load, save, to_json
 from naivebayes.tables.bins import Discretizer
 from naivebayes.text.bag_of_words import BagOfWords

@@ -2,7 +2,7 @@
 
 import pytest
 
-from naivebayes.core.checks import NotFittedError
+from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.text.bag_of_words import BagOfWords, bag_of_words, document_frequency
 from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
 

@@ -64,7 +64,7 @@ def test_log_sum_exp_of_only_zero_probabilities_is_minus_infinity():
 
 def test_eq_log_joint_adds_the_terms_to_the_log_prior():
     from naivebayes.core.bayes import log_joint
-    from naivebayes.models.base import Term
+    from naivebayes.naive_bayes.base import Term
 
     # China example: log 3/4 + 3 log 3/7 + 2 log 1/14 and log 1/4 + 5 log 2/9, by hand
     terms = [

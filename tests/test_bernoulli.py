@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, ZeroProbabilityError
-from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
-from naivebayes.models.bernoulli import (
+from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
+from naivebayes.naive_bayes.bernoulli import (
     add_bernoulli_counts,
     bernoulli_absent_log_sum,
     bernoulli_joint_log_likelihoods,

@@ -34,7 +34,7 @@ import pytest
 
 from naivebayes import CategoricalNB
 from naivebayes.core.bayes import bayes_rule
-from naivebayes.models.categorical import (
+from naivebayes.naive_bayes.categorical import (
     add_categorical_counts,
     categorical_likelihood,
     categorical_log_likelihood,

@@ -12,7 +12,7 @@ import pytest
 
 from naivebayes import CategoricalNB, GaussianNB, MultinomialNB, NotFittedError
 from naivebayes.datasets import load_china, load_iris, load_play_tennis
-from naivebayes.models.combining import (
+from naivebayes.naive_bayes.combining import (
     combine_posteriors,
     combine_predict_proba,
     combined_log_posterior,

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer, load, save, to_json
-from naivebayes.core.checks import NotFittedError
+from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.datasets import load_china, load_spam
-from naivebayes.models.semi_supervised import EMHistory, SemiSupervisedNB
+from naivebayes.naive_bayes.semi_supervised import EMHistory, SemiSupervisedNB
 from naivebayes.saving import ModelFileError, from_json, load_with_metadata
 
 from test_command_line import one_line_refusal, run  # the command line's own test helpers

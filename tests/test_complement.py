@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from naivebayes.datasets import load_china, load_spam
-from naivebayes.models.complement import (
+from naivebayes.naive_bayes.complement import (
     ComplementNB,
     RennieTransformer,
     complement_count,

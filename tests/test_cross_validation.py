@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import MultinomialNB
-from naivebayes.core.checks import NotFittedError
+from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.datasets import load_spam
 from naivebayes.evaluation.cross_validation import (
     CrossValidation,

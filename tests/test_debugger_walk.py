@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-import naivebayes.models.text_base as text_base
+import naivebayes.naive_bayes.text_base as text_base
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
@@ -344,7 +344,7 @@ def test_a_setting_the_counts_cannot_go_with_is_refused_at_once():
 # ---------------------------------------------------------------------------
 
 
-def fake(*names, filename="/x/naivebayes/models/base.py"):
+def fake(*names, filename="/x/naivebayes/naive_bayes/base.py"):
     return [Call(filename, name) for name in names]
 
 

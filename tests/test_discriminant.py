@@ -28,9 +28,9 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import GaussianNB
-from naivebayes.core.linalg import SingularMatrixError, ldl_decomposition, quadratic_form
+from naivebayes.other_models.linalg import SingularMatrixError, ldl_decomposition, quadratic_form
 from naivebayes.datasets import load_iris
-from naivebayes.models.discriminant import (
+from naivebayes.other_models.discriminant import (
     GaussianDiscriminantAnalysis,
     keep_diagonal,
     linear_discriminant,

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from naivebayes import BernoulliNB, CategoricalNB, MultinomialNB, most_informative_features
-from naivebayes.core.display import MAX_HTML_CELLS, Score, html_table, markdown_table, text_table
+from naivebayes.plumbing.display import MAX_HTML_CELLS, Score, html_table, markdown_table, text_table
 from naivebayes.datasets import load_china, load_play_tennis
 from naivebayes.evaluation.metrics import (
     ClassificationReport,
@@ -44,7 +44,7 @@ from naivebayes.evaluation.metrics import (
 )
 from naivebayes.inspect.independence import independence_table
 from naivebayes.inspect.overfitting import overfitting_table
-from naivebayes.models.joint import JointTable
+from naivebayes.other_models.joint import JointTable
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

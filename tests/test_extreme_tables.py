@@ -25,8 +25,8 @@ from naivebayes import (
     MixedNB,
     PoissonNB,
 )
-from naivebayes.models.generative import frequency_tolerance
-from naivebayes.models.poisson import (
+from naivebayes.naive_bayes.generative import frequency_tolerance
+from naivebayes.naive_bayes.poisson import (
     poisson_draw,
     poisson_log_pmf,
     poisson_log_probability,

@@ -369,7 +369,7 @@ def test_csv_without_labels_still_reads():
 
 
 def test_sampling_refuses_training_documents_too_long_to_draw_word_by_word():
-    from naivebayes.models.multinomial import LONGEST_SAMPLED_DOCUMENT
+    from naivebayes.naive_bayes.multinomial import LONGEST_SAMPLED_DOCUMENT
 
     model = MultinomialNB().fit([{"a": LONGEST_SAMPLED_DOCUMENT + 1}, {"b": 1}], ["x", "y"])
     with pytest.raises(ValueError, match="draws a document one word at a time: at most 10,000,000 words"):

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import GaussianNB
-from naivebayes.models.gaussian import (
+from naivebayes.naive_bayes.gaussian import (
     gaussian_log_density,
     gaussian_mean,
     gaussian_variance,

@@ -41,13 +41,13 @@ from naivebayes import (
     TfidfTransformer,
 )
 from naivebayes.core.bayes import log_sum_exp
-from naivebayes.core.linalg import ldl_decomposition
+from naivebayes.other_models.linalg import ldl_decomposition
 from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.inspect.outliers import OutlierDetector, quantile_threshold
-from naivebayes.models.bernoulli import bernoulli_present_positions
-from naivebayes.models.discriminant import conditional_normal, multivariate_normal_draw
-from naivebayes.models.gaussian import gaussian_draw
-from naivebayes.models.generative import (
+from naivebayes.naive_bayes.bernoulli import bernoulli_present_positions
+from naivebayes.other_models.discriminant import conditional_normal, multivariate_normal_draw
+from naivebayes.naive_bayes.gaussian import gaussian_draw
+from naivebayes.naive_bayes.generative import (
     cumulative_weights,
     draw_index,
     false_alarm_probability,
@@ -57,10 +57,10 @@ from naivebayes.models.generative import (
     per_word_score,
     predictive_mixture,
 )
-from naivebayes.models.histogram import histogram_draw, histogram_mean_variance
-from naivebayes.models.joint import joint_draw_cell
-from naivebayes.models.multinomial import multinomial_draw_document
-from naivebayes.models.poisson import poisson_draw, poisson_mixture_mode
+from naivebayes.naive_bayes.histogram import histogram_draw, histogram_mean_variance
+from naivebayes.other_models.joint import joint_draw_cell
+from naivebayes.naive_bayes.multinomial import multinomial_draw_document
+from naivebayes.naive_bayes.poisson import poisson_draw, poisson_mixture_mode
 from naivebayes.tables.bins import bin_index
 
 ROOT = Path(__file__).resolve().parent.parent

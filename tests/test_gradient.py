@@ -1,4 +1,4 @@
-"""Fitting the Gaussians by gradient (naivebayes/models/gradient.py), checked by hand and against the closed form.
+"""Fitting the Gaussians by gradient (naivebayes/other_models/gradient.py), checked by hand and against the closed form.
 
 The four-row table of tests/test_gaussian.py, worked by hand:
 
@@ -30,8 +30,8 @@ import pytest
 from naivebayes import GaussianNB, train_test_split
 from naivebayes.datasets import load_iris
 from naivebayes.inspect.pictures import HistoryPlot
-from naivebayes.models.gaussian import gaussian_log_density
-from naivebayes.models.gradient import (
+from naivebayes.naive_bayes.gaussian import gaussian_log_density
+from naivebayes.other_models.gradient import (
     GradientFit,
     adam_step,
     d_log_density_d_mean,

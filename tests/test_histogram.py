@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import CategoricalNB, Discretizer, HistogramNB
-from naivebayes.models.histogram import histogram_bin_probability, histogram_log_density, histogram_log_terms
+from naivebayes.naive_bayes.histogram import histogram_bin_probability, histogram_log_density, histogram_log_terms
 
 ROWS = [[0], [1], [4], [3], [4]]
 LABELS = ["a", "a", "a", "b", "b"]

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB
-from naivebayes.core.checks import as_list, check_labels, is_missing, plain_value
+from naivebayes.plumbing.checks import as_list, check_labels, is_missing, plain_value
 from naivebayes.tables.rows import check_rows, present_values, row_width
 from naivebayes.text.documents import (
     all_plain_counts,

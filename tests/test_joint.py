@@ -42,9 +42,9 @@ from fractions import Fraction
 import pytest
 
 from naivebayes.core.bayes import ZeroProbabilityError
-from naivebayes.core.checks import NotFittedError
-from naivebayes.models.categorical import CategoricalNB
-from naivebayes.models.joint import (
+from naivebayes.plumbing.checks import NotFittedError
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.other_models.joint import (
     JointBayesClassifier,
     JointTable,
     cell_probability,

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from naivebayes.models.kernel import (
+from naivebayes.naive_bayes.kernel import (
     KERNEL_CUTOFF,
     bandwidth_nrd0,
     kernel_log_density,
@@ -159,7 +159,7 @@ def test_density_agrees_with_scipy_gaussian_kde():
 # The model
 # ---------------------------------------------------------------------------
 
-from naivebayes.models.kernel import KernelNB, kernel_draw  # noqa: E402
+from naivebayes.naive_bayes.kernel import KernelNB, kernel_draw  # noqa: E402
 
 
 def test_eq_kernel_sample_by_hand():
@@ -285,7 +285,7 @@ def test_a_prediction_walks_the_named_steps_and_builds_nothing():
 # Crowded windows: the blocks' Taylor expansion against the exact sum
 # ---------------------------------------------------------------------------
 
-from naivebayes.models.kernel import CROWDED, TAYLOR_TERMS, kernel_block_moments, kernel_log_density_blocks  # noqa: E402
+from naivebayes.naive_bayes.kernel import CROWDED, TAYLOR_TERMS, kernel_block_moments, kernel_log_density_blocks  # noqa: E402
 
 
 def test_eq_kernel_block_moments_by_hand():

@@ -1,4 +1,4 @@
-"""Many sums in one integer (naivebayes/core/lanes.py): packing, unpacking, and exact sums."""
+"""Many sums in one integer (naivebayes/fast/lanes.py): packing, unpacking, and exact sums."""
 
 import math
 import random
@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes.core.lanes import (
+from naivebayes.fast.lanes import (
     MOST_TERMS,
     fixed_point_bits,
     lane_width,

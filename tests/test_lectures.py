@@ -576,7 +576,7 @@ def test_tfp_blog_sums_of_squares_land_on_two_decimals():
 
 def test_tfp_blog_refit_from_its_split_reproduces_the_posts_adam_output_to_1e_6():
     """fit_gaussians_by_gradient_from_statistics on the post's own split's n, sum x and sum x^2."""
-    from naivebayes.models.gradient import fit_gaussians_by_gradient_from_statistics
+    from naivebayes.other_models.gradient import fit_gaussians_by_gradient_from_statistics
 
     tfp = load_companion(TFP_BLOG)
     statistics, _ = tfp.statistics_of_a_split([41, 40, 39], tfp.POST_ADAM_MEANS, tfp.POST_ADAM_SDS)

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import pytest
 
-from naivebayes.core.linalg import (
+from naivebayes.other_models.linalg import (
     SingularMatrixError,
     back_substitution,
     covariance_matrix,

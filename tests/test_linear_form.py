@@ -38,11 +38,11 @@ import pytest
 
 from naivebayes import BernoulliNB, CategoricalNB, GaussianNB, MultinomialNB, NotFittedError
 from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
-from naivebayes.models.bernoulli import bernoulli_linear_form
-from naivebayes.models.categorical import categorical_linear_form
-from naivebayes.models.discriminant import GaussianDiscriminantAnalysis, lda_class_weights
-from naivebayes.models.linear import LinearForm, SoftmaxForm, sigmoid, softmax
-from naivebayes.models.multinomial import multinomial_linear_form
+from naivebayes.naive_bayes.bernoulli import bernoulli_linear_form
+from naivebayes.naive_bayes.categorical import categorical_linear_form
+from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis, lda_class_weights
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, sigmoid, softmax
+from naivebayes.naive_bayes.multinomial import multinomial_linear_form
 
 F = Fraction
 GDA = GaussianDiscriminantAnalysis
@@ -305,7 +305,7 @@ def test_exact_settings_give_float_weights_and_lda_exact_ones():
 
 
 def test_every_model_returns_the_one_linear_form_type():
-    from naivebayes.models import discriminant
+    from naivebayes.other_models import discriminant
 
     assert discriminant.LinearForm is LinearForm
     documents, labels, _ = load_china()

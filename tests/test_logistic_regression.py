@@ -1,4 +1,4 @@
-"""Logistic regression (naivebayes/models/logistic.py): each formula by hand, the gradient by finite
+"""Logistic regression (naivebayes/other_models/logistic.py): each formula by hand, the gradient by finite
 differences, the fit against scikit-learn, and the model beside naive Bayes' linear form."""
 
 import math
@@ -11,7 +11,7 @@ import pytest
 
 from naivebayes import CategoricalNB, NotFittedError
 from naivebayes.datasets import load_iris, load_play_tennis
-from naivebayes.models.logistic import (
+from naivebayes.other_models.logistic import (
     LogisticRegression,
     TrainingData,
     binary_objective_and_gradient,

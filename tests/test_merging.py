@@ -33,7 +33,7 @@ from naivebayes import (
     Tokenizer,
 )
 from naivebayes.datasets import load_20newsgroups, load_spam
-from naivebayes.models.merging import merge
+from naivebayes.naive_bayes.merging import merge
 from naivebayes.saving.model_files import load, save
 
 LABELS = ("a", "b", "c")

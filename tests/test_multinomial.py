@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import MultinomialNB, ZeroProbabilityError
-from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
+from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.datasets import load_china
-from naivebayes.models.multinomial import (
+from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
     multinomial_joint_log_likelihoods_of_tokens,

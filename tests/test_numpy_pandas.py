@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy")
 pd = pytest.importorskip("pandas")
 
 from naivebayes import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB  # noqa: E402
-from naivebayes.core.checks import check_labels, is_missing, plain_value  # noqa: E402
+from naivebayes.plumbing.checks import check_labels, is_missing, plain_value  # noqa: E402
 from naivebayes.tables.rows import present_values  # noqa: E402
 from naivebayes.text.documents import document_counts, document_form  # noqa: E402
 from naivebayes.text.tokenize import Tokenizer  # noqa: E402

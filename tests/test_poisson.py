@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import PoissonNB, ZeroProbabilityError
-from naivebayes.models.poisson import poisson_log_pmf, poisson_mle, poisson_rate
+from naivebayes.naive_bayes.poisson import poisson_log_pmf, poisson_mle, poisson_rate
 
 ROWS = [[0], [0], [1], [4], [6]]
 LABELS = ["a", "a", "a", "b", "b"]

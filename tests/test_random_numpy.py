@@ -1,4 +1,4 @@
-"""numpy's legacy generator in plain Python (naivebayes/core/random_numpy.py), formula by formula.
+"""numpy's legacy generator in plain Python (naivebayes/plumbing/random_numpy.py), formula by formula.
 
 The hand-checked tests run without numpy: the first outputs of a seed are
 literals checked once against ``numpy.random.RandomState`` and, for the seed
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from naivebayes.core.random_numpy import (
+from naivebayes.plumbing.random_numpy import (
     RandomState,
     check_random_state,
     fisher_yates_shuffle,

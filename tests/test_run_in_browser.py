@@ -224,7 +224,7 @@ def test_the_site_ships_the_pinned_runtime_its_licences_and_the_wheel(site):
     wheels = list((site / "javascripts").glob("naivebayes-*-py3-none-any.whl"))
     assert len(wheels) == 1
     with zipfile.ZipFile(wheels[0]) as wheel:
-        assert "naivebayes/models/multinomial.py" in wheel.namelist()
+        assert "naivebayes/naive_bayes/multinomial.py" in wheel.namelist()
 
     # What the page says: the version, the licences and the sizes, as built.
     page = (DOCS / "run-in-browser.md").read_text(encoding="utf-8")

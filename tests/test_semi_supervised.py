@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer
-from naivebayes.core.checks import NotFittedError
+from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.datasets import load_china, load_spam
-from naivebayes.models.semi_supervised import (
+from naivebayes.naive_bayes.semi_supervised import (
     EMHistory,
     SemiSupervisedNB,
     add_weighted_document,
@@ -245,7 +245,7 @@ def test_eq_em_rows_are_the_multinomial_models_log_estimates():
 
 @pytest.mark.parametrize("length,weight", [(300, 1.0), (None, 0.4), (50, 0.0)])
 def test_the_fast_path_runs_the_reference_paths_em(monkeypatch, length, weight):
-    import naivebayes.models.semi_supervised as semi_supervised
+    import naivebayes.naive_bayes.semi_supervised as semi_supervised
 
     texts, labels = load_spam()
     labeled, y, unlabeled = texts[:12], labels[:12], texts[12:]
@@ -282,7 +282,7 @@ def test_min_word_count_drops_the_unlabeled_documents_rare_words():
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_nothing_to_learn_gets_the_models_clear_error_on_both_paths(monkeypatch, fast):
-    import naivebayes.models.semi_supervised as semi_supervised
+    import naivebayes.naive_bayes.semi_supervised as semi_supervised
 
     if not fast:
         monkeypatch.setattr(semi_supervised, "FAST_PATH_EVENT_MODELS", set())

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from naivebayes.core.random_numpy import RandomState
+from naivebayes.plumbing.random_numpy import RandomState
 from naivebayes.evaluation.split import approximate_mode, split_sizes, train_test_split
 
 X10 = [f"mail {i}" for i in range(10)]

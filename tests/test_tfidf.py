@@ -26,10 +26,10 @@ import random
 
 import pytest
 
-from naivebayes.core.checks import NotFittedError
+from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.datasets import load_spam
-from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.naive_bayes.multinomial import MultinomialNB
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.text.tfidf import (
     TfidfTransformer,

@@ -14,8 +14,8 @@ import pytest
 
 from naivebayes import BagOfWords, MultinomialNB, TfidfTransformer, Tokenizer
 from naivebayes.datasets import load_spam
-from naivebayes.models import multinomial
-from naivebayes.models.multinomial import (
+from naivebayes.naive_bayes import multinomial
+from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
     add_multinomial_tfidf_counts,
     multinomial_joint_log_likelihoods,

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from naivebayes.core.information import conditional_mutual_information
-from naivebayes.models.categorical import categorical_log_likelihood_rows
-from naivebayes.models.tree_augmented import (
+from naivebayes.naive_bayes.categorical import categorical_log_likelihood_rows
+from naivebayes.naive_bayes.tree_augmented import (
     add_pair_counts,
     maximum_spanning_tree,
     pair_weights,
@@ -162,7 +162,7 @@ def test_pair_weights_are_conditional_mutual_information():
 from itertools import product  # noqa: E402
 
 from naivebayes import CategoricalNB  # noqa: E402
-from naivebayes.models.tree_augmented import TreeAugmentedNB  # noqa: E402
+from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB  # noqa: E402
 
 COINS = [{"x1": a, "x2": b} for a, b in product([0, 1], repeat=2)]
 AGREE = ["same" if row["x1"] == row["x2"] else "different" for row in COINS]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from naivebayes.models.joint import JointTable
+from naivebayes.other_models.joint import JointTable
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

@@ -11,7 +11,7 @@ from pathlib import Path
 from naivebayes import GaussianNB, HistogramNB, KernelNB, MultinomialNB, Tokenizer, confusion_matrix, train_test_split
 from naivebayes.datasets import load_iris, load_spam
 from naivebayes.inspect.informative import most_informative_features
-from naivebayes.models.gradient import fit_gaussians_by_gradient
+from naivebayes.other_models.gradient import fit_gaussians_by_gradient
 from naivebayes.inspect.pictures import (
     ConfusionMatrixPlot,
     ContourPlot,

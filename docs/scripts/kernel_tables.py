@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 
 from naivebayes import GaussianNB, HistogramNB, KernelNB, MixedNB, StratifiedKFold, cross_val_score
 from naivebayes.datasets import load_adult, load_iris
-from naivebayes.models.kernel import CROWDED, KERNEL_CUTOFF, kernel_log_density, kernel_log_density_near
+from naivebayes.naive_bayes.kernel import CROWDED, KERNEL_CUTOFF, kernel_log_density, kernel_log_density_near
 
 NUMBERS = ["age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week"]
 

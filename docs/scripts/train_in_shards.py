@@ -16,7 +16,7 @@ import time
 
 from naivebayes import MultinomialNB
 from naivebayes.datasets import load_20newsgroups
-from naivebayes.models.merging import merge
+from naivebayes.naive_bayes.merging import merge
 
 
 def fit_shard(shard):

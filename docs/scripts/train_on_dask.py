@@ -19,7 +19,7 @@ import time
 from functools import partial
 
 from naivebayes import BernoulliNB, MultinomialNB
-from naivebayes.models.merging import merge
+from naivebayes.naive_bayes.merging import merge
 from naivebayes.saving import from_json, to_json
 
 

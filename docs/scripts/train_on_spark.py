@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import partial
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer
-from naivebayes.models.merging import merge
+from naivebayes.naive_bayes.merging import merge
 from naivebayes.saving import from_json, to_json
 
 

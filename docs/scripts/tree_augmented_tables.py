@@ -23,8 +23,8 @@ from pathlib import Path
 from naivebayes import CategoricalNB, Discretizer, JointBayesClassifier, StratifiedKFold, learning_curve
 from naivebayes.datasets import load_adult, load_iris
 from naivebayes.inspect.tree_picture import TreePlot
-from naivebayes.models.joint import joint_parameter_count, naive_parameter_count
-from naivebayes.models.tree_augmented import TreeAugmentedNB
+from naivebayes.other_models.joint import joint_parameter_count, naive_parameter_count
+from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
 
 IMAGES = Path(__file__).resolve().parent.parent / "images"
 MODELS = {"naive Bayes": CategoricalNB, "TAN": TreeAugmentedNB, "full joint": JointBayesClassifier}

@@ -14,8 +14,8 @@ from naivebayes.inspect.independence import (
     mutual_information,
 )
 from naivebayes.inspect.overfitting import format_overfitting_table, overfitting_table
-from naivebayes.models.categorical import CategoricalNB
-from naivebayes.models.joint import JointBayesClassifier, JointTable
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.other_models.joint import JointBayesClassifier, JointTable
 
 PATH = None  # a folder that holds adult.data and adult.test; None downloads them once
 train = load_adult("train", path=PATH)

@@ -33,7 +33,7 @@ from naivebayes import __version__
 from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
-from naivebayes.models.semi_supervised import SemiSupervisedNB
+from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
 
 __all__ = ["main", "main_script", "build_parser"]
 

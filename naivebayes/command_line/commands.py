@@ -58,13 +58,13 @@ from naivebayes.command_line.inputs import (
     text_files,
     text_table,
 )
-from naivebayes.core.display import text_table as printed_table
+from naivebayes.plumbing.display import text_table as printed_table
 from naivebayes.datasets.tabular import parse_field
 from naivebayes.evaluation.cross_validation import SCORING_NAMES, cross_validation_mean, cross_validation_spread, new_model
 from naivebayes.evaluation.metrics import format_confusion_matrix
-from naivebayes.models.complement import ComplementNB
-from naivebayes.models.semi_supervised import SemiSupervisedNB
-from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.naive_bayes.complement import ComplementNB
+from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
+from naivebayes.naive_bayes.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer

@@ -1,8 +1,11 @@
-"""Arithmetic and Bayes' rule: exact-or-float ratios and logs, the prior, log-sum-exp, the decision.
+"""Bayes' rule and the arithmetic every model shares, and nothing else.
 
-This layer knows nothing about documents, rows or models.  ``lanes.py`` packs
-many whole numbers side by side in one integer, so that the text models' fast
-path adds every class's terms with one addition.  It also holds the
-library's shared checks and error types (``checks.py``) and the Bayes table
-that explains a prediction (``explanation.py``).
+* ``arithmetic.py`` -- ratios and logs that stay exact for whole numbers and
+  Fractions and are floats otherwise; sums that round once;
+* ``bayes.py`` -- the prior, the joint log-likelihood, log-sum-exp, the posterior
+  and the decision;
+* ``information.py`` -- entropy and mutual information, which the tree-augmented
+  model and the independence checks share.
+
+This layer knows nothing about documents, rows or models.
 """

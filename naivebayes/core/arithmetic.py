@@ -20,7 +20,7 @@ import math
 from fractions import Fraction
 from numbers import Rational
 
-__all__ = ["Fraction", "ratio", "log", "is_exact"]
+__all__ = ["Fraction", "ratio", "log", "is_exact", "add_up"]
 
 
 def is_exact(*values):
@@ -63,3 +63,11 @@ def log(value):
     if isinstance(value, Fraction):
         return math.log(value.numerator) - math.log(value.denominator)
     return math.log(value)
+
+
+def add_up(values):
+    """The sum of ``values``: exact for ints and Fractions, else ``math.fsum`` (exactly rounded once)."""
+    values = list(values)
+    if is_exact(*values):
+        return sum(values)
+    return math.fsum(values)

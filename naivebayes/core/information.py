@@ -8,7 +8,7 @@
 
 Both are in nats and read only counts, so they sit in the core layer: the
 independence tables (``naivebayes/inspect/independence.py``) measure features
-with them, and tree-augmented naive Bayes (``naivebayes/models/tree_augmented.py``)
+with them, and tree-augmented naive Bayes (``naivebayes/naive_bayes/tree_augmented.py``)
 chooses its tree with them.  The "Why naive" page derives them.
 
 >>> conditional_mutual_information({0: {(0, 0): 1, (1, 1): 1}, 1: {(0, 1): 1, (1, 0): 1}})  # XOR: log 2

@@ -45,8 +45,8 @@ import zlib
 from pathlib import Path
 from typing import NamedTuple
 
-from naivebayes.core.random_numpy import init_genrand as mt19937_state  # noqa: F401 (kept for old imports)
-from naivebayes.core.random_numpy import numpy_legacy_permutation  # numpy's legacy shuffle, shared with the splits
+from naivebayes.plumbing.random_numpy import init_genrand as mt19937_state  # noqa: F401 (kept for old imports)
+from naivebayes.plumbing.random_numpy import numpy_legacy_permutation  # numpy's legacy shuffle, shared with the splits
 from naivebayes.datasets.download import (
     DownloadError,
     cache_file,

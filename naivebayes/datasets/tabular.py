@@ -25,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
-from naivebayes.core.checks import check_bool, warn_from_caller_as
+from naivebayes.plumbing.checks import check_bool, warn_from_caller_as
 from naivebayes.datasets.download import check_path
 
 __all__ = [

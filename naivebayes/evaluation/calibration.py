@@ -42,8 +42,8 @@ import math
 from collections.abc import Mapping
 from numbers import Real
 
-from naivebayes.core.checks import as_list, check_labels, sorted_labels
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.plumbing.checks import as_list, check_labels, sorted_labels
+from naivebayes.plumbing.display import html_table, markdown_table, text_table
 
 __all__ = [
     "brier_score_loss",

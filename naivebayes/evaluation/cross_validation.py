@@ -25,9 +25,9 @@ import time
 from fractions import Fraction
 from itertools import product
 
-from naivebayes.core.checks import NotFittedError, as_list, check_labels
-from naivebayes.core.display import Score, html_table, markdown_table, text_table
-from naivebayes.core.random_numpy import check_random_state
+from naivebayes.plumbing.checks import NotFittedError, as_list, check_labels
+from naivebayes.plumbing.display import Score, html_table, markdown_table, text_table
+from naivebayes.plumbing.random_numpy import check_random_state
 from naivebayes.evaluation.folds import KFold, StratifiedKFold
 from naivebayes.evaluation.metrics import accuracy, f1_score, precision, recall
 

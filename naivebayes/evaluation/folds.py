@@ -5,7 +5,7 @@ is the test part once, while the other k - 1 train.  Every example is tested
 exactly once.  With ``shuffle=True`` and the same whole-number
 ``random_state``, the folds are the ones scikit-learn's ``KFold`` and
 ``StratifiedKFold`` make, position for position (the draws come from numpy's
-legacy generator, rebuilt in ``naivebayes/core/random_numpy.py``; see
+legacy generator, rebuilt in ``naivebayes/plumbing/random_numpy.py``; see
 docs/splitting.md).
 
 >>> folds = KFold(n_splits=3)
@@ -21,8 +21,8 @@ train/test splits from one generator, as ``train_test_split`` draws one.
 
 import warnings
 
-from naivebayes.core.checks import as_list, check_bool, check_label, plain_value
-from naivebayes.core.random_numpy import check_random_state
+from naivebayes.plumbing.checks import as_list, check_bool, check_label, plain_value
+from naivebayes.plumbing.random_numpy import check_random_state
 from naivebayes.evaluation.split import shuffle_split_positions, split_sizes, stratified_shuffle_split_positions
 
 __all__ = ["KFold", "StratifiedKFold", "ShuffleSplit", "StratifiedShuffleSplit", "fold_sizes", "check_n_splits"]

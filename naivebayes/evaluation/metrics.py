@@ -36,8 +36,8 @@ See docs/metrics.md for the formulas.
 """
 
 from naivebayes.core.arithmetic import Fraction, ratio
-from naivebayes.core.checks import as_list, is_missing
-from naivebayes.core.display import Score, ShownAsTable, html_table, markdown_table
+from naivebayes.plumbing.checks import as_list, is_missing
+from naivebayes.plumbing.display import Score, ShownAsTable, html_table, markdown_table
 
 __all__ = [
     "ClassificationReport",

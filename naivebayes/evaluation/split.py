@@ -5,7 +5,7 @@ rows, in scikit-learn's order: with the same whole-number ``random_state``
 the split is the one ``sklearn.model_selection.train_test_split`` makes, so a
 student following notes that split "with ``random_state=42``" gets the same
 training and test examples, without numpy.  The draws come from numpy's
-legacy generator, rebuilt in ``naivebayes/core/random_numpy.py``; the steps
+legacy generator, rebuilt in ``naivebayes/plumbing/random_numpy.py``; the steps
 are on docs/splitting.md.
 
 * Without ``stratify``: permute the positions ``0 .. n-1``; the first
@@ -27,8 +27,8 @@ True
 import math
 import operator
 
-from naivebayes.core.checks import as_list, check_bool, check_label, plain_value, sorted_labels
-from naivebayes.core.random_numpy import check_random_state
+from naivebayes.plumbing.checks import as_list, check_bool, check_label, plain_value, sorted_labels
+from naivebayes.plumbing.random_numpy import check_random_state
 
 __all__ = [
     "train_test_split",

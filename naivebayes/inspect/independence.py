@@ -43,8 +43,8 @@ b  c   0.0000           0.0000
 import itertools
 from collections.abc import Mapping
 
-from naivebayes.core.checks import as_list, check_labels, is_missing
-from naivebayes.core.display import ShownAsTable
+from naivebayes.plumbing.checks import as_list, check_labels, is_missing
+from naivebayes.plumbing.display import ShownAsTable
 from naivebayes.core.information import conditional_mutual_information, mutual_information
 
 __all__ = [

@@ -33,7 +33,7 @@ import math
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
-from naivebayes.core.display import ShownAsTable
+from naivebayes.plumbing.display import ShownAsTable
 
 __all__ = ["InformativeFeature", "InformativeFeatures", "likelihood_ratio", "most_informative_features"]
 

@@ -23,8 +23,8 @@ a word's log-probability with every word: there it is log p(x) per known word
 import math
 from fractions import Fraction
 
-from naivebayes.core.checks import NotFittedError
-from naivebayes.models.multinomial import MultinomialNB
+from naivebayes.plumbing.checks import NotFittedError
+from naivebayes.naive_bayes.multinomial import MultinomialNB
 
 __all__ = ["OutlierDetector", "quantile_threshold"]
 

@@ -41,10 +41,10 @@ the docs page runs it on the Adult census.
 """
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.core.display import Score, ShownAsTable
-from naivebayes.models.base import add_count
-from naivebayes.models.categorical import CategoricalNB
-from naivebayes.models.joint import JointBayesClassifier, naive_parameter_count
+from naivebayes.plumbing.display import Score, ShownAsTable
+from naivebayes.naive_bayes.base import add_count
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.other_models.joint import JointBayesClassifier, naive_parameter_count
 
 __all__ = ["OverfittingTable", "overfitting_table", "format_overfitting_table", "accuracy_by_combination", "unseen_share"]
 

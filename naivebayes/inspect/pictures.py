@@ -52,7 +52,7 @@ import statistics
 from collections.abc import Mapping
 from numbers import Real
 
-from naivebayes.core.checks import NotFittedError, as_list, check_labels, is_missing, plain_value, sorted_labels
+from naivebayes.plumbing.checks import NotFittedError, as_list, check_labels, is_missing, plain_value, sorted_labels
 from naivebayes.inspect.svg import (
     TEXT_COLOUR,
     Axes,

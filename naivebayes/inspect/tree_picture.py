@@ -5,7 +5,7 @@ labeled with the conditional mutual information I(X_i; X_parent | C) that
 put the edge in the tree (in nats).  The class, a parent of every feature,
 is said in the subtitle rather than drawn, so the tree stays readable.
 
->>> from naivebayes.models.tree_augmented import TreeAugmentedNB
+>>> from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
 >>> from naivebayes.datasets import load_play_tennis
 >>> rows, labels, _ = load_play_tennis()
 >>> picture = TreePlot(TreeAugmentedNB().fit(rows, labels))

@@ -49,7 +49,7 @@ import math
 import re
 from fractions import Fraction
 
-from naivebayes.core.checks import sorted_keys
+from naivebayes.plumbing.checks import sorted_keys
 
 __all__ = [
     "ModelFileError",

@@ -69,22 +69,22 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from naivebayes.core.arithmetic import is_exact
-from naivebayes.core.checks import NotFittedError, sorted_labels
-from naivebayes.models.bernoulli import BernoulliNB
-from naivebayes.models.complement import ComplementNB
-from naivebayes.models.categorical import CategoricalNB
-from naivebayes.models.discriminant import GaussianDiscriminantAnalysis
-from naivebayes.models.gaussian import GaussianNB
-from naivebayes.models.histogram import HistogramNB
-from naivebayes.models.kernel import KernelNB
-from naivebayes.models.joint import JointBayesClassifier
-from naivebayes.models.mixed import MixedNB
-from naivebayes.models.multinomial import MultinomialNB
-from naivebayes.models.poisson import PoissonNB
-from naivebayes.models.semi_supervised import EMHistory, SemiSupervisedNB
-from naivebayes.models.table_base import TableNaiveBayes
-from naivebayes.models.text_base import TextNaiveBayes
-from naivebayes.models.tree_augmented import TreeAugmentedNB
+from naivebayes.plumbing.checks import NotFittedError, sorted_labels
+from naivebayes.naive_bayes.bernoulli import BernoulliNB
+from naivebayes.naive_bayes.complement import ComplementNB
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis
+from naivebayes.naive_bayes.gaussian import GaussianNB
+from naivebayes.naive_bayes.histogram import HistogramNB
+from naivebayes.naive_bayes.kernel import KernelNB
+from naivebayes.other_models.joint import JointBayesClassifier
+from naivebayes.naive_bayes.mixed import MixedNB
+from naivebayes.naive_bayes.multinomial import MultinomialNB
+from naivebayes.naive_bayes.poisson import PoissonNB
+from naivebayes.naive_bayes.semi_supervised import EMHistory, SemiSupervisedNB
+from naivebayes.naive_bayes.table_base import TableNaiveBayes
+from naivebayes.naive_bayes.text_base import TextNaiveBayes
+from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
 from naivebayes.saving.json_values import (
     ModelFileError,
     at,

@@ -35,7 +35,7 @@ from numbers import Real
 from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.core.checks import NotFittedError, check_choice, is_missing, plain_value, shown_number
+from naivebayes.plumbing.checks import NotFittedError, check_choice, is_missing, plain_value, shown_number
 from naivebayes.tables.rows import check_fits_float, check_rows, present_values
 
 __all__ = [

@@ -44,7 +44,7 @@ missing values.
 import difflib
 from collections.abc import Mapping
 
-from naivebayes.core.checks import (
+from naivebayes.plumbing.checks import (
     LARGEST_FLOAT,
     a_kind,
     frame_records,

@@ -21,7 +21,7 @@ with every column.
 
 from collections import Counter
 
-from naivebayes.core.checks import NotFittedError, check_bool, ndim_of, plain_value, shown_number
+from naivebayes.plumbing.checks import NotFittedError, check_bool, ndim_of, plain_value, shown_number
 from naivebayes.text.documents import refuse_texts_in_a_column
 from naivebayes.text.tokenize import Tokenizer
 

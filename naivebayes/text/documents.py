@@ -65,7 +65,7 @@ from collections import Counter
 from collections.abc import Mapping
 from numbers import Rational, Real
 
-from naivebayes.core.checks import (
+from naivebayes.plumbing.checks import (
     LARGEST_FLOAT,
     a_kind,
     frame_records,

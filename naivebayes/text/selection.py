@@ -23,7 +23,7 @@ keeps the k highest (ties broken by the word, so a run is repeatable);
 
 import math
 
-from naivebayes.core.checks import as_list, check_choice, check_labels
+from naivebayes.plumbing.checks import as_list, check_choice, check_labels
 from naivebayes.text.tfidf import check_rows
 
 __all__ = ["VocabularySelector", "document_frequency", "word_class_information", "SCORES"]

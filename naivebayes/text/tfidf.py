@@ -40,7 +40,7 @@ from operator import mul, truediv
 from collections.abc import Mapping
 from numbers import Rational, Real
 
-from naivebayes.core.checks import LARGEST_FLOAT, NotFittedError, check_bool, sorted_keys
+from naivebayes.plumbing.checks import LARGEST_FLOAT, NotFittedError, check_bool, sorted_keys
 from naivebayes.text.bag_of_words import document_frequency
 from naivebayes.text.documents import all_plain_counts, too_large_count_message
 

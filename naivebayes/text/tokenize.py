@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Mapping
 from operator import is_
 
-from naivebayes.core.checks import check_bool, plain_value, shown_number
+from naivebayes.plumbing.checks import check_bool, plain_value, shown_number
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
 __all__ = [

@@ -123,7 +123,7 @@ def fit_files(paths, batch_files=4):
 
 def merge_texts(first, second):
     """Two models' JSON texts -> the merged model's JSON text (None: a partition without files)."""
-    from naivebayes.models.merging import merge
+    from naivebayes.naive_bayes.merging import merge
     from naivebayes.saving import from_json, to_json
 
     if first is None or second is None:

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from naivebayes import MultinomialNB, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
-from naivebayes.models.multinomial import (  # noqa: E402
+from naivebayes.naive_bayes.multinomial import (  # noqa: E402
     multinomial_joint_log_likelihoods_of_tokens,
     multinomial_log_likelihood_rows,
     multinomial_packed_rows,

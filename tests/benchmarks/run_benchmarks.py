@@ -502,7 +502,7 @@ class MemoryAtTableBuild:
     """Record the memory just before and just after a text model builds its lookup tables.
 
     ``fit`` counts, then calls ``_build_lookup_tables`` (the step every model
-    implements, see ``naivebayes/models/base.py``), then keeps the tables.
+    implements, see ``naivebayes/naive_bayes/base.py``), then keeps the tables.
     A subclass that records ``memory_mb()`` around that call measures, in the
     same process, the peak at the end of counting and the peak the tables add.
     """

@@ -150,7 +150,7 @@ from naivebayes import (  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
-from naivebayes.models.base import BuiltOnFirstRead  # noqa: E402
+from naivebayes.naive_bayes.base import BuiltOnFirstRead  # noqa: E402
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(naivebayes.__file__)) + os.sep
 OWN_ERROR_TYPES = (ValueError, TypeError, LookupError)  # KeyError is a LookupError

@@ -29,10 +29,10 @@ ends falls into the nearest end bin).
 import math
 
 from naivebayes.core.arithmetic import Fraction, log, ratio
-from naivebayes.core.checks import LARGEST_FLOAT, check_choice, check_smoothing
-from naivebayes.models.gaussian import check_measurement, is_finite_float, plain_measurements
-from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
-from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.plumbing.checks import LARGEST_FLOAT, check_choice, check_smoothing
+from naivebayes.naive_bayes.gaussian import check_measurement, is_finite_float, plain_measurements
+from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
+from naivebayes.naive_bayes.table_base import TableNaiveBayes
 from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
 
 __all__ = [

@@ -52,11 +52,11 @@ from types import SimpleNamespace
 
 from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_sum_exp
-from naivebayes.core.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
-from naivebayes.core.display import html_table, text_table
-from naivebayes.models.base import add_count, class_priors
-from naivebayes.models.bernoulli import BernoulliNB, bernoulli_likelihood
-from naivebayes.models.multinomial import MultinomialNB, multinomial_joint_log_likelihoods
+from naivebayes.plumbing.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
+from naivebayes.plumbing.display import html_table, text_table
+from naivebayes.naive_bayes.base import add_count, class_priors
+from naivebayes.naive_bayes.bernoulli import BernoulliNB, bernoulli_likelihood
+from naivebayes.naive_bayes.multinomial import MultinomialNB, multinomial_joint_log_likelihoods
 from naivebayes.text.documents import check_documents
 from naivebayes.text.tokenize import Tokenizer
 

@@ -22,9 +22,9 @@ from collections import Counter
 from itertools import repeat
 from operator import getitem
 
-from naivebayes.core.checks import check_smoothing
-from naivebayes.core.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point
-from naivebayes.models.base import NaiveBayes, add_count, merge_class_counts, peek, plural
+from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point
+from naivebayes.naive_bayes.base import NaiveBayes, add_count, merge_class_counts, peek, plural
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
@@ -66,7 +66,7 @@ def packed_rows(tables, vocabulary, values_of_counts):
     """({word: P_j}, lanes): each word's K values ``values_of_counts[k][tables[k].get(word, 0)]`` packed in one int.
 
     The same values as ``shared_rows``, each written as a whole number of
-    2**-f and packed side by side (``naivebayes/core/lanes.py``), so that
+    2**-f and packed side by side (``naivebayes/fast/lanes.py``), so that
     adding the packed rows of a document's words adds every class's values
     at once, exactly.  A word seen in no class has the values of count 0
     in every class (the packed ``unseen`` row); each entry n_jc > 0 of a

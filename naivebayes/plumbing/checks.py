@@ -43,9 +43,11 @@ import os
 import sys
 import warnings
 from collections.abc import Mapping
+from fractions import Fraction
 from numbers import Rational, Real
 
 __all__ = [
+    "is_number",
     "NotFittedError",
     "as_list",
     "check_labels",
@@ -139,6 +141,14 @@ def frame_records(name, frame):
             )
         seen.add(column)
     return frame.to_dict("records")
+
+
+def is_number(value):
+    """True for a real number that is not a bool: an int, float or Fraction, or a numpy number (a bool is a yes/no category)."""
+    kind = type(value)
+    if kind is int or kind is float or kind is Fraction:  # the plain values, decided without an abstract class
+        return True
+    return kind is not bool and isinstance(value, Real)  # (numpy's numbers, by what they register as)
 
 
 def plain_value(value):

@@ -28,11 +28,11 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers
-from naivebayes.models.base import add_count
-from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
-from naivebayes.models.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
-from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.plumbing.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers
+from naivebayes.naive_bayes.base import add_count
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
+from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
+from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
 
 __all__ = [
     "CategoricalNB",

@@ -30,13 +30,13 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import uniform_prior
-from naivebayes.core.checks import check_bool
-from naivebayes.models.base import Term, add_count, class_priors, peek, plural
-from naivebayes.models.multinomial import (
+from naivebayes.plumbing.checks import check_bool
+from naivebayes.naive_bayes.base import Term, add_count, class_priors, peek, plural
+from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
 )
-from naivebayes.models.text_base import TextNaiveBayes
+from naivebayes.naive_bayes.text_base import TextNaiveBayes
 from naivebayes.text.documents import count_tokens
 from naivebayes.text.tfidf import check_rows
 

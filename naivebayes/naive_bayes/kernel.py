@@ -31,10 +31,10 @@ import math
 from bisect import bisect_left, bisect_right
 from numbers import Real
 
-from naivebayes.models.base import add_count
-from naivebayes.models.gaussian import check_measurement, plain_measurements
-from naivebayes.models.generative import cumulative_weights, draw_index, mixture_mean_variance
-from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.naive_bayes.base import add_count
+from naivebayes.naive_bayes.gaussian import check_measurement, plain_measurements
+from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
+from naivebayes.naive_bayes.table_base import TableNaiveBayes
 
 __all__ = [
     "KernelNB",

@@ -52,8 +52,8 @@ import math
 import operator
 from numbers import Real
 
-from naivebayes.core.checks import NotFittedError, check_labels, label_objects, sorted_labels, warn_from_caller
-from naivebayes.models.linear import LinearForm, SoftmaxForm, sigmoid, softmax
+from naivebayes.plumbing.checks import NotFittedError, check_labels, label_objects, sorted_labels, warn_from_caller
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, sigmoid, softmax
 from naivebayes.tables.rows import check_fits_float
 from naivebayes.tables.rows import by_position_message, check_rows, no_features_message, present_values, row_width
 

@@ -50,7 +50,7 @@ LinearForm('spam' against 'ham', x = word counts, weights={'free': 2.0, 'meeting
 import math
 
 from naivebayes.core.bayes import log_posterior
-from naivebayes.core.linalg import add_up
+from naivebayes.core.arithmetic import add_up
 from naivebayes.tables.rows import present_values
 from naivebayes.text.documents import document_counts
 from naivebayes.text.tokenize import Tokenizer

@@ -24,7 +24,7 @@ scikit-learn's ``random_state=0`` give other rows.
 
 import os
 
-from naivebayes.core.checks import plain_value
+from naivebayes.plumbing.checks import plain_value
 
 __all__ = [
     "RandomState",

@@ -35,8 +35,8 @@ from numbers import Real
 
 from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_posterior, prior_mle
-from naivebayes.core.checks import check_choice, check_labels, sorted_labels
-from naivebayes.models.gaussian import LOG_TWO_PI, gaussian_log_density, gaussian_mean, squared_deviations
+from naivebayes.plumbing.checks import check_choice, check_labels, sorted_labels
+from naivebayes.naive_bayes.gaussian import LOG_TWO_PI, gaussian_log_density, gaussian_mean, squared_deviations
 from naivebayes.tables.rows import check_rows, present_values, row_width
 
 __all__ = [

@@ -48,8 +48,8 @@ import math
 
 from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.bayes import bayes_rule, log_joint, log_posterior
-from naivebayes.core.checks import check_choice
-from naivebayes.models.base import NaiveBayes, Term, add_count, merge_class_counts, peek, plural
+from naivebayes.plumbing.checks import check_choice
+from naivebayes.naive_bayes.base import NaiveBayes, Term, add_count, merge_class_counts, peek, plural
 from naivebayes.tables.rows import (
     by_position_message,
     check_feature_names,
@@ -61,7 +61,7 @@ from naivebayes.tables.rows import (
     row_form,
     row_width,
 )
-from naivebayes.core.checks import warn_from_caller
+from naivebayes.plumbing.checks import warn_from_caller
 
 __all__ = ["TableNaiveBayes"]
 

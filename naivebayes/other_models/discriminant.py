@@ -38,8 +38,8 @@ from numbers import Real
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import log_posterior
-from naivebayes.core.checks import LARGEST_FLOAT, check_choice
-from naivebayes.core.linalg import (
+from naivebayes.plumbing.checks import LARGEST_FLOAT, check_choice
+from naivebayes.other_models.linalg import (
     SingularMatrixError,
     add_up,
     covariance_matrix,
@@ -52,10 +52,10 @@ from naivebayes.core.linalg import (
     quadratic_form,
     scatter_matrix,
 )
-from naivebayes.models.base import NaiveBayes, Term, merge_class_counts, peek
-from naivebayes.models.gaussian import check_ddof, is_finite_float
-from naivebayes.models.linear import LinearForm, SoftmaxForm, two_classes
-from naivebayes.models.generative import mixture_mean_variance
+from naivebayes.naive_bayes.base import NaiveBayes, Term, merge_class_counts, peek
+from naivebayes.naive_bayes.gaussian import check_ddof, is_finite_float
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, two_classes
+from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.tables.rows import (
     by_position_message,
     check_fits_float,

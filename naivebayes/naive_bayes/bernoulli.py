@@ -31,11 +31,11 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
-from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
-from naivebayes.models.base import BuiltOnFirstRead, Term, add_count
-from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
-from naivebayes.models.generative import ordered
-from naivebayes.models.text_base import TextNaiveBayes, packed_rows, shared_rows
+from naivebayes.fast.lanes import MOST_TERMS, unpack_lanes
+from naivebayes.naive_bayes.base import BuiltOnFirstRead, Term, add_count
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
+from naivebayes.naive_bayes.generative import ordered
+from naivebayes.naive_bayes.text_base import TextNaiveBayes, packed_rows, shared_rows
 from naivebayes.text.documents import count_tokens
 
 __all__ = [

@@ -40,18 +40,18 @@ from operator import add, mul, sub, truediv
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import decision
-from naivebayes.core.checks import LARGEST_FLOAT, check_labels
-from naivebayes.core.lanes import MOST_TERMS, unpack_lanes
-from naivebayes.models.base import BuiltOnFirstRead, Term, add_count
-from naivebayes.models.linear import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
-from naivebayes.models.generative import (
+from naivebayes.plumbing.checks import LARGEST_FLOAT, check_labels
+from naivebayes.fast.lanes import MOST_TERMS, unpack_lanes
+from naivebayes.naive_bayes.base import BuiltOnFirstRead, Term, add_count
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
+from naivebayes.naive_bayes.generative import (
     cumulative_weights,
     draw_index,
     log_marginal_likelihood,
     ordered,
     per_word_score,
 )
-from naivebayes.models.text_base import SMALL_TRAINING_SET, TextNaiveBayes, packed_rows, shared_rows
+from naivebayes.naive_bayes.text_base import SMALL_TRAINING_SET, TextNaiveBayes, packed_rows, shared_rows
 from naivebayes.text.documents import count_tokens, too_large_count_message
 
 __all__ = [

@@ -23,13 +23,13 @@ gives the very numbers of that kind's own model (the tests check it).
 ['beach']
 """
 
-from naivebayes.core.checks import as_setting, check_choice, check_smoothing
-from naivebayes.models.categorical import Categorical, check_categories
-from naivebayes.models.gaussian import Gaussian, check_ddof
-from naivebayes.models.histogram import Histogram
-from naivebayes.models.kernel import Kernel, check_bandwidth
-from naivebayes.models.poisson import Poisson
-from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.plumbing.checks import as_setting, check_choice, check_smoothing
+from naivebayes.naive_bayes.categorical import Categorical, check_categories
+from naivebayes.naive_bayes.gaussian import Gaussian, check_ddof
+from naivebayes.naive_bayes.histogram import Histogram
+from naivebayes.naive_bayes.kernel import Kernel, check_bandwidth
+from naivebayes.naive_bayes.poisson import Poisson
+from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.bins import STRATEGIES, check_n_bins, is_number
 
 __all__ = ["MixedNB", "DISTRIBUTIONS"]

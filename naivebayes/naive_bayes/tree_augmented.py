@@ -34,18 +34,18 @@ XOR, where naive Bayes cannot do better than a coin:
 {'a': None, 'b': 'a'}
 """
 
-from naivebayes.core.checks import check_smoothing
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.plumbing.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information
-from naivebayes.models.base import Term, add_count, peek, plural
-from naivebayes.models.categorical import (
+from naivebayes.naive_bayes.base import Term, add_count, peek, plural
+from naivebayes.naive_bayes.categorical import (
     Categorical,
     categorical_likelihood,
     categorical_log_likelihood,
     check_categories,
 )
-from naivebayes.models.generative import cumulative_weights, draw_index
-from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.naive_bayes.generative import cumulative_weights, draw_index
+from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.rows import present_values
 
 TIE = 1e-12  # nats: two pair weights closer than this are equal (rounding), and feature order decides

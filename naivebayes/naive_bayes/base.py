@@ -40,7 +40,7 @@ from naivebayes.core.bayes import (
     prior_mle,
     uniform_prior,
 )
-from naivebayes.core.checks import (
+from naivebayes.plumbing.checks import (
     NotFittedError,
     as_list,
     as_setting,
@@ -49,9 +49,9 @@ from naivebayes.core.checks import (
     label_objects,
     sorted_labels,
 )
-from naivebayes.core.display import Score, html_table, markdown_table, text_table
-from naivebayes.core.explanation import Explanation
-from naivebayes.models.generative import (
+from naivebayes.plumbing.display import Score, html_table, markdown_table, text_table
+from naivebayes.naive_bayes.explanation import Explanation
+from naivebayes.naive_bayes.generative import (
     check_sample_size,
     cumulative_weights,
     draw_index,

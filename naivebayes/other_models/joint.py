@@ -62,23 +62,23 @@ import operator
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
-from naivebayes.core.checks import check_smoothing
-from naivebayes.core.display import html_table, markdown_table, text_table
-from naivebayes.models.base import Term, add_count, peek
-from naivebayes.models.categorical import (
+from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.plumbing.display import html_table, markdown_table, text_table
+from naivebayes.naive_bayes.base import Term, add_count, peek
+from naivebayes.naive_bayes.categorical import (
     Categorical,
     add_categorical_counts,
     check_categories,
     sorted_categories,
 )
-from naivebayes.models.generative import (
+from naivebayes.naive_bayes.generative import (
     cumulative_weights,
     draw_index,
     most_probable,
     ordered,
     predictive_mixture,
 )
-from naivebayes.models.table_base import TableNaiveBayes, check_unseen
+from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.bins import is_number
 from naivebayes.tables.rows import check_rows, present_values
 

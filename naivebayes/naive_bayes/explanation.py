@@ -35,7 +35,7 @@ import math
 from fractions import Fraction
 
 from naivebayes.core.bayes import ZeroProbabilityError, decision, log_posterior
-from naivebayes.core.display import html_table, markdown_table, text_table
+from naivebayes.plumbing.display import html_table, markdown_table, text_table
 
 __all__ = ["Explanation", "ExplainedTerm", "format_number"]
 

@@ -33,9 +33,9 @@ then log 0.
 import math
 
 from naivebayes.core.arithmetic import is_exact, ratio
-from naivebayes.core.checks import LARGEST_FLOAT, check_smoothing
-from naivebayes.models.generative import mixture_mean_variance
-from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.plumbing.checks import LARGEST_FLOAT, check_smoothing
+from naivebayes.naive_bayes.generative import mixture_mean_variance
+from naivebayes.naive_bayes.table_base import TableNaiveBayes
 from naivebayes.tables.rows import check_fits_float
 
 __all__ = [

@@ -30,8 +30,8 @@ import math
 
 from naivebayes.core.arithmetic import is_exact, log
 from naivebayes.core.bayes import bayes_rule, log_posterior
-from naivebayes.core.checks import NotFittedError
-from naivebayes.models.base import NaiveBayes
+from naivebayes.plumbing.checks import NotFittedError
+from naivebayes.naive_bayes.base import NaiveBayes
 
 __all__ = ["combined_posterior", "combined_log_posterior", "combine_posteriors", "combine_predict_proba"]
 

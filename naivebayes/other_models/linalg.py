@@ -31,18 +31,17 @@ column and which combination of the earlier columns it equals:
 >>> ldl_decomposition([[1, 1, 2], [1, 2, 3], [2, 3, 5]])
 Traceback (most recent call last):
 ...
-naivebayes.core.linalg.SingularMatrixError: the matrix is singular: pivot 2 vanished, so column 2 = 1 * column 0 + 1 * column 1 (the variance of column 2 that the earlier columns do not explain is 0)
+naivebayes.other_models.linalg.SingularMatrixError: the matrix is singular: pivot 2 vanished, so column 2 = 1 * column 0 + 1 * column 1 (the variance of column 2 that the earlier columns do not explain is 0)
 
 This module is arithmetic only: it knows nothing of rows, features or models.
 """
 
 import math
 
-from naivebayes.core.arithmetic import is_exact, log, ratio
+from naivebayes.core.arithmetic import add_up, is_exact, log, ratio
 
 __all__ = [
     "SingularMatrixError",
-    "add_up",
     "matrix_vector_product",
     "mean_vector",
     "scatter_matrix",
@@ -88,14 +87,6 @@ class SingularMatrixError(ValueError):
                 f"{index} that the earlier columns do not explain is 0)"
             )
         super().__init__(message)
-
-
-def add_up(values):
-    """The sum of ``values``: exact for ints and Fractions, else ``math.fsum`` (exactly rounded once)."""
-    values = list(values)
-    if is_exact(*values):
-        return sum(values)
-    return math.fsum(values)
 
 
 def matrix_vector_product(matrix, vector):

@@ -43,7 +43,7 @@ its errors, where ``+`` would hide it behind an operator (and ``sum(models)``
 would need ``0 + model``).
 """
 
-from naivebayes.models.base import NaiveBayes
+from naivebayes.naive_bayes.base import NaiveBayes
 
 __all__ = ["merge"]
 

@@ -29,9 +29,9 @@ import heapq
 import math
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
-from naivebayes.core.checks import check_smoothing, power_of_ten
-from naivebayes.models.generative import mixture_mean_variance
-from naivebayes.models.table_base import TableNaiveBayes
+from naivebayes.plumbing.checks import check_smoothing, power_of_ten
+from naivebayes.naive_bayes.generative import mixture_mean_variance
+from naivebayes.naive_bayes.table_base import TableNaiveBayes
 
 __all__ = [
     "PoissonNB",
