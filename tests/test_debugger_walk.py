@@ -26,6 +26,7 @@ by accident.
 
 import copy
 import functools
+import os
 import re
 import sys
 from collections import namedtuple
@@ -50,6 +51,7 @@ from naivebayes import (
 from naivebayes.datasets import load_china, load_play_tennis
 
 PACKAGE = Path(__file__).resolve().parent.parent / "naivebayes"
+PACKAGE_FOLDER = str(PACKAGE) + os.sep  # (by where the package is, not by a name: the checkout may be called naivebayes too)
 MARKER = re.compile(r"^\s*#\s*--8<--\s*\[start:([a-z][-_0-9a-z]*)\]\s*$")
 DEFINITION = re.compile(r"^def (\w+)\(")
 COMPREHENSIONS = {"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"}
@@ -74,13 +76,18 @@ def formula_functions():
 FORMULAS = formula_functions()
 
 
+def in_package(filename):
+    """True for a file of the package's own source (its folder, resolved), false for tests, the standard library, ``<string>``."""
+    return filename.startswith(PACKAGE_FOLDER) or str(Path(filename).resolve()).startswith(PACKAGE_FOLDER)
+
+
 class Call:
     """One frame a debugger would stop in: its file, its function, and whether it is the package's."""
 
     def __init__(self, filename, name):
         self.filename = filename
         self.name = name
-        self.in_package = "/naivebayes/" in filename.replace("\\", "/")
+        self.in_package = in_package(filename)
 
     def __repr__(self):
         return f"{self.name} ({self.filename})"
@@ -344,7 +351,7 @@ def test_a_setting_the_counts_cannot_go_with_is_refused_at_once():
 # ---------------------------------------------------------------------------
 
 
-def fake(*names, filename="/x/naivebayes/naive_bayes/base.py"):
+def fake(*names, filename=str(PACKAGE / "naive_bayes" / "base.py")):
     return [Call(filename, name) for name in names]
 
 
@@ -377,7 +384,7 @@ def test_the_checker_of_frames_without_source_can_fail_on_a_real_trace():
     calls = calls_made_by(model.predict, [TEST_DOCUMENT])
     found = " ".join(problems_without_source(calls))
     assert "<frozen abc>" in found and "<string>" in found
-    assert problems_without_source(fake("<lambda>", filename="/x/naivebayes/a.py")) != []
+    assert problems_without_source(fake("<lambda>", filename=str(PACKAGE / "a.py"))) != []
 
 
 def test_the_checker_of_checks_and_building_can_fail_on_a_real_trace():
@@ -462,7 +469,7 @@ def test_a_row_of_14_features_reaches_a_formula_within_ten_calls(Model, numbers)
 def test_the_checker_of_settings_can_fail_on_a_real_trace():
     class FollowsLater(MultinomialNB):  # the old way: a changed setting noticed inside the next prediction
         def __setattr__(self, name, value):
-            object.__setattr__(self, name, value)
+            self.__dict__[name] = value  # (past the Setting, which would rebuild the tables at once)
 
         def _log_joints(self, examples):
             self._build_lookup_tables()

@@ -23,8 +23,6 @@ many documents (their docs pages explain it); one document always takes the
 steps above, and the tests check that both routes agree.
 """
 
-import functools
-import inspect
 import math
 from collections.abc import Mapping
 from numbers import Real
@@ -59,7 +57,7 @@ from naivebayes.naive_bayes.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "BuiltOnFirstRead", "add_count", "merge_class_counts"]
+__all__ = ["NaiveBayes", "Term", "BuiltOnFirstRead", "Setting", "count_classes", "add_count", "merge_class_counts"]
 
 
 class Term:
@@ -88,10 +86,78 @@ def add_count(table, key, amount=1):
     table[key] = table.get(key, 0) + amount
 
 
-@functools.lru_cache(maxsize=None)
+# --8<-- [start:eq-class-counts]
+def count_classes(labels):
+    """{c: N_c}: how many training examples have each label (N, their sum, is ``len(labels)``).
+
+    Formula: docs/pipeline.md#eq-class-counts
+    """
+    class_counts = {}
+    for label in labels:
+        class_counts[label] = class_counts.get(label, 0) + 1  # N_c += 1
+    return class_counts
+# --8<-- [end:eq-class-counts]
+
+
 def setting_names(model_class):
-    """The names of a model class's settings: the parameters of its ``__init__``."""
-    return tuple(name for name in inspect.signature(model_class.__init__).parameters if name != "self")
+    """The names of a model class's settings: the parameters of its ``__init__``, in order (read once, when the class is made)."""
+    code = model_class.__init__.__code__
+    return code.co_varnames[1 : code.co_argcount + code.co_kwonlyargcount]  # (position 0 is self)
+
+
+class Setting:
+    """One setting of a model, such as ``alpha``: assigning it checks it, and after training rebuilds what depends on it.
+
+    ``model.alpha = 2`` after ``fit`` is checked by the constructor's own check
+    (so ``MultinomialNB(alpha=-5)`` and ``model.alpha = -5`` give one error),
+    and the lookup tables are rebuilt at once; a refused value leaves the model
+    exactly as it was.  Reading ``model.alpha`` is a plain attribute read (this
+    class has no ``__get__``), so a debugger never stops here on a read, and
+    training, which assigns tables, never comes here at all.
+    """
+
+    def __init__(self, name):
+        self.name = name
+
+    def __set__(self, model, value):
+        if "classes_" not in model.__dict__:  # the constructor is storing the value it has checked
+            model.__dict__[self.name] = value
+        else:
+            change_settings(model, {self.name: value})
+
+    def __repr__(self):
+        return f"Setting({self.name!r})"
+
+
+def change_settings(model, settings):
+    """Give ``model`` the new ``settings`` ({name: value}), checked, and rebuild its lookup tables; all or nothing.
+
+    The new values go through the constructor (its checks, and the form it
+    keeps them in); a fitted model's lookup tables are built on a copy first,
+    so values the counts cannot go with (alpha = 0 with a class that has no
+    words) raise before anything has changed.
+    """
+    changed = type(model)(**{**model.get_params(), **settings})  # raises here if a value is wrong
+    if model.classes_:
+        for table in model.count_tables:
+            changed.__dict__[table] = model.__dict__[table]
+        changed._check_named_features()  # a setting naming features names the model's own
+        changed._build_lookup_tables()  # raises here if the counts cannot go with it
+        for table in model.lookup_tables:
+            model.__dict__[table] = changed.__dict__[table]
+    for name in settings:
+        model.__dict__[name] = changed.__dict__[name]  # as the constructor keeps it
+
+
+def unfitted_copy(model):
+    """A new model with ``model``'s settings (checked when they were given) and every table empty: what ``fit`` counts into."""
+    copy = object.__new__(type(model))
+    for name in model.settings:
+        copy.__dict__[name] = model.__dict__[name]
+    for name, empty in {**model.count_tables, **model.lookup_tables}.items():
+        copy.__dict__[name] = empty.copy() if type(empty) in (dict, set, list) else empty
+    copy.label_objects_ = {}
+    return copy
 
 
 def merge_class_counts(merged, *models):
@@ -202,6 +268,9 @@ class NaiveBayes:
     class_tables = ("class_counts_",)
     lookup_tables = {"priors_": [], "log_priors_": []}  # P(c) and log P(c), in classes_ order
     has_fast_path = False  # True: many examples go through ``_fast_log_joints`` (the text models)
+    settings = ("fit_prior", "class_prior")  # a model's are its __init__'s parameters (__init_subclass__ below)
+    fit_prior = Setting("fit_prior")
+    class_prior = Setting("class_prior")
     shown_settings = ("alpha",)  # the settings its repr always shows (the others when they differ from the default)
 
     def __init__(self, fit_prior=True, class_prior=None):
@@ -295,30 +364,31 @@ class NaiveBayes:
     # Settings and tables
     # ------------------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs):
+        """When a model class is defined: its settings are its ``__init__``'s parameters, each one a ``Setting``."""
+        super().__init_subclass__(**kwargs)
+        cls.settings = setting_names(cls)
+        for name in cls.settings:
+            if not isinstance(cls.__dict__.get(name), Setting):
+                setattr(cls, name, Setting(name))
+
     def get_params(self):
-        """The settings this model was made with, as ``{name: value}`` (read from ``__init__``)."""
-        return {name: getattr(self, name) for name in setting_names(type(self))}
+        """The settings this model was made with, as ``{name: value}`` (the parameters of its ``__init__``)."""
+        return {name: self.__dict__[name] for name in self.settings}
 
-    def __setattr__(self, name, value):
-        """``model.alpha = 2`` after training: the setting is checked and its lookup tables rebuilt here, at once.
+    def set_params(self, **settings):
+        """Change settings by name (``model.set_params(alpha=2)``), as assigning them would; returns the model.
 
-        The check is the constructor's own (``MultinomialNB(alpha=-5)`` and
-        ``model.alpha = -5`` give one error), and the tables are built on a
-        copy first, so a refused setting leaves the model exactly as it was.
-        A table, or a setting while the constructor runs, is simply stored.
+        All the new values are checked, and a fitted model's tables rebuilt,
+        before any of them is kept: a refused value changes nothing.
         """
-        if name not in setting_names(type(self)) or "classes_" not in self.__dict__:
-            object.__setattr__(self, name, value)
-            return
-        changed = type(self)(**{**self.get_params(), name: value})  # raises here if the value is wrong
-        if self.classes_:
-            for table in self.count_tables:
-                object.__setattr__(changed, table, getattr(self, table))
-            changed._check_named_features()  # a setting naming features names the model's own
-            changed._build_lookup_tables()  # raises here if the counts cannot go with it
-            for table in self.lookup_tables:
-                object.__setattr__(self, table, getattr(changed, table))
-        object.__setattr__(self, name, getattr(changed, name))  # as the constructor keeps it
+        unknown = [name for name in settings if name not in self.settings]
+        if unknown:
+            raise ValueError(
+                f"{type(self).__name__} has no setting {unknown[0]!r}; its settings are {', '.join(self.settings)}"
+            )
+        change_settings(self, settings)
+        return self
 
     # ------------------------------------------------------------------
     # Training: count into a new model, then take its tables over
@@ -363,13 +433,12 @@ class NaiveBayes:
         labels = check_labels(y, len(examples), noun=self.example_noun)
         if not examples:
             raise ValueError("the training set is empty: give at least one example and its label")
-        counted = type(self)(**self.get_params())
+        counted = unfitted_copy(self)  # our settings, empty tables: ours stay as they are until the end
+        counted.class_counts_ = count_classes(labels)  # N_c
+        counted.n_examples_ = len(labels)  # N
         if previous is not None:
             counted._continue_from(previous)
         counted.label_objects_ = label_objects(y, labels)
-        for label in labels:  # N_c, and N
-            add_count(counted.class_counts_, label)
-        counted.n_examples_ = len(labels)
         counted._read_declared_types(X)
         counted._count(examples, labels)
         counted._sort_classes()
