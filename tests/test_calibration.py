@@ -22,7 +22,7 @@ from naivebayes.evaluation.calibration import (
     platt_targets,
     pool_adjacent_violators,
     reliability_table,
-    uniform_edges,
+    unit_interval_edges,
 )
 
 # -- each formula on a number worked out by hand --------------------------------------------------
@@ -41,10 +41,10 @@ def test_eq_log_loss_by_hand():
 
 
 def test_eq_uniform_bins_are_numpys_linspace():
-    assert uniform_edges(4) == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert unit_interval_edges(4) == [0.0, 0.25, 0.5, 0.75, 1.0]
     numpy = pytest.importorskip("numpy")
     for n_bins in range(1, 40):
-        assert uniform_edges(n_bins) == numpy.linspace(0.0, 1.0, n_bins + 1).tolist()
+        assert unit_interval_edges(n_bins) == numpy.linspace(0.0, 1.0, n_bins + 1).tolist()
 
 
 def test_eq_expected_calibration_error_by_hand():

@@ -41,7 +41,8 @@ from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_sp
 from naivebayes.naive_bayes.bernoulli import bernoulli_linear_form
 from naivebayes.naive_bayes.categorical import categorical_linear_form
 from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis, lda_class_weights
-from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, sigmoid, softmax
+from naivebayes.core.bayes import sigmoid
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, softmax
 from naivebayes.naive_bayes.multinomial import multinomial_linear_form
 
 F = Fraction

@@ -36,6 +36,7 @@ __all__ = [
     "log_sum_exp",
     "log_posterior",
     "decision",
+    "sigmoid",
 ]
 
 
@@ -153,3 +154,22 @@ def decision(scores):
     """
     return max(scores, key=scores.__getitem__)
 # --8<-- [end:eq-decision-rule]
+
+
+# --8<-- [start:eq-logistic-sigmoid]
+def sigmoid(log_odds):
+    """P(c_1 | x) = 1 / (1 + exp(-z)) for the log-odds z = log P(c_1 | x) - log P(c_0 | x), such as w^T x + b.
+
+    Bayes' rule for two classes: with z = log P(x, c_1) - log P(x, c_0),
+    P(c_1 | x) = P(x, c_1) / (P(x, c_0) + P(x, c_1)) = 1 / (1 + exp(-z)).
+
+    For z < 0 the same number is computed as exp(z) / (1 + exp(z)), so that
+    exp never overflows.
+
+    Formula: docs/logistic-form.md#eq-logistic-sigmoid
+    """
+    if log_odds >= 0:
+        return 1 / (1 + math.exp(-log_odds))
+    odds = math.exp(log_odds)  # P(c_1 | x) / P(c_0 | x)
+    return odds / (1 + odds)
+# --8<-- [end:eq-logistic-sigmoid]

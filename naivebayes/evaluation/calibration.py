@@ -42,7 +42,9 @@ import math
 from collections.abc import Mapping
 from numbers import Real
 
+from naivebayes.core.bayes import sigmoid
 from naivebayes.plumbing.checks import as_list, check_labels, sorted_labels
+from naivebayes.tables.bins import STRATEGIES  # the names of the two ways to cut bins
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 
 __all__ = [
@@ -57,15 +59,13 @@ __all__ = [
     "brier_score",
     "mean_log_loss",
     "calibration_error",
-    "uniform_edges",
-    "quantile_edges",
+    "unit_interval_edges",
     "platt_targets",
     "platt_newton_step",
     "pool_adjacent_violators",
     "interpolate",
 ]
 
-STRATEGIES = ("uniform", "quantile")
 LARGE_SCORE = 30  # Platt: scores this large in size are rescaled first (scikit-learn's threshold)
 
 
@@ -81,8 +81,8 @@ def check_probability(name, i, p):
     return float(p)
 
 
-def two_classes(labels, pos_label):
-    """(negative, positive) labels of a binary problem; ``pos_label`` None works for 0/1, -1/1 and False/True."""
+def positive_class(labels, pos_label):
+    """The positive label of a binary problem, checked; ``pos_label`` None works for 0/1, -1/1 and False/True."""
     present = set(labels)
     if pos_label is None:
         if present <= {0, 1} or present <= {-1, 1}:
@@ -114,7 +114,7 @@ def binary_input(y_true, y_prob, pos_label, name="y_prob"):
             pos_label = classes[1]  # the greater label, as scikit-learn's classes_[1]
         y_prob = [row.get(pos_label, 0.0) for row in y_prob]
     else:
-        pos_label = two_classes(labels, pos_label)
+        pos_label = positive_class(labels, pos_label)
     probabilities = [check_probability(name, i, p) for i, p in enumerate(y_prob)]
     return [1 if label == pos_label else 0 for label in labels], probabilities
 
@@ -210,7 +210,7 @@ def log_loss(y_true, y_pred, labels=None):
 
 
 # --8<-- [start:eq-uniform-bins]
-def uniform_edges(n_bins):
+def unit_interval_edges(n_bins):
     """e_k = k / B for k = 0 .. B: B bins of equal width (computed as numpy's ``linspace`` computes them).
 
     An example with probability p falls in bin k when e_k < p <= e_(k+1) (bin 0 also takes p = 0).
@@ -222,7 +222,7 @@ def uniform_edges(n_bins):
 # --8<-- [end:eq-uniform-bins]
 
 
-def quantile_edges(probabilities, n_bins):
+def probability_quantiles(probabilities, n_bins):
     """The k/B quantiles of the probabilities, k = 0 .. B: bins holding about equally many examples.
 
     numpy's ``percentile`` (method "linear"): the quantile q lies at position
@@ -231,7 +231,7 @@ def quantile_edges(probabilities, n_bins):
     ordered = sorted(probabilities)
     n = len(ordered)
     edges = []
-    for q in uniform_edges(n_bins):
+    for q in unit_interval_edges(n_bins):
         q = q * 100 / 100  # (numpy takes percentages and divides them by 100 again)
         h = q * (n - 1)
         below = min(int(math.floor(h)), n - 1)
@@ -253,7 +253,7 @@ def bins_of(outcomes, probabilities, n_bins, strategy):
         raise ValueError(f"n_bins={n_bins!r}; it must be a whole number >= 1, such as 10")
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy={strategy!r}; it must be one of {list(STRATEGIES)}")
-    edges = uniform_edges(n_bins) if strategy == "uniform" else quantile_edges(probabilities, n_bins)
+    edges = unit_interval_edges(n_bins) if strategy == "uniform" else probability_quantiles(probabilities, n_bins)
     sums = [[0, 0.0, 0.0] for _ in range(n_bins)]
     for o, p in zip(outcomes, probabilities):
         k = bin_of(p, edges[1:-1])
@@ -376,14 +376,6 @@ def platt_targets(n_positive, n_negative):
 # --8<-- [end:eq-platt-targets]
 
 
-def sigmoid(z):
-    """1 / (1 + e^-z), without overflow."""
-    if z >= 0:
-        return 1 / (1 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1 + e)
-
-
 def platt_loss(a, b, scores, targets):
     """sum_i -[t_i log q_i + (1 - t_i) log(1 - q_i)] with q_i = sigmoid(a f_i + b), computed without log 0."""
     total = 0.0
@@ -446,7 +438,7 @@ class PlattCalibrator:
         labels = check_labels(y_true, len(scores), name="y_true", noun="score")
         if not labels:
             raise ValueError("y_true is empty; Platt scaling needs held-out examples of both classes")
-        pos_label = two_classes(labels, pos_label)
+        pos_label = positive_class(labels, pos_label)
         outcomes = [1 if label == pos_label else 0 for label in labels]
         n_positive = sum(outcomes)
         n_negative = len(outcomes) - n_positive

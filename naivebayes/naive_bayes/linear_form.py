@@ -18,7 +18,7 @@ they share:
 
 * ``LinearForm`` -- two classes: the log-odds w^T x + b and its sigmoid;
 * ``SoftmaxForm`` -- every class: the scores w_c^T x + b_c and their softmax;
-* ``sigmoid`` and ``softmax`` -- the two link functions;
+* ``softmax`` -- the link function of many classes (``sigmoid``, the one of two, is Bayes' rule in naivebayes/core/bayes.py);
 * ``feature_vector`` -- the x that the weights multiply, read from an example
   in any form its model reads (a text, a bag of words, a row).
 
@@ -49,7 +49,7 @@ LinearForm('spam' against 'ham', x = word counts, weights={'free': 2.0, 'meeting
 
 import math
 
-from naivebayes.core.bayes import log_posterior
+from naivebayes.core.bayes import log_posterior, sigmoid
 from naivebayes.core.arithmetic import add_up
 from naivebayes.tables.rows import present_values
 from naivebayes.text.documents import document_counts
@@ -59,7 +59,6 @@ __all__ = [
     "LinearForm",
     "SoftmaxForm",
     "ENCODINGS",
-    "sigmoid",
     "softmax",
     "feature_vector",
     "two_classes",
@@ -77,22 +76,6 @@ ENCODINGS = {
 }
 
 SHOWN_WEIGHTS = 6  # a repr lists at most this many weights
-
-
-# --8<-- [start:eq-logistic-sigmoid]
-def sigmoid(log_odds):
-    """P(c_1 | x) = 1 / (1 + exp(-z)) for the log-odds z = w^T x + b.
-
-    For z < 0 the same number is computed as exp(z) / (1 + exp(z)), so that
-    exp never overflows.
-
-    Formula: docs/logistic-form.md#eq-logistic-sigmoid
-    """
-    if log_odds >= 0:
-        return 1 / (1 + math.exp(-log_odds))
-    odds = math.exp(log_odds)  # P(c_1 | x) / P(c_0 | x)
-    return odds / (1 + odds)
-# --8<-- [end:eq-logistic-sigmoid]
 
 
 # --8<-- [start:eq-logistic-softmax]
