@@ -315,13 +315,17 @@ def read_csv_lines(
 
     rows, labels = [], []
     parsed = {}  # field text -> its value: each distinct text is parsed once
+    width = len(columns)
     for line_number, fields in data:
-        if len(fields) != len(columns):
+        if len(fields) != width:
             raise TableError(_wrong_length_message(source, line_number, fields, columns, delimiter, option))
-        for text in fields:
-            if text not in parsed:
-                parsed[text] = parse_field(text, missing, exact, thousands, decimal)
-        values = [parsed[text] for text in fields]
+        try:
+            values = [parsed[text] for text in fields]  # the texts seen before (most of them, in a large table)
+        except KeyError:  # a text seen for the first time: parsed now, once
+            for text in fields:
+                if text not in parsed:
+                    parsed[text] = parse_field(text, missing, exact, thousands, decimal)
+            values = [parsed[text] for text in fields]
         if label_column is not None:
             label_value = values.pop(label_column)
             if label_value is None or label_value == "":
@@ -332,9 +336,10 @@ def read_csv_lines(
     if not rows:
         where = "no rows" if header is False else "only a header line"
         raise TableError(f"{source} has {where}: there are no examples to read")
+    texts = column_texts(data)
     if thousands is None or decimal == ".":
-        _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thousands, decimal)
-    _warn_missing_markers_read_as_text(data, columns, parsed, missing, source, option, warn)
+        _warn_numbers_read_as_text(data, columns, texts, parsed, source, option, warn, thousands, decimal)
+    _warn_missing_markers_read_as_text(data, columns, texts, parsed, missing, source, option, warn)
     return Dataset(rows, labels if label_column is not None else None, features)
 
 
@@ -440,7 +445,9 @@ def check_first_line_is_a_row(records, source):
 
 
 def _looks_numeric(value):
-    return isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+    """True for the numbers ``parse_field`` makes: an int, a float or a Fraction."""
+    kind = type(value)
+    return kind is int or kind is float or kind is Fraction
 
 
 def _check_first_line_is_a_header(records, missing, source, option, named):
@@ -520,23 +527,32 @@ NUMBER_WITH_SEPARATORS = re.compile(r"[+-]?[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0
 NUMBER_WITH_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]*,[0-9]+")
 
 
-def _warn_numbers_read_as_text(data, columns, parsed, source, option, warn, thousands, decimal):
+def column_texts(data):
+    """[the distinct texts of each column, in the order they first appear]: each is looked at once, not once a row."""
+    return [dict.fromkeys(column) for column in zip(*[fields for _, fields in data])]
+
+
+def first_line_with(data, position, text):
+    """The number of the first line whose field in the column ``position`` is ``text``."""
+    return next(line_number for line_number, fields in data if fields[position] == text)
+
+
+def _warn_numbers_read_as_text(data, columns, texts, parsed, source, option, warn, thousands, decimal):
     """Say once, in one line, which columns hold numbers written with separators that were read as text."""
     found = []  # (column, line, text, the option that reads it as a number)
     for position, name in enumerate(columns):
-        for line_number, fields in data:
-            text = fields[position]
-            if not isinstance(parsed[text], str):
+        for text in texts[position]:
+            if type(parsed[text]) is not str:
                 continue
             stripped = text.strip()
             separator = NUMBER_WITH_SEPARATORS.fullmatch(stripped)
             if thousands is None and separator and not (separator.group(1) == "," and "." not in stripped
                                                        and NUMBER_WITH_DECIMAL_COMMA.fullmatch(stripped)
                                                        and _has_decimal_comma_elsewhere(data, position)):
-                found.append((name, line_number, stripped, option("thousands", separator.group(1))))
+                found.append((name, first_line_with(data, position, text), stripped, option("thousands", separator.group(1))))
                 break
             if decimal == "." and NUMBER_WITH_DECIMAL_COMMA.fullmatch(stripped):
-                found.append((name, line_number, stripped, option("decimal", ",")))
+                found.append((name, first_line_with(data, position, text), stripped, option("decimal", ",")))
                 break
     if found:
         shown = "; ".join(f"column {name!r} (line {line}: {text!r}; pass {fix})" for name, line, text, fix in found[:3])
@@ -552,22 +568,22 @@ MISSING_LOOKALIKES = frozenset({"NA", "N/A", "n/a", "na", "NaN", "nan", "null", 
                                 ".", "missing", "#N/A"})
 
 
-def _warn_missing_markers_read_as_text(data, columns, parsed, missing, source, option, warn):
+def _warn_missing_markers_read_as_text(data, columns, texts, parsed, missing, source, option, warn):
     """Say once, in one line, which columns of numbers hold a text such as "NA" that was read as a category."""
     found = []  # (column, line, text)
     for position, name in enumerate(columns):
         numbers, marker = 0, None
-        for line_number, fields in data:
-            value = parsed[fields[position]]
+        for text in texts[position]:  # each distinct text once, in the order first seen
+            value = parsed[text]
             if _looks_numeric(value):
                 numbers += 1
-            elif isinstance(value, str):
+            elif type(value) is str:
                 if value.strip() not in MISSING_LOOKALIKES:
                     break  # a column of words, not of numbers with gaps
-                marker = marker or (line_number, value.strip())
+                marker = marker or text
         else:
             if marker is not None and numbers:
-                found.append((name, *marker))
+                found.append((name, first_line_with(data, position, marker), marker.strip()))
     if found:
         markers = sorted({text for _, _, text in found})
         shown = "; ".join(f"column {name!r} (line {line}: {text!r})" for name, line, text in found[:3])
