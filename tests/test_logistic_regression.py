@@ -18,10 +18,10 @@ from naivebayes.other_models.logistic import (
     class_scores,
     enough_decrease,
     example_loss,
-    features_of,
+    examples_of,
     lbfgs_direction,
     objective_and_gradient,
-    sparse_row,
+    sparse_vectors,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +49,7 @@ def test_eq_logistic_regression_loss_by_hand():
 
 def two_point_data():
     """x = 1 (class 0) and x = 3 (class 1): the example of the docs page."""
-    rows = [sparse_row({0: 1.0}, {0: 0}), sparse_row({0: 3.0}, {0: 0})]
+    rows = sparse_vectors([{0: 1.0}, {0: 3.0}], {0: 0})
     return TrainingData(rows, [0, 1], 1, 2)
 
 
@@ -71,6 +71,31 @@ def test_eq_logistic_regression_gradient_with_the_penalty_by_hand():
     assert gradient[0] == pytest.approx((s - 3 * s + 1) / 2, abs=1e-15)
     assert gradient[1] == pytest.approx((s + (1 - s) - 1) / 2, abs=1e-15)
     assert value == pytest.approx((2 * math.log(1 + math.e ** -1) + 0.5) / 2, abs=1e-15)
+
+
+def test_eq_logistic_regression_binary_gradient_by_hand():
+    # The two points at w = 1, b = -2: z = -1 (y = 0) and z = +1 (y = 1), so both residuals are
+    # sigmoid(-1) - 0 = s and sigmoid(1) - 1 = -s, with s = 1 / (1 + e); each loss is log(1 + e^-1).
+    # f = (C (2 log(1 + e^-1)) + w^2 / 2) / (C n), df/dw = (s * 1 - s * 3 + w) / 2, df/db = (s - s) / 2 = 0.
+    s = 1 / (1 + math.e)
+    value, gradient = binary_objective_and_gradient([1.0, -2.0], two_point_data(), 1.0)
+    assert value == pytest.approx((2 * math.log(1 + math.e ** -1) + 0.5) / 2, abs=1e-15)
+    assert gradient == pytest.approx([(s - 3 * s + 1) / 2, 0.0], abs=1e-15)
+
+
+def test_examples_are_read_a_row_at_a_time_with_missing_values_left_out():
+    from fractions import Fraction
+
+    assert examples_of([{"age": 39, "sex": "Male", "job": None}, [1.5, "a", float("nan"), True, Fraction(1, 2)]]) == [
+        {"age": 39.0, ("sex", "Male"): 1.0},
+        {0: 1.5, (1, "a"): 1.0, (3, True): 1.0, 4: 0.5},
+    ]
+    with pytest.raises(ValueError, match="needs finite numbers"):
+        examples_of([[float("inf")]])
+    with pytest.raises(ValueError, match="too large for a float"):
+        examples_of([[10**400]])
+    with pytest.raises(TypeError, match="is a string"):
+        examples_of(["a row"])
 
 
 def test_eq_lbfgs_direction_by_hand():
@@ -106,10 +131,10 @@ def random_data(n_classes, seed, n=40):
     rows = [{"a": rng.gauss(0, 1), "b": rng.uniform(-2, 2), "colour": rng.choice(["red", "green", "blue"])}
             for _ in range(n)]
     labels = [rng.randrange(n_classes) for _ in range(n)]
-    examples = [features_of(row, "X") for row in rows]
+    examples = examples_of(rows)
     columns = sorted({column for x in examples for column in x}, key=repr)
     number = {column: j for j, column in enumerate(columns)}
-    return TrainingData([sparse_row(x, number) for x in examples], labels, len(columns), n_classes), rng
+    return TrainingData(sparse_vectors(examples, number), labels, len(columns), n_classes), rng
 
 
 @pytest.mark.parametrize("n_classes", [2, 3, 4])
@@ -128,7 +153,7 @@ def test_the_gradient_agrees_with_finite_differences(n_classes):
             assert gradient[k] == pytest.approx(numeric, abs=1e-8)
 
 
-def test_the_binary_fast_path_agrees_with_the_reference():
+def test_the_two_class_form_agrees_with_the_k_class_formula():
     data, rng = random_data(2, seed=7, n=200)
     for C in (0.1, 1.0, 100.0):
         theta = [rng.gauss(0, 2) for _ in range(data.n_columns + 1)]
@@ -268,7 +293,7 @@ def compare_with_scikit_learn(rows, labels, C):
     numpy = pytest.importorskip("numpy")
     linear_model = pytest.importorskip("sklearn.linear_model")
     model = LogisticRegression(C=C, tol=1e-10).fit(rows, labels)
-    matrix = numpy.array([[features_of(row, "X").get(column, 0.0) for column in model.columns_] for row in rows])
+    matrix = numpy.array([[x.get(column, 0.0) for column in model.columns_] for x in examples_of(rows)])
     reference = linear_model.LogisticRegression(C=C, tol=1e-12, max_iter=100000).fit(matrix, labels)
     assert list(reference.classes_) == model.classes_
     scored = list(model.coef_)

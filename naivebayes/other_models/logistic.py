@@ -10,8 +10,10 @@ Logistic regression keeps the same form and picks w and b to maximise the
 is no closed form, so this file holds the objective, its gradient, and the
 optimiser, each a small function (docs/logistic-regression.md derives them):
 
-1. ``features_of`` -- x, a row as {column: x_j}: a number is its own column, a
-   category v of feature j the one-hot column (j, v) (x_(j,v) = 1);
+1. ``examples_of`` -- x for every row, as {column: x_j}: a number is its own
+   column, a category v of feature j the one-hot column (j, v) (x_(j,v) = 1);
+   checked a row at a time, and ``sparse_vectors`` stores each x as the
+   columns where x_j is not 0;
 2. ``class_scores`` -- s_c = w_c^T x + b_c for every scored class;
 3. ``example_loss`` -- -log P(y | x) = log sum_k exp(s_k) - s_y;
 4. ``objective_and_gradient`` -- J = C sum_i -log P(y_i | x_i) + (1/2) sum w^2,
@@ -50,23 +52,38 @@ penalty against the loss:
 
 import math
 import operator
-from numbers import Real
 
-from naivebayes.plumbing.checks import NotFittedError, check_labels, label_objects, sorted_labels, warn_from_caller
-from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, sigmoid, softmax
-from naivebayes.tables.rows import check_fits_float
-from naivebayes.tables.rows import by_position_message, check_rows, no_features_message, present_values, row_width
+from naivebayes.core.bayes import sigmoid
+from naivebayes.plumbing.checks import (
+    LARGEST_FLOAT,
+    NotFittedError,
+    check_labels,
+    is_missing,
+    is_number,
+    label_objects,
+    plain_value,
+    sorted_labels,
+    warn_from_caller,
+)
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, softmax
+from naivebayes.tables.rows import (
+    by_position_message,
+    check_fits_float,
+    check_rows,
+    no_features_message,
+    present_values,
+    row_width,
+)
 
 __all__ = [
     "LogisticRegression",
-    "features_of",
+    "examples_of",
     "class_scores",
     "example_loss",
     "objective_and_gradient",
     "binary_objective_and_gradient",
     "lbfgs_direction",
     "enough_decrease",
-    "minimise_lbfgs",
 ]
 
 LBFGS_MEMORY = 10  # the (step, gradient change) pairs L-BFGS remembers, as scipy's default
@@ -80,33 +97,81 @@ F_TOLERANCE = 64 * 2.0 ** -52  # stop when a step lowers f by less than this sha
 # ---------------------------------------------------------------------------
 
 
-def is_number(value):
-    """True for a value that is its own column (int, float, Fraction; not bool, which is a category)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
-
-
-def features_of(row, where):
-    """x as {column: x_j}: a number is x_j itself (column j), a category v is x_(j,v) = 1 (column (j, v)).
+def examples_of(rows, name="X"):
+    """[x for every row], x as {column: x_j}: a number is x_j itself (column j), a category v is x_(j,v) = 1.
 
     Missing values (None, NaN, a feature not in a dict row) are left out, so
-    they add nothing to w^T x, as for the linear form of naive Bayes.
+    they add nothing to w^T x, as for the linear form of naive Bayes.  Each
+    row is checked as it is read: a plain int, float, str or bool is decided
+    by its type, and only an unusual value (a numpy scalar, a Fraction,
+    pandas' NA) is looked at by ``unusual_value``.
 
-    >>> features_of({"age": 39, "sex": "Male", "job": None}, "X[0]")
-    {'age': 39.0, ('sex', 'Male'): 1.0}
+    >>> examples_of([{"age": 39, "sex": "Male", "job": None}, [1.5, "a"]])
+    [{'age': 39.0, ('sex', 'Male'): 1.0}, {0: 1.5, (1, 'a'): 1.0}]
     """
-    x = {}
-    for feature, value in present_values(row, where).items():
-        if is_number(value):
-            value = float(check_fits_float(feature, value, where))
-            if not math.isfinite(value):
-                raise ValueError(
-                    f"{where}: feature {feature!r} is {value}; logistic regression needs finite numbers "
-                    "(give a missing value as None or NaN, which adds nothing)"
-                )
-            x[feature] = value
-        else:
-            x[(feature, value)] = 1.0
-    return x
+    examples = []
+    for i, row in enumerate(rows):
+        kind = type(row)
+        if kind is dict:
+            items = row.items()
+        elif kind is list or kind is tuple:
+            items = enumerate(row)
+        else:  # a numpy row, a pandas Series (or not a row: a clear error)
+            items = present_values(row, f"{name}[{i}]").items()
+        x = {}
+        for feature, value in items:
+            kind = type(value)
+            if kind is float:
+                if value != value:  # NaN: missing
+                    continue
+                if value - value != 0:  # inf - inf is NaN
+                    raise not_finite(feature, value, f"{name}[{i}]")
+                x[feature] = value
+            elif kind is int:
+                if abs(value) > LARGEST_FLOAT:
+                    check_fits_float(feature, value, f"{name}[{i}]")  # (raises: no float holds it)
+                x[feature] = float(value)
+            elif kind is str or kind is bool:  # a category (a bool is yes or no, not a number)
+                x[(feature, value)] = 1.0
+            elif value is not None:
+                unusual_value(x, feature, value, f"{name}[{i}]")
+        examples.append(x)
+    return examples
+
+
+def unusual_value(x, feature, value, where):
+    """Put a value that is not a plain int, float, str or bool into x: a numpy scalar as its Python value, a
+    Fraction as a float; a missing one (pandas' NA, a numpy NaN) is left out."""
+    value = plain_value(value)
+    if is_missing(value):
+        return
+    if is_number(value):
+        value = float(check_fits_float(feature, value, where))
+        if not math.isfinite(value):
+            raise not_finite(feature, value, where)
+        x[feature] = value
+    else:
+        x[(feature, value)] = 1.0
+
+
+def not_finite(feature, value, where):
+    """The error for an infinite value."""
+    return ValueError(
+        f"{where}: feature {feature!r} is {value}; logistic regression needs finite numbers "
+        "(give a missing value as None or NaN, which adds nothing)"
+    )
+
+
+def sparse_vectors(examples, number):
+    """Every x as (the column numbers j with x_j != 0, in order, and those x_j): what ``class_scores`` reads.
+
+    ``number`` is {column: j}; a column not in it (one training never saw) is left out.
+    """
+    vectors = []
+    for x in examples:
+        pairs = sorted((number[column], x_j) for column, x_j in x.items() if x_j != 0 and column in number)
+        vectors.append(([j for j, _ in pairs], [x_j for _, x_j in pairs]))
+    return vectors
 
 
 # ---------------------------------------------------------------------------
@@ -187,13 +252,16 @@ def objective_and_gradient(parameters, data, C):
 # --8<-- [end:eq-logistic-regression-gradient]
 
 
+# --8<-- [start:eq-logistic-regression-binary-gradient]
 def binary_objective_and_gradient(parameters, data, C):
-    """The fast path of ``objective_and_gradient`` for two classes: the same (f, gradient), one score per row.
+    """``objective_and_gradient`` for two classes, written with one score per row: z_i = w^T x_i + b.
 
-    With one score z = w^T x + b per row, -log P(y | x) is log(1 + e^-z) for
-    y = 1 and log(1 + e^z) for y = 0, written as ``softplus`` so that exp never
-    overflows, and the residual is sigmoid(z) - y: no list of scores, no
-    log-sum-exp.  Tested to agree with the reference to 1e-12.
+    P(classes_[1] | x_i) = sigmoid(z_i), the residual is sigmoid(z_i) - y_i,
+    and -log P(y_i | x_i) is log(1 + e^-z_i) for y_i = 1 and log(1 + e^z_i)
+    for y_i = 0, written as ``softplus`` so that exp never overflows.  The
+    same (f, gradient) as the K-class formula with class 0's score at 0.
+
+    Formula: docs/logistic-regression.md#eq-logistic-regression-binary-gradient
     """
     d, n = data.n_columns, len(data.rows)
     w, b = parameters[:d], parameters[d]
@@ -201,14 +269,15 @@ def binary_objective_and_gradient(parameters, data, C):
     residuals = [0.0] * n  # P(classes_[1] | x_i) - y_i
     for i, ((columns, values), y) in enumerate(zip(data.rows, data.labels)):
         z = b + sum(map(operator.mul, map(w.__getitem__, columns), values))
-        total_loss += softplus(-z if y else z)
         residuals[i] = sigmoid(z) - y
+        total_loss += softplus(-z if y else z)
     scale = 1.0 / (C * n)
     value = scale * (C * total_loss + 0.5 * math.fsum(w_j * w_j for w_j in w))
     gradient = [scale * (C * sum(map(operator.mul, map(residuals.__getitem__, rows_j), values_j)) + w_j)
                 for (rows_j, values_j), w_j in zip(data.columns, w)]
     gradient.append(scale * C * sum(residuals))
     return value, gradient
+# --8<-- [end:eq-logistic-regression-binary-gradient]
 
 
 def softplus(z):
@@ -300,8 +369,8 @@ def shorter_step(step, value, new_value, slope):
     return min(max(best, step / 10), step / 2)
 
 
-def minimise_lbfgs(function, start, tol, max_iter):
-    """Minimise ``function`` (theta -> (f, gradient)) from ``start``: (theta, f, iterations, converged).
+def minimise_lbfgs(objective, data, C, start, tol, max_iter):
+    """Minimise f = ``objective(theta, data, C)`` (which gives (f, gradient)) from ``start``: (theta, f, iterations, converged).
 
     Each iteration: stop if every partial derivative is at most ``tol``, or
     if the last step lowered f by no more than ``F_TOLERANCE`` of its size
@@ -313,7 +382,7 @@ def minimise_lbfgs(function, start, tol, max_iter):
     ``LBFGS_MEMORY`` pairs with s^T y > 0 (H must stay positive definite).
     """
     theta = list(start)
-    value, gradient = function(theta)
+    value, gradient = objective(theta, data, C)
     steps, changes = [], []
     for iteration in range(max_iter):
         if max(map(abs, gradient)) <= tol:
@@ -327,7 +396,7 @@ def minimise_lbfgs(function, start, tol, max_iter):
         step = 1.0
         while True:
             candidate = [t + step * d for t, d in zip(theta, direction)]
-            new_value, new_gradient = function(candidate)
+            new_value, new_gradient = objective(candidate, data, C)
             if enough_decrease(new_value, value, step, slope):
                 break
             step = shorter_step(step, value, new_value, slope)
@@ -353,18 +422,19 @@ def minimise_lbfgs(function, start, tol, max_iter):
 # ---------------------------------------------------------------------------
 
 
-def check_setting(name, value, hint):
-    """A positive, finite number, or a clear error."""
-    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value <= 0:
-        raise ValueError(f"{name}={value!r}; it must be a positive, finite number ({hint})")
-    return float(value)
-
-
-def check_whole(name, value, hint):
-    """A whole number >= 1, or a clear error."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name}={value!r}; it must be a whole number >= 1 ({hint})")
-    return value
+def check_settings(C, max_iter, tol):
+    """(C, max_iter, tol) checked: C and tol positive, finite numbers, max_iter a whole number >= 1."""
+    for name, value, hint in (
+        ("C", C, "the inverse strength of the penalty, as in scikit-learn; 1.0 is the default"),
+        ("tol", tol, "the largest partial derivative allowed at the end, such as 1e-6"),
+    ):
+        kind = type(value)
+        number = kind is float or kind is int or kind is not bool and is_number(value)
+        if not number or not math.isfinite(value) or value <= 0:
+            raise ValueError(f"{name}={value!r}; it must be a positive, finite number ({hint})")
+    if type(max_iter) is not int or max_iter < 1:
+        raise ValueError(f"max_iter={max_iter!r}; it must be a whole number >= 1 (at most this many L-BFGS iterations)")
+    return float(C), max_iter, float(tol)
 
 
 class LogisticRegression:
@@ -402,9 +472,7 @@ class LogisticRegression:
 
     def fit(self, X, y):
         """Learn w and b from rows ``X`` and labels ``y``; returns the model."""
-        C = check_setting("C", self.C, "the inverse strength of the penalty, as in scikit-learn; 1.0 is the default")
-        max_iter = check_whole("max_iter", self.max_iter, "at most this many L-BFGS iterations")
-        tol = check_setting("tol", self.tol, "the largest partial derivative allowed at the end, such as 1e-6")
+        C, max_iter, tol = check_settings(self.C, self.max_iter, self.tol)
         rows = check_rows(X)
         labels = check_labels(y, len(rows), noun="row")
         if not rows:
@@ -412,30 +480,19 @@ class LogisticRegression:
         classes = sorted_labels(set(labels))
         if len(classes) < 2:
             raise ValueError(f"every label is {classes[0]!r}; logistic regression needs at least two classes")
-        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]
-        n_columns = list_width(rows)  # (each row is a row: features_of checked it)
-        columns = column_order(examples)
-        if not columns:  # no columns, or every value missing: nothing to learn from
-            widths = {row_width(row) for row in rows}
-            raise ValueError(no_features_message(widths.pop() if len(widths) == 1 else None))
-        names = named_features(rows, examples)
-        objects = label_objects(y, labels)
+        examples = examples_of(rows)  # x_i, each row checked
+        columns, names, n_columns = training_columns(rows, examples)
         number = {column: j for j, column in enumerate(columns)}
         class_number = {label: k for k, label in enumerate(classes)}
         data = TrainingData(
-            [sparse_row(x, number) for x in examples],
+            sparse_vectors(examples, number),
             [class_number[label] for label in labels],
             len(columns),
             len(classes),
         )
         start = [0.0] * (data.n_scored * (data.n_columns + 1))
-
         objective = binary_objective_and_gradient if data.binary else objective_and_gradient
-
-        def function(parameters):
-            return objective(parameters, data, C)
-
-        theta, value, iterations, converged = minimise_lbfgs(function, start, tol, max_iter)
+        theta, value, iterations, converged = minimise_lbfgs(objective, data, C, start, tol, max_iter)
         if not all(math.isfinite(t) for t in theta) or not math.isfinite(value):
             raise ValueError(
                 "the fit overflowed (a weight or the objective is not a finite number): the numeric features "
@@ -453,7 +510,7 @@ class LogisticRegression:
         self.columns_ = columns
         self.named_features_ = names  # the names of dict rows (None for list rows), to refuse rows by position
         self.n_columns_ = n_columns  # the width of list rows (None for dict rows)
-        self.label_objects_ = objects  # {class: the user's own object for it}, when not a plain value
+        self.label_objects_ = label_objects(y, labels)  # {class: the user's own object for it}, when not a plain value
         self.coef_ = {label: dict(zip(columns, theta[c * d:(c + 1) * d])) for c, label in enumerate(scored)}
         self.intercept_ = {label: theta[len(scored) * d + c] for c, label in enumerate(scored)}
         self.n_iter_ = iterations
@@ -461,6 +518,7 @@ class LogisticRegression:
         self.converged_ = converged
         # the lookup tables prediction reads: w_c as a list in column order, and b_c
         self.column_numbers_ = number
+        self.numeric_features_ = {column for column in columns if type(column) is not tuple}
         self.weight_rows_ = [theta[c * d:(c + 1) * d] for c in range(len(scored))]
         self.bias_row_ = theta[len(scored) * d:]
         return self
@@ -471,53 +529,54 @@ class LogisticRegression:
         if not hasattr(self, "classes_"):
             raise NotFittedError("this LogisticRegression is not fitted yet; call fit(X, y) first")
 
-    def _scores(self, x):
-        """{label: s_c} for every class: ``class_scores`` on x's columns seen in training (class 0 at 0 with two)."""
-        number = self.column_numbers_
-        row = sparse_row({column: x_j for column, x_j in x.items() if column in number}, number)
-        scores = all_scores(class_scores(self.weight_rows_, self.bias_row_, row), len(self.classes_) == 2)
-        return dict(zip(self.classes_, scores))
-
-    def _examples(self, X):
+    def _vectors(self, X):
+        """Every row of X as the sparse x that ``class_scores`` reads, after the checks (made once, here)."""
         self._check_fitted()
         rows = check_rows(X)
-        examples = [features_of(row, f"X[{i}]") for i, row in enumerate(rows)]  # (each row checked to be a row)
-        names = getattr(self, "named_features_", None)
-        if names is not None and names != list(range(len(names))):  # trained by name: a row by position cannot match
-            for i, row in enumerate(rows):
-                width = row_width(row)
-                if width is not None:
-                    raise ValueError(by_position_message(f"X[{i}]", width, names))
-        n_columns = getattr(self, "n_columns_", None)
-        if n_columns is not None:
-            for i, row in enumerate(rows):
-                width = row_width(row)
-                if width is not None and width != n_columns:
-                    raise ValueError(
-                        f"X[{i}] has {width} values, but the model's rows have {n_columns}; every list row "
-                        "needs one value per column (None for a missing one)"
-                    )
-        numeric = {column for column in self.columns_ if not isinstance(column, tuple)}
+        examples = examples_of(rows)
+        self._check_like_training(rows, examples)
+        return sparse_vectors(examples, self.column_numbers_)  # (columns training never saw add nothing)
+
+    def _check_like_training(self, rows, examples):
+        """Rows of the form training had (dicts by name, or lists of its width), numbers where it had numbers."""
+        names, n_columns = self.named_features_, self.n_columns_
+        by_name = names is not None and names != list(range(len(names)))
+        for i, row in enumerate(rows):
+            kind = type(row)
+            width = None if kind is dict else len(row) if kind is list or kind is tuple else row_width(row)
+            if width is None:
+                continue
+            if by_name:  # trained by name: a row by position cannot match
+                raise ValueError(by_position_message(f"X[{i}]", width, names))
+            if n_columns is not None and width != n_columns:
+                raise ValueError(
+                    f"X[{i}] has {width} values, but the model's rows have {n_columns}; every list row "
+                    "needs one value per column (None for a missing one)"
+                )
+        numeric = self.numeric_features_
         for i, x in enumerate(examples):
             for column in x:
-                if isinstance(column, tuple) and column[0] in numeric:
+                if type(column) is tuple and column[0] in numeric:
                     raise ValueError(
                         f"X[{i}] has the category {column[1]!r} for {column[0]!r}, a numeric feature in "
                         "training; give it a number"
                     )
-        return examples
+
+    def _all_scores(self, x):
+        """[s_c for every class]: ``class_scores`` of the sparse x (with two classes, class 0's score is 0)."""
+        return all_scores(class_scores(self.weight_rows_, self.bias_row_, x), len(self.classes_) == 2)
 
     def predict_proba(self, X):
         """[{label: P(c | x)} for every row]: the softmax (the sigmoid with two classes) of the scores."""
-        return [softmax(self._scores(x)) for x in self._examples(X)]
+        return [softmax(dict(zip(self.classes_, self._all_scores(x)))) for x in self._vectors(X)]
 
     def predict(self, X):
         """[the class of the highest score, for every row] (the first in ``classes_`` wins a tie)."""
         predictions = []
-        for x in self._examples(X):
-            scores = self._scores(x)
-            predictions.append(max(self.classes_, key=scores.__getitem__))
-        objects = getattr(self, "label_objects_", None)
+        for x in self._vectors(X):
+            scores = self._all_scores(x)
+            predictions.append(self.classes_[scores.index(max(scores))])
+        objects = self.label_objects_
         if objects:  # the labels as the user gave them (such as numpy scalars)
             return [objects.get(label, label) for label in predictions]
         return predictions
@@ -575,48 +634,37 @@ class LogisticRegression:
         return SoftmaxForm(self.classes_, weights, biases, dict.fromkeys(self.classes_, 0.0), encoding=encoding)
 
 
-def sparse_row(x, number):
-    """x as (the column numbers j with x_j != 0, in order, and those x_j): what ``class_scores`` reads."""
-    pairs = sorted((number[column], x_j) for column, x_j in x.items() if x_j != 0)
-    return [j for j, _ in pairs], [x_j for _, x_j in pairs]
+def training_columns(rows, examples):
+    """(the columns of x in a fixed order, the feature names of dict rows, the width of list rows).
 
-
-def list_width(rows):
-    """The width of list rows (None for dict rows), or a clear error for rows of two widths or two forms."""
-    widths = {row_width(row) for row in rows}
-    if len(widths) == 1:
-        return widths.pop()
-    if None in widths:
+    The columns: numbers first by feature, then the one-hot columns, sorted
+    where possible.  The names are those of dict rows in the order first seen
+    (None when the rows are lists, read by position); the width is None for
+    dict rows.  Rows of two widths or two forms, a feature with numbers and
+    categories, or no columns at all are clear errors.
+    """
+    widths = []
+    for row in rows:
+        kind = type(row)
+        widths.append(None if kind is dict else len(row) if kind is list or kind is tuple else row_width(row))
+    kinds = set(widths)
+    if len(kinds) > 1:
+        if None in kinds:
+            raise ValueError(
+                "X mixes dict rows and list rows; give every row in one form: dicts {feature: value}, or lists "
+                "of values, one per column"
+            )
+        i = next(i for i, width in enumerate(widths) if width != widths[0])
         raise ValueError(
-            "X mixes dict rows and list rows; give every row in one form: dicts {feature: value}, or lists "
-            "of values, one per column"
+            f"X[{i}] has {widths[i]} values, but X[0] has {widths[0]}; every list row needs one "
+            "value per column (None for a missing one)"
         )
-    i = next(i for i, row in enumerate(rows) if row_width(row) != row_width(rows[0]))
-    raise ValueError(
-        f"X[{i}] has {row_width(rows[i])} values, but X[0] has {row_width(rows[0])}; every list row needs one "
-        "value per column (None for a missing one)"
-    )
-
-
-def named_features(rows, examples):
-    """The feature names of dict rows in the order first seen (None when the rows are lists, read by position)."""
-    if all(row_width(row) is not None for row in rows):
-        return None
-    names = {}
-    for x in examples:
-        for column in x:
-            names.setdefault(column[0] if isinstance(column, tuple) else column, None)
-    return list(names)
-
-
-def column_order(examples):
-    """The columns of x in a fixed order: numbers first by feature, then the one-hot columns, sorted where possible."""
     seen = {}
     for x in examples:
         for column in x:
             seen.setdefault(column, None)
-    numeric = [column for column in seen if not isinstance(column, tuple)]
-    one_hot = [column for column in seen if isinstance(column, tuple)]
+    numeric = [column for column in seen if type(column) is not tuple]
+    one_hot = [column for column in seen if type(column) is tuple]
     numeric_features = set(numeric)
     for feature, value in one_hot:
         if feature in numeric_features:
@@ -624,10 +672,14 @@ def column_order(examples):
                 f"feature {feature!r} has numbers and the category {value!r}; give a feature numbers only "
                 "(a column of x) or categories only (one-hot columns)"
             )
+    if not seen:  # no columns, or every value missing: nothing to learn from
+        raise ValueError(no_features_message(widths[0] if len(kinds) == 1 else None))
     try:
         numeric.sort()
     except TypeError:
         pass
     one_hot.sort(key=repr)  # (feature, value) pairs of any kinds: sorted by how they print
-    return numeric + one_hot
-
+    names = None
+    if None in kinds:  # dict rows: their names, in the order first seen
+        names = list(dict.fromkeys(column[0] if type(column) is tuple else column for column in seen))
+    return numeric + one_hot, names, widths[0]
