@@ -1,13 +1,19 @@
 """naivebayes: naive Bayes implemented step by step, to read next to the lecture notes.
 
-The package, one folder per layer, each knowing only the layers above it in this list:
+The package, one folder per layer; a layer imports only the layers listed before it:
 
-* ``core/`` -- exact-or-float arithmetic, Bayes' rule, the shared checks and errors;
+* ``plumbing/`` -- the checks at the public boundary, the errors, tables in text and HTML;
+* ``core/`` -- Bayes' rule and the arithmetic every model shares (exact-or-float ratios
+  and logs, log-sum-exp, mutual information);
 * ``text/`` -- tokenizer -> bag of words -> TF-IDF; ``tables/`` -- rows of named features;
-* ``models/`` -- one skeleton for every classifier, and one file per model;
-* ``inspect/`` -- looking inside a fitted model;
-* ``evaluation/``, ``datasets/`` and ``saving/`` -- metrics and splits, data to learn
-  from, and model files.
+* ``naive_bayes/`` -- naive Bayes itself: one skeleton, one base per kind of data, one
+  file per model;
+* ``other_models/`` -- the models the notes set beside it: the full joint table,
+  discriminant analysis, logistic regression, Gaussians fitted by gradient descent;
+* ``inspect/`` -- looking inside a fitted model; ``evaluation/`` -- metrics, splits and
+  cross-validation; ``datasets/`` -- data to learn from;
+* ``fast/`` -- faster routes a user asks for by name (the models never use them);
+* ``saving/`` -- model files; ``command_line/`` -- the ``naivebayes`` command.
 
 For text:
 
@@ -22,22 +28,43 @@ For text:
 ['china']
 """
 
-from naivebayes.core.bayes import ZeroProbabilityError
+# The errors a user may catch
 from naivebayes.plumbing.checks import NotFittedError
+from naivebayes.core.bayes import ZeroProbabilityError
 from naivebayes.other_models.linalg import SingularMatrixError
+
+# Turning texts and rows into features
+from naivebayes.text.tokenize import Tokenizer
+from naivebayes.text.stemming import StemCache, porter_stem
+from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.tfidf import TfidfTransformer
+from naivebayes.text.selection import VocabularySelector
+from naivebayes.tables.bins import Discretizer
+
+# Naive Bayes
+from naivebayes.naive_bayes.multinomial import MultinomialNB
+from naivebayes.naive_bayes.bernoulli import BernoulliNB
+from naivebayes.naive_bayes.complement import ComplementNB, RennieTransformer
+from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
+from naivebayes.naive_bayes.categorical import CategoricalNB
+from naivebayes.naive_bayes.gaussian import GaussianNB
+from naivebayes.naive_bayes.poisson import PoissonNB
+from naivebayes.naive_bayes.histogram import HistogramNB
+from naivebayes.naive_bayes.kernel import KernelNB
+from naivebayes.naive_bayes.mixed import MixedNB
+from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
 from naivebayes.naive_bayes.explanation import Explanation
-from naivebayes.evaluation.metrics import (
-    accuracy,
-    classification_report,
-    confusion_matrix,
-    f1_score,
-    precision,
-    precision_recall_f1,
-    recall,
-)
-from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score, cross_validate, learning_curve
-from naivebayes.evaluation.folds import KFold, StratifiedKFold
-from naivebayes.evaluation.split import train_test_split
+from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm
+from naivebayes.naive_bayes.merging import merge
+from naivebayes.naive_bayes.combining import combine_posteriors, combine_predict_proba
+
+# The models naive Bayes is set beside
+from naivebayes.other_models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
+from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis
+from naivebayes.other_models.logistic import LogisticRegression
+from naivebayes.other_models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
+
+# Looking inside a model
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features
 from naivebayes.inspect.outliers import OutlierDetector
@@ -50,31 +77,23 @@ from naivebayes.inspect.pictures import (
     InformativeFeaturesPlot,
     ScatterPlot,
 )
-from naivebayes.naive_bayes.bernoulli import BernoulliNB
-from naivebayes.naive_bayes.categorical import CategoricalNB
-from naivebayes.naive_bayes.combining import combine_posteriors, combine_predict_proba
-from naivebayes.naive_bayes.complement import ComplementNB, RennieTransformer
-from naivebayes.other_models.discriminant import GaussianDiscriminantAnalysis
-from naivebayes.naive_bayes.gaussian import GaussianNB
-from naivebayes.other_models.gradient import GradientFit, fit_gaussians_by_gradient, fit_gaussians_by_gradient_from_statistics
-from naivebayes.naive_bayes.histogram import HistogramNB
-from naivebayes.naive_bayes.kernel import KernelNB
-from naivebayes.other_models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
-from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm
-from naivebayes.other_models.logistic import LogisticRegression
-from naivebayes.naive_bayes.merging import merge
-from naivebayes.naive_bayes.mixed import MixedNB
-from naivebayes.naive_bayes.multinomial import MultinomialNB
-from naivebayes.naive_bayes.poisson import PoissonNB
-from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
-from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
+
+# Evaluation
+from naivebayes.evaluation.metrics import (
+    accuracy,
+    classification_report,
+    confusion_matrix,
+    f1_score,
+    precision,
+    precision_recall_f1,
+    recall,
+)
+from naivebayes.evaluation.split import train_test_split
+from naivebayes.evaluation.folds import KFold, StratifiedKFold
+from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score, cross_validate, learning_curve
+
+# Model files
 from naivebayes.saving import ModelFileError, from_json, load, save, to_json
-from naivebayes.tables.bins import Discretizer
-from naivebayes.text.bag_of_words import BagOfWords
-from naivebayes.text.selection import VocabularySelector
-from naivebayes.text.stemming import StemCache, porter_stem
-from naivebayes.text.tfidf import TfidfTransformer
-from naivebayes.text.tokenize import Tokenizer
 
 __version__ = "0.1.0"
 

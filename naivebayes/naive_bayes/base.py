@@ -25,7 +25,6 @@ steps above, and the tests check that both routes agree.
 
 import math
 from collections.abc import Mapping
-from numbers import Real
 
 from naivebayes.core.arithmetic import Fraction, is_exact, log
 from naivebayes.core.bayes import (
@@ -40,10 +39,12 @@ from naivebayes.core.bayes import (
 )
 from naivebayes.plumbing.checks import (
     NotFittedError,
+    SettingDict,
     as_list,
     as_setting,
     check_bool,
     check_labels,
+    is_number,
     label_objects,
     sorted_labels,
 )
@@ -205,20 +206,28 @@ def empty_like(value):
     return value.copy() if hasattr(value, "copy") else value
 
 
-def class_priors(class_prior, fit_prior, class_counts, classes):
-    """[P(c) for c in classes]: the given ``class_prior`` (checked), else N_c / N, else 1/K."""
+def class_priors(class_prior, fit_prior, class_counts, classes, exact=True):
+    """[P(c) for c in classes]: the given ``class_prior`` (checked), else N_c / N, else 1/K.
+
+    With ``exact`` the ratios of whole numbers are Fractions (3/4), as a
+    student asks for them; without it they are floats (0.75), as training
+    keeps them in the lookup tables that prediction adds up.
+    """
     if class_prior is not None:
         given = checked_class_prior(class_prior, classes)
-        return [given[label] for label in classes]
+        return [given[label] if exact or type(given[label]) is float else float(given[label]) for label in classes]
+    n_classes = len(classes) if exact else float(len(classes))
     if not fit_prior:
-        return [uniform_prior(len(classes)) for _ in classes]
-    n_examples = sum(class_counts.values())
+        return [uniform_prior(n_classes) for _ in classes]
+    n_examples = sum(class_counts.values())  # N
+    if not exact:
+        n_examples = float(n_examples)
     return [prior_mle(class_counts[label], n_examples) for label in classes]
 
 
 def checked_class_prior(given, classes):
     """``class_prior`` as a {label: P(c)} dict, or a clear error (one prior per class, each in [0, 1], summing to 1)."""
-    if isinstance(given, Mapping):
+    if type(given) is dict or type(given) is SettingDict or type(given) not in (list, tuple) and isinstance(given, Mapping):
         priors = dict(given)
     elif type(given) in (list, tuple):
         if len(given) != len(classes):
@@ -235,7 +244,7 @@ def checked_class_prior(given, classes):
             f"labels are {classes}; give exactly one prior per class"
         )
     for label, p in priors.items():
-        if isinstance(p, bool) or not isinstance(p, Real) or not 0 <= p <= 1:
+        if not is_number(p) or not 0 <= p <= 1:
             raise ValueError(f"class_prior[{label!r}] = {p!r} is not a probability in [0, 1]")
     total = sum(priors.values())
     if (total != 1) if is_exact(*priors.values()) else abs(total - 1) > 1e-9:
@@ -310,9 +319,13 @@ class NaiveBayes:
         raise NotImplementedError
 
     def _build_lookup_tables(self):
-        """Hook: compute from the counts and the settings what prediction looks up (models extend this)."""
-        self.priors_ = class_priors(self.class_prior, self.fit_prior, self.class_counts_, self.classes_)
+        """Hook: compute from the counts and the settings what prediction looks up, as floats (models extend this)."""
+        self.priors_ = class_priors(self.class_prior, self.fit_prior, self.class_counts_, self.classes_, exact=False)
         self.log_priors_ = [log(p) for p in self.priors_]
+
+    def exact_priors(self):
+        """[P(c) for c in classes_], as exact Fractions where the counts are whole numbers (3/4, not 0.75)."""
+        return class_priors(self.class_prior, self.fit_prior, self.class_counts_, self.classes_)
 
     def _log_likelihood_terms(self, x):
         """Hook: [Term] for one checked example, each log P(x_j | c) for every class, by the model's formula."""
@@ -469,8 +482,8 @@ class NaiveBayes:
     # ------------------------------------------------------------------
 
     def prior(self, label):
-        """P(c): N_c / N by default, 1/K with ``fit_prior=False``, or the given ``class_prior``."""
-        return self.priors_[self._check_label(label)]
+        """P(c): N_c / N by default, 1/K with ``fit_prior=False``, or the given ``class_prior``; exact for whole counts."""
+        return self.exact_priors()[self._check_label(label)]
 
     def log_prior(self, label):
         """log P(c), with log 0 = -inf."""
@@ -561,7 +574,7 @@ class NaiveBayes:
             model=self.model_name,
             noun=self.feature_noun,
             classes=self.classes_,
-            prior=dict(zip(self.classes_, self.priors_)),
+            prior=dict(zip(self.classes_, self.exact_priors())),  # (3/4, as a student works it by hand)
             log_prior=dict(zip(self.classes_, self.log_priors_)),
             terms=terms,
             likelihoods=[self._term_likelihoods(term) for term in terms],
@@ -708,7 +721,7 @@ def model_table(model):
     """(title, header, rows, footer) of what a fitted model holds: its classes with their counts and priors, then its tables."""
     rows = [
         [f"class {label!r}", plural(model.class_counts_[label], model.example_noun), f"P(c) = {shorter(prior)}"]
-        for label, prior in zip(model.classes_, model.priors_)
+        for label, prior in zip(model.classes_, model.exact_priors())
     ]
     rows += [[name, size, first] for name, size, first in model._table_peeks()]
     footer = f"{model.model_name}, fitted on {plural(model.n_examples_, model.example_noun)}"
