@@ -409,7 +409,7 @@ class TreeAugmentedNB(TableNaiveBayes):
         self._check_can_predict()
         self._check_one_example(row, "joint_probability")
         x = self._check_example(row, "the row")
-        joint = dict(zip(self.classes_, self.priors_))
+        joint = dict(zip(self.classes_, self.exact_priors()))
         for term in self._log_likelihood_terms(x):
             for label, probability in zip(self.classes_, self._term_likelihoods(term)):
                 joint[label] *= probability
