@@ -7,6 +7,7 @@ reads them, and nothing in the package imports numpy, pandas or scikit-learn
 """
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,97 @@ def test_the_layer_check_can_fail(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import numpy as np\nfrom naivebayes.inspect import informative\n", encoding="utf-8")
     assert imports_of(bad) == ["numpy", "naivebayes.inspect"]
+
+
+# ---------------------------------------------------------------------------
+# One name, one definition; __all__ lists what a user calls; formulas are called
+# ---------------------------------------------------------------------------
+
+
+def top_level_definitions(path):
+    """The functions, classes and module constants that ``path`` defines at its top level (imports left out)."""
+    names = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [target.id for target in targets if isinstance(target, ast.Name) and target.id != "__all__"]
+    return names
+
+
+def definitions_in_two_files(paths):
+    """{name: [files]} for every top-level name defined in more than one of ``paths``."""
+    where = {}
+    for path in paths:
+        for name in top_level_definitions(path):
+            where.setdefault(name, []).append(str(path.relative_to(PACKAGE.parent)))
+    return {name: files for name, files in where.items() if len(files) > 1}
+
+
+def test_each_name_is_defined_once_in_the_package():
+    assert definitions_in_two_files(sorted(PACKAGE.rglob("*.py"))) == {}
+
+
+def test_the_check_of_one_definition_can_fail(tmp_path):
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text("def is_number(value):\n    return True\n", encoding="utf-8")
+    global PACKAGE
+    package, PACKAGE = PACKAGE, tmp_path / "package"
+    try:
+        assert list(definitions_in_two_files([tmp_path / "a.py", tmp_path / "b.py"])) == ["is_number"]
+    finally:
+        PACKAGE = package
+
+
+def names_in_all(path):
+    """The names a module's ``__all__`` lists (empty if it has none)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return [element.value for element in node.value.elts]
+    return []
+
+
+def documented_words():
+    """Every identifier that the docs pages, the README and the lecture companions mention."""
+    root = PACKAGE.parent
+    texts = [path.read_text(encoding="utf-8") for path in [*sorted((root / "docs").glob("*.md")), root / "README.md"]]
+    texts += [path.read_text(encoding="utf-8") for path in sorted((root / "lectures").glob("*.py"))]
+    words = set()
+    for text in texts:
+        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    return words
+
+
+def test_every_name_a_module_exports_is_one_the_docs_tell_a_user_to_call():
+    """``__all__`` lists what a user calls: each name is shown on a docs page (by name, or as a formula's code), the README or a companion."""
+    words = documented_words() | set(formula_functions())
+    undocumented = [
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in names_in_all(path)
+        if name not in words
+    ]
+    assert undocumented == []
+
+
+def formula_functions():
+    """{function name: file} for every function wrapped in snippet markers."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"# --8<-- \[start:eq-[\w-]+\]\n(?:@.*\n)*def (\w+)", text):
+            found[match.group(1)] = path
+    return found
+
+
+def test_every_formula_function_is_one_the_package_calls():
+    """No twin kept for the docs: each formula function is called somewhere in the package, not only defined."""
+    sources = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
+    never_called = []
+    for name, home in formula_functions().items():
+        uses = sum(len(re.findall(rf"\b{name}\b(?!\s*=)", text)) for text in sources.values())
+        exported = names_in_all(home).count(name)
+        if uses - 1 - exported < 1:  # (its def, and its name in __all__, are not calls)
+            never_called.append(f"{name} ({home.relative_to(PACKAGE)})")
+    assert never_called == []

@@ -111,7 +111,10 @@ def iris():
 @functools.lru_cache(maxsize=None)
 def iris_counts():
     rows, labels, test = iris()
-    return [[round(10 * x) for x in row] for row in rows], labels, [[round(10 * x) for x in row] for row in test]
+    def in_millimetres(row):
+        return {name: round(10 * length) for name, length in row.items()}
+
+    return [in_millimetres(row) for row in rows], labels, [in_millimetres(row) for row in test]
 
 
 ADULT_LIKE = ["age", "workclass", "education", "hours-per-week", "sex", "native-country"]
