@@ -84,9 +84,10 @@ def in_package(filename):
 class Call:
     """One frame a debugger would stop in: its file, its function, and whether it is the package's."""
 
-    def __init__(self, filename, name):
+    def __init__(self, filename, name, caller=""):
         self.filename = filename
         self.name = name
+        self.caller = caller  # the file of the frame that started this one
         self.in_package = in_package(filename)
 
     def __repr__(self):
@@ -99,7 +100,8 @@ def calls_made_by(function, *args):
 
     def tracer(frame, event, argument):
         if event == "call":
-            calls.append(Call(frame.f_code.co_filename, frame.f_code.co_name))
+            caller = frame.f_back.f_code.co_filename if frame.f_back is not None else ""
+            calls.append(Call(frame.f_code.co_filename, frame.f_code.co_name, caller))
         return None
 
     sys.settrace(tracer)
