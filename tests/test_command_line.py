@@ -24,7 +24,7 @@ from naivebayes import (
 from naivebayes.core.bayes import ZeroProbabilityError
 from naivebayes.evaluation.cross_validation import cross_validation_mean, cross_validation_spread
 from naivebayes.command_line import build_parser, main
-from naivebayes.command_line.commands import number
+from naivebayes.command_line.commands import typed_number
 from naivebayes.command_line.inputs import Progress
 from naivebayes.datasets import load_iris, load_play_tennis, load_spam
 
@@ -350,10 +350,10 @@ def test_progress_shows_on_a_terminal_only():
 def test_alpha_is_read_as_python_would_keep_it_exact():
     from fractions import Fraction
 
-    assert [number("1"), number("1/2"), number("0.5")] == [1, Fraction(1, 2), 0.5]
-    assert type(number("1")) is int and type(number("0.5")) is float
+    assert [typed_number("1"), typed_number("1/2"), typed_number("0.5")] == [1, Fraction(1, 2), 0.5]
+    assert type(typed_number("1")) is int and type(typed_number("0.5")) is float
     with pytest.raises(ArgumentTypeError, match="not a finite number"):  # argparse prints it as one line
-        number("inf")
+        typed_number("inf")
 
 
 def test_every_command_has_a_parser():

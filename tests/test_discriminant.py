@@ -757,7 +757,7 @@ def test_dict_rows_and_list_rows_give_the_same_model():
         ({"x": 1}, r"X\[1\] has no value for the feature 'y'"),
         ({"x": 1, "y": float("nan")}, r"X\[1\] has no value for the feature 'y'"),
         ({"x": 1, "y": 2, "z": 3}, r"X\[1\] has the feature 'z', which the first training row does not have"),
-        ({"x": 1, "y": "tall"}, r"feature 'y' has the value 'tall', but discriminant analysis takes numbers"),
+        ({"x": 1, "y": "tall"}, r"feature 'y' has the value 'tall', but a discriminant analysis feature takes numbers"),
         ({"x": 1, "y": True}, r"feature 'y' has the value True"),
         ({"x": 1, "y": float("inf")}, r"measurements must be finite"),
     ],

@@ -86,6 +86,14 @@ def test_eq_mt19937_twist_leaves_its_input_alone_and_agrees_with_python():
     assert [python.getrandbits(32) for _ in range(624)] == [temper(word) for word in twisted]
 
 
+def test_a_generator_seeded_like_python_draws_pythons_numbers():
+    for seed in (0, 42, -7, 2**40 + 3):
+        ours, python = RandomState.like_python(seed), random.Random(seed)
+        assert [ours.next_uint32() for _ in range(700)] == [python.getrandbits(32) for _ in range(700)]
+    with pytest.raises(TypeError, match="whole number"):
+        RandomState.like_python(1.5)
+
+
 def test_eq_python_seed_key_by_hand():
     assert python_seed_key(0) == [0]
     assert python_seed_key(42) == [42]

@@ -177,12 +177,12 @@ def add_data_options(parser):
         "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
     )
     parser.add_argument(
-        "--distribution", choices=commands.DISTRIBUTIONS,
+        "--distribution", choices=commands.NUMERIC_DISTRIBUTIONS,
         help="--model mixed: the distribution of every column of numbers (default gaussian; kernel is a "
         "kernel density with R's bw.nrd0 bandwidth)",
     )
     parser.add_argument(
-        "--alpha", type=commands.number, metavar="A",
+        "--alpha", type=commands.typed_number, metavar="A",
         help="the pseudo-count of Laplace/Lidstone smoothing (default 1); 1/2 or 1 keep probabilities exact",
     )
     add_table_options(parser, "the column of labels, by name or by number from 0 (default: the last column)")

@@ -56,9 +56,9 @@ from naivebayes.command_line.inputs import (
     read_texts,
     table_columns,
     text_files,
-    text_table,
+    read_text_table,
 )
-from naivebayes.plumbing.display import text_table as printed_table
+from naivebayes.plumbing.display import text_table
 from naivebayes.datasets.tabular import parse_field
 from naivebayes.evaluation.cross_validation import SCORING_NAMES, cross_validation_mean, cross_validation_spread, new_model
 from naivebayes.evaluation.metrics import format_confusion_matrix
@@ -71,7 +71,7 @@ from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "TEXT_MODELS", "TABLE_MODELS", "SCORINGS", "train", "predict", "explain", "evaluate", "cross_validate_command",
-    "number", "share", "fingerprint", "folds_count", "param_values", "unlabeled_weight", "document_length", "iterations",
+    "typed_number", "share", "fingerprint", "folds_count", "param_values", "unlabeled_weight", "document_length", "iterations",
     "tolerance", "min_word_count",
 ]
 
@@ -86,11 +86,11 @@ TABLE_MODELS = {
     "tan": TreeAugmentedNB,
 }
 SCORINGS = list(SCORING_NAMES)  # cross-validate --scoring: accuracy, f1_macro, ...
-DISTRIBUTIONS = ("gaussian", "kernel", "histogram", "poisson")  # --distribution: the numeric columns of --model mixed
+NUMERIC_DISTRIBUTIONS = ("gaussian", "kernel", "histogram", "poisson")  # --distribution: the numeric columns of --model mixed
 PREDICTION_CHUNK = 500  # documents predicted between two progress updates
 
 
-def number(text):
+def typed_number(text):
     """``--alpha`` as typed: ``1`` is the int 1, ``1/2`` the Fraction 1/2, ``0.5`` the float 0.5.
 
     Int and Fraction alphas keep the model's probabilities exact (``explain``
@@ -117,7 +117,7 @@ def number(text):
 
 def share(text):
     """``--test-size`` as typed: a share such as 0.2 (strictly between 0 and 1), or a number of examples such as 30."""
-    value = number(text)
+    value = typed_number(text)
     if isinstance(value, Fraction):
         value = float(value)
     if isinstance(value, float) and not 0 < value < 1 or isinstance(value, int) and value < 1:
@@ -127,7 +127,7 @@ def share(text):
 
 def unlabeled_weight(text):
     """``--unlabeled-weight`` as typed: lambda, a number from 0 to 1 (1/2 is 0.5)."""
-    value = number(text)
+    value = typed_number(text)
     if not 0 <= value <= 1:
         raise ArgumentTypeError(
             f"{text!r} is not a weight from 0 to 1 (lambda: 0 leaves the unlabeled texts out, 1 counts each as a "
@@ -138,7 +138,7 @@ def unlabeled_weight(text):
 
 def document_length(text):
     """``--document-length`` as typed: a number of words above 0 (an int stays an int)."""
-    value = number(text)
+    value = typed_number(text)
     if not value > 0:
         raise ArgumentTypeError(f"{text!r} is not a number of words above 0, such as 300 (or use --raw-counts)")
     return float(value) if isinstance(value, Fraction) else value
@@ -168,7 +168,7 @@ def min_word_count(text):
 
 def tolerance(text):
     """``--tolerance`` as typed: a number >= 0."""
-    value = number(text)
+    value = typed_number(text)
     if value < 0:
         raise ArgumentTypeError(f"{text!r} is not a number >= 0, such as 1e-5")
     return float(value) if isinstance(value, Fraction) else value
@@ -266,7 +266,7 @@ def labeled_data(args, err):
             inputs, labels, paths = labeled_text_folder(source.path, notes, err)
             names = [str(path) for path in paths]
         else:
-            inputs, labels, names, label_column, text_column = text_table(
+            inputs, labels, names, label_column, text_column = read_text_table(
                 source, column(args.label), column(args.text), reading, True
             )
             remembered.update(reading.remembered(), data="text table", label=label_column, text=text_column)
@@ -606,7 +606,7 @@ def remembered_column(remembered, name):
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
 
 
-def table_rows(model, source, args, remembered, need_labels, notes):
+def input_table_rows(model, source, args, remembered, need_labels, notes):
     """``(rows, labels, names)`` of a table for a table model, with the columns matched to its features.
 
     The label column is ``--label`` if given; otherwise the column the model
@@ -704,7 +704,7 @@ def texts_of(model, source, args, remembered, need_labels, err):
             columns = table_columns(source, reading)
             if label not in columns:
                 label = None  # rows to predict may come without their labels
-        texts, labels, names, _, _ = text_table(
+        texts, labels, names, _, _ = read_text_table(
             source, label, text, reading, need_labels,
             label_option="--label" if args.label is not None else "the label column the model was trained with,",
             text_option="--text" if args.text is not None else "the text column the model was trained with,",
@@ -753,7 +753,7 @@ def predict(args, out, err):
     else:
         if args.lines or args.text is not None:
             raise CommandError("--lines and --text are for text models; this is a table model, which reads a table")
-        inputs, _, names = table_rows(model, source, args, remembered, False, notes)
+        inputs, _, names = input_table_rows(model, source, args, remembered, False, notes)
     say(notes, err)
     classes = list(model.classes_)
     header = ["input", "prediction"]
@@ -811,7 +811,7 @@ def table_row_to_explain(model, args, remembered, err):
             raise CommandError("give the row either as feature=value pairs or with --file and --row, not both")
         notes = []
         source = Source(args.file, getattr(args, "stdin", None))
-        rows, _, names = table_rows(model, source, args, remembered, False, notes)
+        rows, _, names = input_table_rows(model, source, args, remembered, False, notes)
         say(notes, err)
         number = row_number(args.row, len(rows), source)
         return rows[number - 1], names[number - 1]
@@ -846,7 +846,7 @@ def evaluate(args, out, err):
     else:
         if args.text is not None:
             raise CommandError("--text is for text models; this is a table model, which reads a table")
-        inputs, labels, names = table_rows(model, source, args, remembered, True, notes)
+        inputs, labels, names = input_table_rows(model, source, args, remembered, True, notes)
     say(notes, err)
     known = {str(label) for label in model.classes_}
     found = sorted({str(label) for label in labels})
@@ -929,13 +929,13 @@ def setting_value(name, typed, default):
         return words[typed.lower()]
     if isinstance(default, (int, float, Fraction)):
         try:
-            return number(typed)
+            return typed_number(typed)
         except ArgumentTypeError as error:
             raise CommandError(f"--param {name}={typed}: {error}; {name} takes numbers, such as --param {name}=0.1,0.5,1") from None
     if typed.lower() == "none":
         return None
     try:
-        return number(typed)
+        return typed_number(typed)
     except ArgumentTypeError:
         return typed
 
@@ -1026,7 +1026,7 @@ def cross_validate_command(args, out, err):
         + [f"{float(row['mean_test_score']):.4f}", f"{row['std_test_score']:.4f}", str(row["rank_test_score"])]
         for row in search.cv_results_
     ]
-    print(printed_table(header, rows), file=out)
+    print(text_table(header, rows), file=out)
     best = setting_text(search.best_params_, shown)
     tied = sum(row["rank_test_score"] == 1 for row in search.cv_results_)
     print(
@@ -1045,7 +1045,7 @@ def fold_table(scores, fold_sizes, scoring):
             for i, (score, (n_train, n_test)) in enumerate(zip(scores, fold_sizes), 1)]
     footer = (f"mean {scoring} {float(cross_validation_mean(scores)):.4f}, spread (standard deviation) "
               f"{cross_validation_spread(scores):.4f} over {len(scores)} folds")
-    return printed_table(["fold", "train", "test", scoring], rows, footer=footer)
+    return text_table(["fold", "train", "test", scoring], rows, footer=footer)
 
 
 def cross_validation_run(call, data, splits, settings_list, scoring, shown):

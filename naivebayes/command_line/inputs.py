@@ -34,7 +34,7 @@ from naivebayes.datasets.tabular import (
 
 __all__ = [
     "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labeled_text_folder",
-    "read_table", "looks_like_a_table", "text_table", "table_columns", "command_line_option", "delimiter_character",
+    "read_table", "looks_like_a_table", "read_text_table", "table_columns", "command_line_option", "delimiter_character",
     "number_mark",
 ]
 
@@ -283,7 +283,7 @@ def column(text):
         return text
 
 
-def text_table(source, label, text, reading, need_labels, label_option="--label", text_option="--text"):
+def read_text_table(source, label, text, reading, need_labels, label_option="--label", text_option="--text"):
     """``(texts, labels, names, label_column, text_column)`` from a table with a column of texts.
 
     The text column is ``text`` (a name or a number from 0), or else the one

@@ -52,7 +52,7 @@ __all__ = ["FEATURES", "FILES", "LABEL", "LABELS", "SHA256", "URL", "load_adult"
 # UCI's folder; each file's URL is this folder followed by its name.
 URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/adult/"
 FILES = {"train": "adult.data", "test": "adult.test"}
-SUBSETS = {"train": ["train"], "test": ["test"], "all": ["train", "test"]}  # "all": train first
+ADULT_SUBSETS = {"train": ["train"], "test": ["test"], "all": ["train", "test"]}  # "all": train first
 SHA256 = {
     "adult.data": "5b00264637dbfec36bdeaab5676b0b309ff9eb788d63554ca0a249491c86603d",
     "adult.test": "a2a9044bc167a35b2361efbabec64e89d69ce82d9790d2980119aac5fd7e9c05",
@@ -80,7 +80,7 @@ LABEL = "income"
 LABELS = ("<=50K", ">50K")
 
 PATH_ENV = "NAIVEBAYES_ADULT_PATH"
-URL_ENV = "NAIVEBAYES_ADULT_URL"
+ADULT_URL_ENV = "NAIVEBAYES_ADULT_URL"
 
 
 def load_adult(subset="train", data_home=None, download_if_missing=True, path=None):
@@ -102,14 +102,14 @@ def load_adult(subset="train", data_home=None, download_if_missing=True, path=No
     file changed, and ``TableError`` for a file that is not UCI's.
     """
     # Check every argument before touching the disk or the network.
-    if subset not in SUBSETS:
-        raise ValueError(f"subset={subset!r} is not one of {list(SUBSETS)}")
+    if subset not in ADULT_SUBSETS:
+        raise ValueError(f"subset={subset!r} is not one of {list(ADULT_SUBSETS)}")
     if path is not None:
         check_path(path, "path", "~/Downloads/adult")
     if data_home is not None:
         check_path(data_home, "data_home", "~/naivebayes_data")
 
-    file_names = [FILES[part] for part in SUBSETS[subset]]
+    file_names = [FILES[part] for part in ADULT_SUBSETS[subset]]
     paths = [find_file(name, subset, path, data_home, download_if_missing) for name in file_names]
     rows, labels = [], []
     for file_path in paths:
@@ -176,7 +176,7 @@ def _raise_for_the_first_odd_label(path, labels):
 # ---------------------------------------------------------------------------
 
 
-def _by_hand_hint():
+def adult_by_hand_hint():
     """What to do with a copy downloaded by hand."""
     return (
         f"pass the folder that holds it as load_adult(path='path/to/folder') or set "
@@ -211,22 +211,22 @@ def find_file(file_name, subset, path=None, data_home=None, download_if_missing=
         return cache
     if download_if_missing:
         folder_url = url_from_environment(
-            URL_ENV,
+            ADULT_URL_ENV,
             URL,
             f"To read files on this computer, unset it and set {PATH_ENV} to their folder",
         )
         if folder_url.rstrip("/").rpartition("/")[2] in FILES.values():
             raise ValueError(
-                f"the environment variable {URL_ENV} is {folder_url!r}, the address of a file; "
+                f"the environment variable {ADULT_URL_ENV} is {folder_url!r}, the address of a file; "
                 f"set it to the folder that holds adult.data and adult.test, such as {URL}"
             )
         url = _file_url(folder_url, file_name)
-        return download(url, cache, SHA256[file_name], by_hand=_by_hand_hint())
+        return download(url, cache, SHA256[file_name], by_hand=adult_by_hand_hint())
     raise FileNotFoundError(
         f"{file_name} was not found: path= was not given, {PATH_ENV} is not set, and the "
         f"cache {cache} does not exist. Pass download_if_missing=True to download it (about "
         f"{MEGABYTES[file_name]:.0f} MB) from {URL}{file_name}, or download it by hand and "
-        f"{_by_hand_hint()}"
+        f"{adult_by_hand_hint()}"
     )
 
 

@@ -79,7 +79,7 @@ ARCHIVE_NAME = "20news-bydate.tar.gz"
 # The two top-level folders of the archive, and which of them each subset reads.
 TRAIN_FOLDER = "20news-bydate-train"
 TEST_FOLDER = "20news-bydate-test"
-SUBSETS = {
+NEWSGROUPS_SUBSETS = {
     "train": [TRAIN_FOLDER],
     "test": [TEST_FOLDER],
     "all": [TRAIN_FOLDER, TEST_FOLDER],  # train first, then test, as in scikit-learn
@@ -87,7 +87,7 @@ SUBSETS = {
 REMOVE_OPTIONS = ("headers", "footers", "quotes")
 
 ARCHIVE_ENV = "NAIVEBAYES_20NEWS_ARCHIVE"
-URL_ENV = "NAIVEBAYES_20NEWS_URL"
+NEWSGROUPS_URL_ENV = "NAIVEBAYES_20NEWS_URL"
 
 
 class ArchiveError(ValueError):
@@ -174,7 +174,7 @@ def strip_newsgroup_quoting(text):
 # ---------------------------------------------------------------------------
 
 
-def _by_hand_hint():
+def newsgroups_by_hand_hint():
     """What to do with a copy downloaded by hand, for every DownloadError message."""
     return (
         f"pass the file as load_20newsgroups(archive='path/to/{ARCHIVE_NAME}') or set "
@@ -217,11 +217,11 @@ def find_archive(archive=None, data_home=None, download_if_missing=True):
         return cache
     if download_if_missing:
         url = url_from_environment(  # a mirror, if one is named
-            URL_ENV,
+            NEWSGROUPS_URL_ENV,
             ARCHIVE_URL,
             f"To read a copy on this computer, unset it and set {ARCHIVE_ENV} to its path",
         )
-        return download(url, cache, ARCHIVE_SHA256, by_hand=_by_hand_hint())
+        return download(url, cache, ARCHIVE_SHA256, by_hand=newsgroups_by_hand_hint())
     raise FileNotFoundError(
         f"{ARCHIVE_NAME} was not found: archive= was not given, {ARCHIVE_ENV} is not set, "
         f"and the cache {cache} does not exist. Pass download_if_missing=True to download it "
@@ -384,8 +384,8 @@ def scikit_learn_order(files_by_newsgroup):
 
 
 def _check_subset(subset):
-    if subset not in SUBSETS:
-        raise ValueError(f"subset={subset!r} is not one of {list(SUBSETS)}")
+    if subset not in NEWSGROUPS_SUBSETS:
+        raise ValueError(f"subset={subset!r} is not one of {list(NEWSGROUPS_SUBSETS)}")
 
 
 def _check_categories(categories):
@@ -502,7 +502,7 @@ def load_20newsgroups(
     _check_random_state(random_state)
 
     path = find_archive(archive, data_home, download_if_missing)
-    folders = SUBSETS[subset]
+    folders = NEWSGROUPS_SUBSETS[subset]
     listing, posts = read_archive_once(path)
 
     available = sorted(set().union(*(listing[folder] for folder in folders)))

@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 
-def value_of(row, feature):
+def value_or_none(row, feature):
     """The value of ``feature`` in a dict or list row, or None when it is missing."""
-    if isinstance(row, Mapping):
+    if type(row) is dict or type(row) is not list and isinstance(row, Mapping):
         value = row.get(feature)
     else:
         value = row[feature] if 0 <= feature < len(row) else None
@@ -72,7 +72,7 @@ def pair_counts(rows, a, b):
     """{(x_a, x_b): n}: how many rows have each pair of values (rows missing either are skipped)."""
     counts = {}
     for row in as_list("rows", rows, what="rows"):
-        x_a, x_b = value_of(row, a), value_of(row, b)
+        x_a, x_b = value_or_none(row, a), value_or_none(row, b)
         if x_a is not None and x_b is not None:
             counts[(x_a, x_b)] = counts.get((x_a, x_b), 0) + 1
     return counts
@@ -84,7 +84,7 @@ def pair_counts_by_class(rows, labels, a, b):
     labels = check_labels(labels, len(rows), name="labels", noun="row")
     counts = {}
     for row, label in zip(rows, labels):
-        x_a, x_b = value_of(row, a), value_of(row, b)
+        x_a, x_b = value_or_none(row, a), value_or_none(row, b)
         if x_a is not None and x_b is not None:
             table = counts.setdefault(label, {})
             table[(x_a, x_b)] = table.get((x_a, x_b), 0) + 1
@@ -97,7 +97,7 @@ def value_label_counts(rows, labels, feature):
     labels = check_labels(labels, len(rows), name="labels", noun="row")
     counts = {}
     for row, label in zip(rows, labels):
-        x = value_of(row, feature)
+        x = value_or_none(row, feature)
         if x is not None:
             counts[(x, label)] = counts.get((x, label), 0) + 1
     return counts

@@ -287,7 +287,7 @@ def measurements(rows, labels, features):
     return points, kept
 
 
-def check_features(x, y):
+def check_two_features(x, y):
     """Two different features for a picture of two features."""
     if x == y:
         raise ValueError(f"x and y are both {x!r}; a picture of two features needs two different ones")
@@ -452,7 +452,7 @@ class ScatterPlot(Picture):
     """
 
     def __init__(self, rows, labels, x, y, model=None, resolution=100, title=None, x_label=None, y_label=None):
-        check_features(x, y)
+        check_two_features(x, y)
         self.x, self.y = x, y
         self.model = model
         if model is not None:
@@ -701,7 +701,7 @@ class ContourPlot(Picture):
 
     def __init__(self, rows, labels, x, y, model, levels=(0.1, 0.5, 0.9), resolution=60, title=None, x_label=None,
                  y_label=None):
-        check_features(x, y)
+        check_two_features(x, y)
         self.x, self.y = x, y
         self.model = model
         self.classes = check_model(model, [x, y])

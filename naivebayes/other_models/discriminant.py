@@ -34,7 +34,6 @@ to log P(c), with the quadratic form read off the factor, never an inverse.
 """
 
 import math
-from numbers import Real
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import log_posterior
@@ -53,7 +52,7 @@ from naivebayes.other_models.linalg import (
     scatter_matrix,
 )
 from naivebayes.naive_bayes.base import NaiveBayes, Term, merge_class_counts, peek
-from naivebayes.naive_bayes.gaussian import check_ddof, is_finite_float
+from naivebayes.naive_bayes.gaussian import LOG_TWO_PI, check_ddof, check_measurement, is_finite_float
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, two_classes
 from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.tables.rows import (
@@ -78,7 +77,7 @@ __all__ = [
     "conditional_normal",
 ]
 
-LOG_TWO_PI = math.log(2 * math.pi)
+MEASUREMENT_KIND = "a discriminant analysis"  # what messages call a feature: "a discriminant analysis feature takes numbers"
 
 # covariance= -> the name explanations and messages use
 COVARIANCES = {
@@ -198,21 +197,6 @@ def conditional_normal(mean, covariance, observed, values, factor):
 # --8<-- [end:eq-gda-conditional]
 
 
-def check_measurement(feature, value, where):
-    """``value`` if it is a finite real number (not a bool) that a float can hold, else a clear error."""
-    if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
-        return value  # the usual case, decided quickly
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise ValueError(
-            f"{where}: feature {feature!r} has the value {value!r}, but discriminant analysis takes "
-            "numbers (measurements); for categories use CategoricalNB"
-        )
-    check_fits_float(feature, value, where)
-    if not math.isfinite(value):
-        raise ValueError(f"{where}: feature {feature!r} has the value {value!r}; measurements must be finite")
-    return value
-
-
 def feature_names(row):
     """The features a row names: a dict's keys, or the column numbers 0, 1, ... of a list row."""
     width = row_width(row)
@@ -221,7 +205,7 @@ def feature_names(row):
     return list(row.to_dict() if hasattr(row, "to_dict") else row)
 
 
-def format_number(value):
+def coefficient_text(value):
     """A coefficient for a message: a Fraction as 3/2, a float to six significant digits."""
     return f"{value:.6g}" if isinstance(value, float) else str(value)
 
@@ -230,15 +214,15 @@ def combination_text(names, coefficients, constant):
     """ "x1 + 2 * x2 - 1/2" for the coefficients of the named features and a constant (None: a word)."""
     parts = []
     for name, coefficient in zip(names, coefficients):
-        text = format_number(coefficient)
+        text = coefficient_text(coefficient)
         if text in ("0", "-0"):
             continue
         sign, text = ("-", text[1:]) if text.startswith("-") else ("+", text)
         parts.append(f"{sign} {name}" if text == "1" else f"{sign} {text} * {name}")
     if constant is None:
         parts.append("+ a constant of each class")
-    elif format_number(constant) not in ("0", "-0"):
-        text = format_number(constant)
+    elif coefficient_text(constant) not in ("0", "-0"):
+        text = coefficient_text(constant)
         parts.append(f"- {text[1:]}" if text.startswith("-") else f"+ {text}")
     joined = " ".join(parts)
     return joined[2:] if joined.startswith("+ ") else "-" + joined[2:]
@@ -328,7 +312,8 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
         values = present_values(row, where)
         if training:
             check_row_form(row, where, "dict" if self.n_columns_ is None else "list", before)
-        width = row_width(row)
+        kind = type(row)
+        width = None if kind is dict else len(row) if kind is list or kind is tuple else row_width(row)
         if width is not None and self.n_columns_ is None and self.features_:  # trained by name, given by position
             raise ValueError(by_position_message(where, width, self.features_))
         if width is not None and width != self.n_columns_:
@@ -351,7 +336,12 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                 "analysis models all features jointly, so every row needs every value: drop the row, "
                 "fill the value in, or use GaussianNB, which leaves a missing feature out"
             )
-        return [check_measurement(feature, values[feature], where) for feature in self.features_]
+        x = [values[feature] for feature in self.features_]
+        for value in x:  # the usual values decided by their type; anything else is checked (or refused) by name
+            if not (type(value) is float and value - value == 0 or type(value) is int and abs(value) <= LARGEST_FLOAT):
+                x = [check_measurement(feature, value, where, MEASUREMENT_KIND) for feature, value in zip(self.features_, x)]
+                break
+        return x
 
     def _check_one_example(self, row, method):
         """``[row]``, a list holding one row as ``predict`` wants, is not one row."""
@@ -533,7 +523,7 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
             if mean is None:
                 what = f"the feature {quoted_feature} does not vary within any class (each class has one value of it)"
             else:
-                what = f"the feature {quoted_feature} does not vary: {rows_of} has {feature} = {format_number(mean[j])}"
+                what = f"the feature {quoted_feature} does not vary: {rows_of} has {feature} = {coefficient_text(mean[j])}"
         else:
             constant = None if mean is None else mean[j] - add_up(c * m for c, m in zip(coefficients, mean))
             equation = combination_text(names, coefficients, constant)
@@ -577,7 +567,8 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     def _log_likelihood_terms(self, x):
         """Three Terms, each for every class: -(d/2) log 2 pi, -(1/2) log det Sigma_c, -(1/2) the quadratic form."""
-        self._check_densities()
+        if self.covariance_problems_:
+            self._check_densities()  # (raises the first class's problem)
         constants, log_dets, distances = [], [], []
         for mean, lower, pivots, log_det in self.density_lookups_:
             deviation = [value - m for value, m in zip(x, mean)]  # x - mu_c
@@ -690,7 +681,7 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                     f"the row has the feature {feature!r}, which training never saw; the model's "
                     f"features are {self.features_}"
                 )
-            values[feature] = check_measurement(feature, value, "the row")
+            values[feature] = check_measurement(feature, value, "the row", MEASUREMENT_KIND)
         observed = [j for j, feature in enumerate(self.features_) if feature in values]  # o
         x_observed = [values[self.features_[j]] for j in observed]  # x_o
         log_joint, conditionals = {}, []

@@ -31,11 +31,10 @@ start (``docs/fitting-by-gradient.md`` works it by hand):
 
 import math
 from collections.abc import Mapping
-from numbers import Real
 
 from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_posterior, prior_mle
-from naivebayes.plumbing.checks import check_choice, check_labels, sorted_labels
+from naivebayes.plumbing.checks import check_choice, check_labels, is_missing, is_number, plain_value, sorted_labels
 from naivebayes.naive_bayes.gaussian import LOG_TWO_PI, gaussian_log_density, gaussian_mean, squared_deviations
 from naivebayes.tables.rows import check_rows, present_values, row_width
 
@@ -288,7 +287,7 @@ def fit_gaussians_by_gradient_from_statistics(
     these numbers are known, such as the blog post's random split.
     """
     settings = check_settings(epochs, learning_rate, optimizer, initial_mean, initial_scale, beta1, beta2, epsilon)
-    statistics = check_statistics(statistics)
+    statistics = check_sufficient_statistics(statistics)
     check_has_a_maximum(statistics)
     return climb(statistics, settings)
 
@@ -446,7 +445,7 @@ class GradientFit:
 
     def predict_log_proba(self, X):
         """log P(c | x) for each row: a list of {label: value} dicts."""
-        rows = [self._check_row(row, f"X[{i}]") for i, row in enumerate(check_rows(X))]
+        rows = self._check_rows(X)
         return [log_posterior(self._joint_log_likelihood(x)) for x in rows]  # 4. normalise
 
     def predict_proba(self, X):
@@ -455,18 +454,27 @@ class GradientFit:
 
     def predict(self, X):
         """The most probable class of each row (a tie goes to the first in ``classes_``)."""
-        rows = [self._check_row(row, f"X[{i}]") for i, row in enumerate(check_rows(X))]
+        rows = self._check_rows(X)
         return [decision(self._joint_log_likelihood(x)) for x in rows]
 
+    def _check_rows(self, X):
+        """Every row's present values as {feature: number}, or a clear error: the check at the boundary."""
+        checked = []
+        for i, row in enumerate(check_rows(X)):
+            checked.append(self._check_row(row, f"X[{i}]"))
+        return checked
+
     def _check_row(self, row, where):
-        """The row's present values as {feature: float}, or a clear error."""
+        """The row's present values as {feature: number}, or a clear error; plain values decided by their type."""
         values = present_values(row, where)
+        known = self.features_
         for feature, value in values.items():
-            if feature not in self.features_:
+            if feature not in known:
                 raise ValueError(
                     f"{where} has the feature {feature!r}, which training never saw; the features are {self.features_}"
                 )
-            values[feature] = check_number(feature, value, where)
+            if not (type(value) is float and value - value == 0 or type(value) is int):
+                values[feature] = check_number(feature, value, where)
         return values
 
 
@@ -475,14 +483,9 @@ class GradientFit:
 # ---------------------------------------------------------------------------
 
 
-def is_number(value):
-    """True for an int, float or Fraction (any real number that is not a bool)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
-
-
 def check_settings(epochs, learning_rate, optimizer, initial_mean, initial_scale, beta1, beta2, epsilon):
     """The settings as a dict of plain values, or a clear error naming the first bad one."""
-    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
+    if type(epochs) is not int or epochs < 1:
         raise ValueError(f"epochs must be a whole number >= 1 (the blog post uses 10000), not {epochs!r}")
     for name, value in (("learning_rate", learning_rate), ("initial_scale", initial_scale), ("epsilon", epsilon)):
         if not is_number(value) or not math.isfinite(value) or not value > 0:
@@ -524,15 +527,27 @@ def check_training_set(X, y):
     checked = []
     for i, row in enumerate(rows):
         where = f"X[{i}]"
-        values = present_values(row, where)
-        width = row_width(row)
-        given = range(width) if width is not None else row.keys()  # (a dict, or a pandas Series)
-        missing = [feature for feature in given if feature not in values]
-        if missing:  # None or NaN
-            raise ValueError(
-                f"{where} has no value for {missing[0]!r}; a fit by gradient needs every value of every row "
-                "(drop the rows with missing values)"
-            )
+        kind = type(row)
+        if kind is dict:  # the usual rows, read as they are
+            given = row
+        elif kind is list or kind is tuple:
+            given = dict(enumerate(row))
+        else:  # a numpy row or a pandas Series (or not a row: a clear error)
+            present = present_values(row, where)
+            width = row_width(row)
+            given = {feature: present.get(feature) for feature in (range(width) if width is not None else row.keys())}
+        values = {}
+        for feature, value in given.items():
+            if type(value) is float and value - value == 0 or type(value) is int:  # the usual values
+                values[feature] = value
+                continue
+            value = plain_value(value)  # (a numpy scalar as the Python value it holds)
+            if is_missing(value):  # None, NaN, pandas' NA
+                raise ValueError(
+                    f"{where} has no value for {feature!r}; a fit by gradient needs every value of every row "
+                    "(drop the rows with missing values)"
+                )
+            values[feature] = check_number(feature, value, where)
         if checked and values.keys() != checked[0].keys():
             missing = [feature for feature in checked[0] if feature not in values]
             if missing:
@@ -541,7 +556,7 @@ def check_training_set(X, y):
             raise ValueError(
                 f"{where} has the feature {extra!r}, which X[0] does not have; every row needs the same features"
             )
-        checked.append({feature: check_number(feature, value, where) for feature, value in values.items()})
+        checked.append(values)
     if len(set(labels)) < 2:
         raise ValueError(
             f"y has only one class ({labels[0]!r}); a classifier needs at least two classes to choose between"
@@ -549,20 +564,20 @@ def check_training_set(X, y):
     return checked, labels
 
 
-def check_statistics(statistics):
+def check_sufficient_statistics(statistics):
     """{(label, feature): (n, mean, M)} with float mean and M, classes sorted, or a clear error."""
-    if not isinstance(statistics, Mapping) or not statistics:
+    if type(statistics) is not dict and not isinstance(statistics, Mapping) or not statistics:
         raise TypeError(
             "statistics must be a dict {(label, feature): (n, mean, M)}, such as sufficient_statistics gives"
         )
     counts = {}  # {label: {feature: n}}
     for key, value in statistics.items():
-        if not (isinstance(key, tuple) and len(key) == 2):
+        if not (type(key) is tuple and len(key) == 2):
             raise ValueError(f"every key of statistics must be a pair (label, feature), not {key!r}")
-        if not (isinstance(value, (tuple, list)) and len(value) == 3):
+        if not (type(value) in (tuple, list) and len(value) == 3):
             raise ValueError(f"statistics[{key!r}] must be (n, mean, M), three numbers, not {value!r}")
         n, mean, squares = value
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        if type(n) is not int or n < 1:
             raise ValueError(f"statistics[{key!r}]: n must be a whole number of rows >= 1, not {n!r}")
         if not all(is_number(number) and math.isfinite(number) for number in (mean, squares)) or squares < 0:
             raise ValueError(f"statistics[{key!r}]: the mean must be a finite number, and M a finite number >= 0")

@@ -272,6 +272,18 @@ class RandomState:
             self.words = init_by_array(list(seed)) if isinstance(seed, (list, tuple)) else init_genrand(seed)
         self.position = N_WORDS  # the first draw twists
 
+    @classmethod
+    def like_python(cls, seed):
+        """The generator as ``random.Random(seed)`` starts it: ``init_by_array`` of ``python_seed_key(seed)``.
+
+        The same machine as numpy's, seeded Python's way, so its draws are
+        Python's: ``RandomState.like_python(0).next_uint32()`` is
+        ``random.Random(0).getrandbits(32)``.
+        """
+        if type(seed) is not int:
+            raise TypeError(f"seed={seed!r} is a {type(seed).__name__}; Python's seed here is a whole number, such as 0")
+        return cls(python_seed_key(seed))
+
     def __repr__(self):
         return f"RandomState(words=[{self.words[0]}, {self.words[1]}, ...], position={self.position})"
 

@@ -747,7 +747,7 @@ def semi_supervised_from_json(settings, raw):
     counts = {name: tables[name] for name in inner_class.count_tables}
     check_sizes(inner_class, counts)
     check_class_keys(inner_class, counts, check_classes(counts))
-    check_text(inner_class, counts, fractional=True)
+    check_text_tables(inner_class, counts, fractional=True)
     check_em_record(tables)
     inner = model_from_tables(inner_class, {"alpha": model.alpha, "tokenizer": model.tokenizer}, counts)
     model.model_, model.classes_ = inner, list(inner.classes_)
@@ -817,18 +817,18 @@ def check_tables(model_class, tables):
     check_sizes(model_class, tables)
     classes = check_classes(tables)
     if issubclass(model_class, TableNaiveBayes):
-        check_feature_names(model_class, tables)
+        check_saved_feature_names(model_class, tables)
     check_class_keys(model_class, tables, classes)
     if issubclass(model_class, TableNaiveBayes):
         check_feature_tables(model_class, tables)
     if issubclass(model_class, TextNaiveBayes):
-        check_text(model_class, tables)
+        check_text_tables(model_class, tables)
     if issubclass(model_class, JointBayesClassifier):
         check_cells(tables)
     if issubclass(model_class, TreeAugmentedNB):
         check_pairs(tables)
     if issubclass(model_class, GaussianDiscriminantAnalysis):
-        check_statistics(tables)
+        check_discriminant_statistics(tables)
 
 
 def sorted_or_listed(keys):
@@ -866,7 +866,7 @@ def check_classes(tables):
     return expected
 
 
-def check_text(model_class, tables, fractional=False):
+def check_text_tables(model_class, tables, fractional=False):
     """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; the multinomial n_c is the sum of its n_jc.
 
     ``fractional``: the tables of the model a SemiSupervisedNB's EM arrived
@@ -953,7 +953,7 @@ def tables_that_may_be_empty(model_class, tables):
     return names
 
 
-def check_feature_names(model_class, tables):
+def check_saved_feature_names(model_class, tables):
     """features_ names each feature once; distributions_ gives each one a distribution the model knows."""
     features = tables["features_"]
     if len(set(features)) != len(features):
@@ -1119,7 +1119,7 @@ def check_cells(tables):
             raise field_error(f"tables.{at('complete_counts_', label)}", f"is {complete}, more rows than the class has")
 
 
-def check_statistics(tables):
+def check_discriminant_statistics(tables):
     """Discriminant analysis: a mean vector of d numbers and a symmetric d x d scatter matrix per class."""
     features = tables["features_"]
     if not features or len(set(features)) != len(features):
