@@ -487,14 +487,23 @@ def check_settings(epochs, learning_rate, optimizer, initial_mean, initial_scale
     """The settings as a dict of plain values, or a clear error naming the first bad one."""
     if type(epochs) is not int or epochs < 1:
         raise ValueError(f"epochs must be a whole number >= 1 (the blog post uses 10000), not {epochs!r}")
-    for name, value in (("learning_rate", learning_rate), ("initial_scale", initial_scale), ("epsilon", epsilon)):
-        if not is_number(value) or not math.isfinite(value) or not value > 0:
-            raise ValueError(f"{name} must be a finite number > 0, not {value!r}")
-    if not is_number(initial_mean) or not math.isfinite(initial_mean):
-        raise ValueError(f"initial_mean must be a finite number, not {initial_mean!r}")
-    for name, value in (("beta1", beta1), ("beta2", beta2)):
-        if not is_number(value) or not 0 <= value < 1:
-            raise ValueError(f"{name} must be a number in [0, 1) (Keras uses 0.9 and 0.999), not {value!r}")
+    for name, value, what in (
+        ("learning_rate", learning_rate, "a finite number > 0"),
+        ("initial_scale", initial_scale, "a finite number > 0"),
+        ("epsilon", epsilon, "a finite number > 0"),
+        ("initial_mean", initial_mean, "a finite number"),
+        ("beta1", beta1, "a number in [0, 1) (Keras uses 0.9 and 0.999)"),
+        ("beta2", beta2, "a number in [0, 1) (Keras uses 0.9 and 0.999)"),
+    ):
+        kind = type(value)  # a plain float or int is a number by its type; anything else is asked is_number
+        if kind is not float and kind is not int and not is_number(value):
+            raise ValueError(f"{name} must be {what}, not {value!r}")
+        if name.startswith("beta"):
+            ok = 0 <= value < 1
+        else:
+            ok = math.isfinite(value) and (name == "initial_mean" or value > 0)
+        if not ok:
+            raise ValueError(f"{name} must be {what}, not {value!r}")
     check_choice("optimizer", optimizer, OPTIMIZERS)
     return {
         "epochs": epochs,
