@@ -3,7 +3,7 @@
 import pytest
 
 from naivebayes.plumbing.checks import NotFittedError
-from naivebayes.text.bag_of_words import BagOfWords, bag_of_words, document_frequency
+from naivebayes.text.bag_of_words import BagOfWords, bag_of_words, document_frequency_of_terms
 from naivebayes.text.tokenize import SKLEARN_PATTERN, Tokenizer
 
 # Three tiny documents.  By hand:
@@ -62,19 +62,19 @@ def test_eq_bag_of_words_returns_a_plain_dict():
 
 def test_eq_document_frequency_counts_documents_not_occurrences():
     # "a" occurs 3 times but in 2 documents.
-    df = document_frequency([["a", "a", "b"], ["a"], ["c"]])
+    df = document_frequency_of_terms([["a", "a", "b"], ["a"], ["c"]])
     assert df == {"a": 2, "b": 1, "c": 1}
 
 
 def test_eq_document_frequency_of_bags_on_the_pets_corpus():
     tokenizer = Tokenizer()
-    df = document_frequency(bag_of_words(tokenizer(text)) for text in PETS)
+    df = document_frequency_of_terms(bag_of_words(tokenizer(text)) for text in PETS)
     assert df == {"the": 2, "cat": 2, "sat": 1, "saw": 1, "dog": 2, "a": 1, "barked": 1}
 
 
 def test_eq_document_frequency_of_no_documents_is_empty():
-    assert document_frequency([]) == {}
-    assert type(document_frequency([["a"]])) is dict
+    assert document_frequency_of_terms([]) == {}
+    assert type(document_frequency_of_terms([["a"]])) is dict
 
 
 # --- fit -------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import BernoulliNB, ZeroProbabilityError
-from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.naive_bayes.bernoulli import (
     add_bernoulli_counts,
     bernoulli_absent_log_sum,
@@ -24,8 +23,6 @@ from naivebayes.naive_bayes.bernoulli import (
     bernoulli_likelihood,
     bernoulli_log_likelihood,
     bernoulli_log_odds_rows,
-    bernoulli_mle,
-    bernoulli_packed_rows,
     bernoulli_word_terms,
     words_per_count,
 )
@@ -54,15 +51,15 @@ def test_eq_bernoulli_count_counts_documents_not_occurrences(model):
     }
 
 
-def test_eq_bernoulli_mle_is_the_share_of_documents():
-    assert bernoulli_mle(3, 3) == 1  # every china document says "chinese"
-    assert bernoulli_mle(1, 3) == Fraction(1, 3)
+def test_maximum_likelihood_is_the_smoothed_estimate_with_alpha_zero():
+    assert bernoulli_likelihood(3, 3, 0) == 1  # N_jc / N_c: every china document says "chinese"
+    assert bernoulli_likelihood(1, 3, 0) == Fraction(1, 3)
 
 
 def test_eq_bernoulli_laplace_adds_one_and_two(model):
     assert bernoulli_likelihood(3, 3, 1) == Fraction(4, 5)
     assert bernoulli_likelihood(0, 1, 1) == Fraction(1, 3)
-    assert bernoulli_likelihood(3, 3, 0) == bernoulli_mle(3, 3)
+    assert bernoulli_likelihood(3, 3, 0) == Fraction(3, 3)  # no smoothing: N_jc / N_c
     for word in model.vocabulary_:
         assert model.likelihood(word, "china") == CHINA_P[word]
         assert model.likelihood(word, "japan") == JAPAN_P[word]
@@ -123,27 +120,11 @@ def test_eq_bernoulli_rows_hold_the_log_odds(model):
     assert rows["tokyo"] == pytest.approx((math.log(1 / 4), math.log(2)), abs=1e-15)
 
 
-def test_eq_bernoulli_packed_rows_hold_the_log_odds_exactly(model):
-    packed, lanes = bernoulli_packed_rows(model.feature_counts_, model.class_counts_, model.classes_, model.vocabulary_, 1)
-    assert set(packed) == model.vocabulary_
-    # tokyo: log(1/5) - log(4/5) in china (negative), log(2/3) - log(1/3) in japan: both lanes, signs and all.
-    tokyo = [lane / 2**lanes.bits for lane in unpack_lanes(packed["tokyo"], 2, lanes.width)]
-    assert tokyo == pytest.approx([math.log(1 / 4), math.log(2)], abs=1e-15)
-    for word, row in model.log_odds_rows_.items():
-        assert tuple(lane / 2**lanes.bits for lane in unpack_lanes(packed[word], 2, lanes.width)) == row
-    unsmoothed = BernoulliNB(alpha=0).fit(*load_china()[:2])
-    assert unsmoothed.lanes_ is None and unsmoothed.packed_rows_ == {}
-
-
 def test_eq_bernoulli_joint_rows_agree_with_the_reference(model):
     rows = {"a": (1.0, 2.0), "b": (-1.0, 0.5)}
-    values = [value for row in rows.values() for value in row]
-    bits = fixed_point_bits(values)
-    width = lane_width([to_fixed_point(value, bits) for value in values])
-    packed = {word: pack_lanes([to_fixed_point(value, bits) for value in row], width) for word, row in rows.items()}
-    lanes = Lanes(bits, width)
-    assert bernoulli_joint_log_likelihoods({"a", "b", "zzz"}, packed, lanes, [-10.0, -20.0]) == [-10.0, -17.5]
-    assert bernoulli_joint_log_likelihoods({"zzz"}, packed, lanes, [-10.0, -20.0]) == [-10.0, -20.0]
+    # -10 + 1 - 1 and -20 + 2 + 0.5: each class's base score plus the rows of the present words
+    assert bernoulli_joint_log_likelihoods(["a", "b", "zzz"], rows, [-10.0, -20.0]) == [-10.0, -17.5]
+    assert bernoulli_joint_log_likelihoods(["zzz"], rows, [-10.0, -20.0]) == [-10.0, -20.0]
     for document in [TEST_DOCUMENT, "", "Macao Osaka", "Beijing Shanghai Macao Tokyo Japan Chinese"]:
         (fast,) = model.predict_joint_log_proba([document])
         reference = model.joint_log_likelihood(document)
@@ -192,3 +173,14 @@ def test_running_the_module_prints_the_worked_example(capsys):
     main(["bernoulli"])
     printed = capsys.readouterr().out
     assert "4/5" in printed and "absent" in printed and "prediction: japan" in printed
+
+
+@pytest.mark.parametrize("alpha", [1, Fraction(1, 2), 0.5, 0])
+@pytest.mark.parametrize("size", [1, 2, 50])
+def test_predict_adds_up_what_explain_shows_at_every_size(size, alpha):
+    model = BernoulliNB(alpha=alpha).fit(DOCUMENTS, LABELS)
+    documents = ([TEST_DOCUMENT, "Chinese Chinese Macao", "Japan Osaka", {"chinese": 2, "tokyo": 1}] * 13)[:size]
+    for document, joint in zip(documents, model.predict_joint_log_proba(documents)):
+        explained = model.explain(document).joint  # the per-feature terms, one by one, added up
+        for label in model.classes_:
+            assert joint[label] == pytest.approx(explained[label], rel=1e-13, abs=1e-13)

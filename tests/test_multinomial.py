@@ -14,18 +14,14 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import MultinomialNB, ZeroProbabilityError
-from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.datasets import load_china
 from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
-    multinomial_joint_log_likelihoods_of_tokens,
     multinomial_joint_probability,
     multinomial_likelihood,
     multinomial_log_likelihood,
     multinomial_log_likelihood_rows,
-    multinomial_mle,
-    multinomial_packed_rows,
     multinomial_word_terms,
 )
 
@@ -51,9 +47,10 @@ def test_eq_multinomial_count_adds_occurrences(model):
     assert model.vocabulary_ == {"chinese", "beijing", "shanghai", "macao", "tokyo", "japan"}
 
 
-def test_eq_multinomial_mle_is_the_share_of_occurrences():
-    assert multinomial_mle(5, 8) == Fraction(5, 8)
-    assert multinomial_mle(0, 8) == 0  # tokyo never occurs in china: the zero-frequency problem
+def test_maximum_likelihood_is_the_smoothed_estimate_with_alpha_zero():
+    assert multinomial_likelihood(5, 8, 0, 6) == Fraction(5, 8)  # n_jc / n_c
+    assert multinomial_likelihood(0, 8, 0, 6) == 0  # tokyo never occurs in china: the zero-frequency problem
+    assert MultinomialNB(alpha=0).fit(DOCUMENTS, LABELS).likelihood("chinese", "china") == Fraction(5, 8)
 
 
 def test_eq_multinomial_lidstone_on_the_china_example(model):
@@ -67,7 +64,7 @@ def test_eq_multinomial_lidstone_on_the_china_example(model):
 
 def test_eq_multinomial_lidstone_with_other_alphas():
     assert multinomial_likelihood(5, 8, Fraction(1, 2), 6) == Fraction(11, 2) / 11 == Fraction(1, 2)
-    assert multinomial_likelihood(5, 8, 0, 6) == multinomial_mle(5, 8)
+    assert multinomial_likelihood(5, 8, 0, 6) == Fraction(5, 8)  # no smoothing: n_jc / n_c
     assert multinomial_likelihood(5, 8, 1.0, 6) == 6 / 14 and isinstance(multinomial_likelihood(5, 8, 1.0, 6), float)
 
 
@@ -137,65 +134,8 @@ def test_eq_multinomial_joint_rows_agree_with_the_reference(model):
         -2.0 + math.fsum([2 * math.log(0.25), math.log(0.75)]),
     ]
     assert multinomial_joint_log_likelihoods({"z": 3}, rows, [-1.0, -2.0]) == [-1.0, -2.0]
-    fast = model.predict_joint_log_proba([dict(Counter(TEST_DOCUMENT.lower().split()))])[0]
-    reference = model.joint_log_likelihood(TEST_DOCUMENT)
-    assert fast == pytest.approx(reference, rel=1e-14)  # a plain sum, not fsum: to the last bits
-
-
-def packed_by_hand(rows):
-    """{word: packed row} and the Lanes for small float rows, with the library's three lane helpers."""
-    values = [value for row in rows.values() for value in row]
-    bits = fixed_point_bits(values)
-    width = lane_width([to_fixed_point(value, bits) for value in values])
-    packed = {word: pack_lanes([to_fixed_point(value, bits) for value in row], width) for word, row in rows.items()}
-    return packed, Lanes(bits, width)
-
-
-def test_eq_multinomial_packed_rows_hold_every_class_exactly(model):
-    packed, lanes = multinomial_packed_rows(
-        model.feature_counts_, model.feature_totals_, model.classes_, model.vocabulary_, model.alpha
-    )
-    assert set(packed) == model.vocabulary_
-    # "tokyo": log(0 + 1)/(8 + 6) in china, log(1 + 1)/(3 + 6) in japan, each exactly.
-    tokyo = [lane / 2**lanes.bits for lane in unpack_lanes(packed["tokyo"], 2, lanes.width)]
-    assert tokyo == [math.log(1) - math.log(14), math.log(2) - math.log(9)]
-    rows = model.log_likelihood_rows_  # the same numbers as floats, to read
-    for word in model.vocabulary_:
-        assert tuple(lane / 2**lanes.bits for lane in unpack_lanes(packed[word], 2, lanes.width)) == rows[word]
-    unsmoothed = MultinomialNB(alpha=0).fit(DOCUMENTS, LABELS)  # log 0 = -inf has no whole number of 2**-f
-    assert multinomial_packed_rows(
-        unsmoothed.feature_counts_, unsmoothed.feature_totals_, unsmoothed.classes_, unsmoothed.vocabulary_, 0
-    ) == ({}, None)
-    assert unsmoothed.lanes_ is None and model.lanes_ == lanes
-
-
-def test_eq_multinomial_joint_tokens_adds_a_row_per_occurrence(model):
-    packed, lanes = packed_by_hand({"a": (math.log(0.5), math.log(0.25)), "b": (math.log(0.5), math.log(0.75))})
-    # "a a b z": a's row twice, b's once, z has none; the exact sum, rounded once, as fsum gives it.
-    assert multinomial_joint_log_likelihoods_of_tokens(["a", "a", "b", "z"], packed, lanes, [-1.0, -2.0]) == [
-        -1.0 + math.fsum([math.log(0.5), math.log(0.5), math.log(0.5)]),
-        -2.0 + math.fsum([math.log(0.25), math.log(0.25), math.log(0.75)]),
-    ]
-    assert multinomial_joint_log_likelihoods_of_tokens(["z"], packed, lanes, [-1.0, -2.0]) == [-1.0, -2.0]
-    (fast,) = model.predict_joint_log_proba([TEST_DOCUMENT])
-    reference = model.joint_log_likelihood(TEST_DOCUMENT)
-    assert fast == pytest.approx(reference, rel=1e-15)
-
-
-def test_the_packed_sums_are_fsums_on_a_long_document():
-    """Many tokens, 3 classes: every class's fast score is log P(c) + fsum of its log theta, bit for bit."""
-    import random
-
-    generator = random.Random(11)
-    words = [f"w{i}" for i in range(300)]
-    documents = [" ".join(generator.choices(words, k=generator.randint(5, 80))) for _ in range(60)]
-    labels = [("a", "b", "c")[i % 3] for i in range(60)]
-    model = MultinomialNB(alpha=0.5).fit(documents, labels)
-    tokens = generator.choices(words + ["unseen"], k=5000)
-    fast = multinomial_joint_log_likelihoods_of_tokens(tokens, model.packed_rows_, model.lanes_, model.log_priors_)
-    rows = model.log_likelihood_rows_
-    for k, log_prior in enumerate(model.log_priors_):
-        assert fast[k] == log_prior + math.fsum(rows[token][k] for token in tokens if token in rows)
+    rows_sum = model.predict_joint_log_proba([dict(Counter(TEST_DOCUMENT.lower().split()))])[0]
+    assert rows_sum == model.joint_log_likelihood(TEST_DOCUMENT)  # the very terms, added by fsum: the same floats
 
 
 def test_alpha_zero_shows_the_zero_frequency_problem(model):
@@ -315,13 +255,20 @@ def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
         assert scores == pytest.approx(reference, rel=1e-12)
 
 
-def test_the_rows_of_floats_are_built_when_first_read_and_again_after_a_rebuild():
+def test_the_rows_are_built_when_training_ends_and_again_after_a_new_setting():
     fitted = MultinomialNB().fit(DOCUMENTS, LABELS)
-    assert fitted._log_likelihood_rows.table is None  # fit leaves them to the first read
-    rows = fitted.log_likelihood_rows_
-    assert fitted.log_likelihood_rows_ is rows  # built once
-    fitted.alpha = 2  # a new setting rebuilds the lookup tables, and starts a new cache
-    assert fitted._log_likelihood_rows.table is None
+    assert set(fitted.log_likelihood_rows_) == fitted.vocabulary_  # fit built them, before any prediction
+    fitted.alpha = 2  # a new setting rebuilds the lookup tables where it is assigned
     # tokyo in china: (0 + 2) / (8 + 2 * 6), by hand
     assert fitted.log_likelihood_rows_["tokyo"][0] == math.log(2) - math.log(20)
     assert MultinomialNB().log_likelihood_rows_ == {}  # nothing learned, nothing to read
+
+
+@pytest.mark.parametrize("alpha", [1, Fraction(1, 2), 0.5, 0])
+@pytest.mark.parametrize("size", [1, 2, 50])
+def test_predict_adds_the_terms_explain_shows_at_every_size(size, alpha):
+    model = MultinomialNB(alpha=alpha).fit(DOCUMENTS, LABELS)
+    documents = ([TEST_DOCUMENT, "Chinese Chinese Macao", "Tokyo Japan Osaka", {"chinese": 2, "tokyo": 1}] * 13)[:size]
+    for document, joint in zip(documents, model.predict_joint_log_proba(documents)):
+        assert joint == model.explain(document).joint  # bit for bit: explain's terms, added by fsum, are predict's sums
+        assert joint == model.joint_log_likelihood(document)

@@ -5,14 +5,14 @@ import math
 import pytest
 
 from naivebayes.core.information import mutual_information
-from naivebayes.text.selection import VocabularySelector, document_frequency, word_class_information
+from naivebayes.text.selection import VocabularySelector, document_frequency_of_rows, word_class_information
 
 ROWS = [{"free": 1, "the": 2}, {"free": 3, "the": 1}, {"the": 1, "meeting": 1}, {"the": 2, "free": 0}]
 LABELS = ["spam", "spam", "ham", "ham"]
 
 
 def test_eq_selection_document_frequency_counts_rows_not_occurrences():
-    assert document_frequency(ROWS) == {"free": 2, "the": 4, "meeting": 1}  # a count of 0 is no occurrence
+    assert document_frequency_of_rows(ROWS) == {"free": 2, "the": 4, "meeting": 1}  # a count of 0 is no occurrence
 
 
 def test_eq_selection_information_by_hand():

@@ -2,8 +2,17 @@
 
 What ``fit`` and ``predict`` run by default is the derivation on the docs pages.
 The code here computes the same answers another way (docs/performance.md says
-how, and the tests check that the answers agree).
+how, and tests/test_fast_route.py checks that the answers agree):
 
+* ``packed.py`` -- ``PackedScorer(model)``: a fitted ``MultinomialNB`` or
+  ``BernoulliNB`` scored by packed rows, one integer addition per token;
+* ``tfidf.py`` -- ``fit_tfidf`` and ``predict_tfidf``: multinomial naive Bayes
+  on TF-IDF rows without building the rows of weights;
 * ``lanes.py`` -- many whole numbers packed side by side in one integer, so that
   one addition adds every class's terms.
 """
+
+from naivebayes.fast.packed import PackedScorer
+from naivebayes.fast.tfidf import fit_tfidf, predict_tfidf
+
+__all__ = ["PackedScorer", "fit_tfidf", "predict_tfidf"]

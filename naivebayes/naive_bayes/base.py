@@ -18,9 +18,11 @@ same steps as on docs/pipeline.md (a debugger stepping into ``predict``,
 3. ``log_joint``: log P(x, c) = log P(c) + the sum of the terms;
 4. ``decision`` (``predict``) or ``log_posterior`` (``predict_proba``): Bayes' rule.
 
-Text models take a faster route through steps 2 and 3 when ``predict`` is given
-many documents (their docs pages explain it); one document always takes the
-steps above, and the tests check that both routes agree.
+The text models add the same terms in their vector form (one row of log
+probabilities per word, built when training ends) for one document and for
+many alike; ``explain`` shows the terms one by one.  A faster route is never
+taken by default: ``naivebayes/fast/`` holds it, for a user who asks for it
+by name (docs/performance.md).
 """
 
 import math
@@ -58,7 +60,7 @@ from naivebayes.naive_bayes.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "BuiltOnFirstRead", "Setting", "count_classes", "add_count", "merge_class_counts"]
+__all__ = ["NaiveBayes", "Term", "Setting", "count_classes", "add_count", "merge_class_counts"]
 
 
 class Term:
@@ -170,37 +172,6 @@ def merge_class_counts(merged, *models):
         merged.label_objects_.update(model.label_objects_)
 
 
-class BuiltOnFirstRead:
-    """A table worked out from the model's counts the first time it is read, then kept: a cache.
-
-    Filling it changes no answer the model gives, since its table follows from
-    the counts and the settings alone; every rebuild of the lookup tables (when
-    training ends, or a setting changes) starts a new, empty one.  The text
-    models keep their rows of floats this way (``log_likelihood_rows_``): the
-    fast path never needs them, so ``fit`` does not pay for them.
-    """
-
-    __slots__ = ("table",)
-
-    def __init__(self):
-        self.table = None  # built by the first read
-
-    def read(self, build, *arguments):
-        """The table: ``build(*arguments)`` the first time, the same table after that."""
-        if self.table is None:
-            self.table = build(*arguments)
-        return self.table
-
-    def __repr__(self):
-        return "BuiltOnFirstRead(not read yet)" if self.table is None else f"BuiltOnFirstRead({len(self.table)} entries)"
-
-    def __eq__(self, other):
-        """Any two are equal: what they hold follows from the counts, which the models compare themselves."""
-        return type(other) is BuiltOnFirstRead
-
-    __hash__ = None
-
-
 def empty_like(value):
     """A new empty table like ``value`` ({} gives a new {}, 0 gives 0, None gives None)."""
     return value.copy() if hasattr(value, "copy") else value
@@ -276,7 +247,6 @@ class NaiveBayes:
     count_tables = {"classes_": [], "class_counts_": {}, "n_examples_": 0}  # the labels; N_c; N
     class_tables = ("class_counts_",)
     lookup_tables = {"priors_": [], "log_priors_": []}  # P(c) and log P(c), in classes_ order
-    has_fast_path = False  # True: many examples go through ``_fast_log_joints`` (the text models)
     settings = ("fit_prior", "class_prior")  # a model's are its __init__'s parameters (__init_subclass__ below)
     fit_prior = Setting("fit_prior")
     class_prior = Setting("class_prior")
@@ -522,13 +492,7 @@ class NaiveBayes:
     # ------------------------------------------------------------------
 
     def _log_joints(self, examples):
-        """[log P(x, c) for c in classes_] for each example: steps 1 to 3 of the pipeline.
-
-        Many documents go through a text model's fast path instead
-        (``_fast_log_joints``); one example always takes these steps.
-        """
-        if len(examples) > 1 and self.has_fast_path:
-            return self._fast_log_joints(examples)
+        """[log P(x, c) for c in classes_] for each example: steps 1 to 3 of the pipeline, one example at a time."""
         joints = []
         for i, example in enumerate(examples):
             x = self._check_example(example, f"X[{i}]")  # 1. check the input: {feature: value}

@@ -31,27 +31,21 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
-from naivebayes.fast.lanes import MOST_TERMS, unpack_lanes
-from naivebayes.naive_bayes.base import BuiltOnFirstRead, Term, add_count
+from naivebayes.naive_bayes.base import Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.naive_bayes.generative import ordered
-from naivebayes.naive_bayes.text_base import TextNaiveBayes, packed_rows, shared_rows
-from naivebayes.text.documents import count_tokens
+from naivebayes.naive_bayes.text_base import TextNaiveBayes, shared_rows
 
 __all__ = [
     "BernoulliNB",
     "add_bernoulli_counts",
-    "bernoulli_mle",
     "bernoulli_likelihood",
     "bernoulli_joint_probability",
     "bernoulli_log_likelihood",
     "bernoulli_word_terms",
     "bernoulli_absent_log_sum",
-    "bernoulli_log_odds_of_counts",
     "bernoulli_log_odds_rows",
-    "bernoulli_packed_rows",
     "bernoulli_joint_log_likelihoods",
-    "words_per_count",
     "bernoulli_linear_form",
     "bernoulli_present_positions",
 ]
@@ -69,16 +63,6 @@ def add_bernoulli_counts(document_counts, counts):
         if count > 0:  # present; how many times does not matter
             document_counts[word] = document_counts.get(word, 0) + 1
 # --8<-- [end:eq-bernoulli-count]
-
-
-# --8<-- [start:eq-bernoulli-mle]
-def bernoulli_mle(document_count, class_count):
-    """p_jc = N_jc / N_c: the share of class-c documents that contain word j.
-
-    Formula: docs/bernoulli.md#eq-bernoulli-mle
-    """
-    return ratio(document_count, class_count)
-# --8<-- [end:eq-bernoulli-mle]
 
 
 # --8<-- [start:eq-bernoulli-laplace]
@@ -215,39 +199,25 @@ def bernoulli_log_odds_rows(feature_counts, class_counts, classes, vocabulary, a
 # --8<-- [end:eq-bernoulli-rows]
 
 
-# --8<-- [start:eq-bernoulli-packed-rows]
-def bernoulli_packed_rows(feature_counts, class_counts, classes, vocabulary, alpha):
-    """The fast path's table: ({word: P_j}, lanes), P_j holding w_jc for every class in one integer.
-
-    The numbers of ``bernoulli_log_odds_rows``, each exactly, packed side by
-    side (``packed_rows``); ``({}, None)`` when some w_jc is infinite (alpha = 0).
-
-    Formula: docs/bernoulli.md#eq-bernoulli-packed-rows
-    """
-    log_odds_of_counts = bernoulli_log_odds_of_counts(feature_counts, class_counts, classes, alpha)
-    tables = [feature_counts[label] for label in classes]
-    return packed_rows(tables, vocabulary, log_odds_of_counts)
-# --8<-- [end:eq-bernoulli-packed-rows]
-
-
 # --8<-- [start:eq-bernoulli-joint-rows]
-def bernoulli_joint_log_likelihoods(present, packed, lanes, base_scores):
+def bernoulli_joint_log_likelihoods(present, rows, base_scores):
     """[log P(x, c) for every c] = (log P(c) + A_c) + sum over present known words j of w_jc.
 
-    ``base_scores[k]`` is log P(c_k) + A_{c_k}, the score of an empty document;
-    each word the document contains swaps its factor 1 - p_jc for p_jc.  The
-    cost is one lookup per distinct word of the document, whatever |V| is.
-    Each word's packed row (``bernoulli_packed_rows``) holds its w_jc for all
-    K classes, so one ``sum`` of whole numbers, in C, adds every class's
-    terms at once, exactly; lane k of the total is class k's sum in units of
-    2**-f, and dividing by 2**f rounds it once.
+    ``base_scores[k]`` is log P(c_k) + A_{c_k}, the score of an empty document
+    (every word of V absent); each word the document contains swaps its
+    factor 1 - p_jc for p_jc, which adds w_jc = log p_jc - log(1 - p_jc), read
+    from its row (``bernoulli_log_odds_rows``, built when training ends).  The
+    cost is one lookup per distinct word of the document, whatever |V| is:
+    ``zip(*rows)`` turns the rows of the present words into K columns, and
+    ``math.fsum`` adds each class's column.  Words outside V have no row.
 
     Formula: docs/bernoulli.md#eq-bernoulli-joint-rows
     """
-    total = sum(filter(None, map(packed.get, present)))  # unseen words have no row
-    sums = unpack_lanes(total, len(base_scores), lanes.width)  # class k's sum, in units of 2**-f
-    scale = 1 << lanes.bits
-    return [base + lane_sum / scale for base, lane_sum in zip(base_scores, sums)]
+    word_rows = [rows[word] for word in present if word in rows]  # (w_j1, ..., w_jK) for each present known word
+    if not word_rows:  # the document holds no word of V: the empty document's score
+        return list(base_scores)
+    columns = zip(*word_rows)  # class k's column: w_jk for each present word j
+    return [base + math.fsum(column) for base, column in zip(base_scores, columns)]
 # --8<-- [end:eq-bernoulli-joint-rows]
 
 
@@ -297,8 +267,8 @@ def bernoulli_present_positions(generator, n_words, p):
 # --8<-- [end:eq-bernoulli-sample]
 
 
-# Why alpha = 0 can leave a model without a linear form.
-ALPHA_ZERO_HINT = (
+# Why alpha = 0 can leave a Bernoulli model without a linear form: some p_jc is 0 or 1.
+CERTAIN_WORD_LOG_ZERO_HINT = (
     "with alpha = 0 some p_jc is exactly 0 or 1, and its log is infinite; use alpha > 0 "
     "(Laplace smoothing, alpha = 1, is the default)"
 )
@@ -311,29 +281,21 @@ class BernoulliNB(TextNaiveBayes):
 
     * ``feature_counts_[c][j]`` -- N_jc, training documents of class c that contain j;
     * built when training ends: ``words_per_count_[c]`` ({N_jc: number of words}),
-      ``packed_rows_`` and ``lanes_`` (each word's w_jc for every class packed in one
-      integer, what ``predict`` adds up; ``lanes_`` is None with alpha = 0) and
-      ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]);
-    * ``log_odds_rows_`` -- {word: (w_jc for c in classes_)}, the same numbers as floats to
-      read, built the first time it is asked for.
+      ``log_odds_rows_`` ({word: (w_jc for c in classes_)}, w_jc = log p_jc - log(1 - p_jc))
+      and ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]): ``predict``
+      adds the rows of a document's words to those scores.
     """
 
     model_name = "Bernoulli naive Bayes"
     lookup_tables = {
         **TextNaiveBayes.lookup_tables,
         "words_per_count_": {},  # per class: {N_jc: how many words of V have it}
-        "packed_rows_": {},  # {word: w_jc for every class, packed in one int}
-        "lanes_": None,  # how they are packed
-        "_log_odds_rows": None,  # a BuiltOnFirstRead: {word: (w_jc for c in classes_)} once log_odds_rows_ is read
+        "log_odds_rows_": {},  # {word: (w_jc for c in classes_)}
         "empty_document_scores_": [],  # [log P(c) + A_c for c in classes_]
     }
 
     def _add_document(self, counts, label):
-        add_bernoulli_counts(self._class_counter(label), counts)  # N_jc
-
-    def _add_tokens(self, tokens, label):
-        """The fast path of ``_add_document``: each distinct token adds 1 to its N_jc, counted in C."""
-        self._class_counter(label).update(dict.fromkeys(tokens).keys())  # each present word once, in order
+        add_bernoulli_counts(self.feature_counts_.setdefault(label, {}), counts)  # N_jc
 
     def _build_lookup_tables(self):
         """Per class: how many words share each N_jc, the log-odds rows and log P(c) + A_c."""
@@ -342,23 +304,13 @@ class BernoulliNB(TextNaiveBayes):
         self.words_per_count_ = {
             label: words_per_count(self.feature_counts_[label], vocabulary_size) for label in self.classes_
         }
-        self._log_odds_rows = BuiltOnFirstRead()  # the rows of floats, from these counts, when first read
-        self.packed_rows_, self.lanes_ = bernoulli_packed_rows(
+        self.log_odds_rows_ = bernoulli_log_odds_rows(
             self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
         )
         self.empty_document_scores_ = [
             log_prior + bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
             for label, log_prior in zip(self.classes_, self.log_priors_)
         ]
-
-    @property
-    def log_odds_rows_(self):
-        """{word: (w_jc for c in classes_)}: every present word's change as floats, built the first time it is read."""
-        if self._log_odds_rows is None:  # not trained yet
-            return {}
-        return self._log_odds_rows.read(
-            bernoulli_log_odds_rows, self.feature_counts_, self.class_counts_, self.classes_, self.vocabulary_, self.alpha
-        )
 
     @staticmethod
     def _present(counts):
@@ -413,7 +365,7 @@ class BernoulliNB(TextNaiveBayes):
         positive, negative = two_classes(self.classes_, positive, negative)
         k1, k0 = self.classes_.index(positive), self.classes_.index(negative)
         weights, bias = bernoulli_linear_form(self.log_odds_rows_, self._absent_log_sums(), k1, k0)
-        check_finite(weights, bias, ALPHA_ZERO_HINT)
+        check_finite(weights, bias, CERTAIN_WORD_LOG_ZERO_HINT)
         log_prior_ratio = self.log_priors_[k1] - self.log_priors_[k0]  # log(pi_1 / pi_0)
         return LinearForm(
             positive, negative, in_feature_order(weights), bias, log_prior_ratio, "word presence", self.tokenizer
@@ -425,7 +377,7 @@ class BernoulliNB(TextNaiveBayes):
         absent = self._absent_log_sums()  # A_c
         weights = per_class(in_feature_order(self.log_odds_rows_), self.classes_)
         for label, bias in zip(self.classes_, absent):
-            check_finite(weights[label], bias, ALPHA_ZERO_HINT)
+            check_finite(weights[label], bias, CERTAIN_WORD_LOG_ZERO_HINT)
         return SoftmaxForm(
             self.classes_,
             weights,
@@ -462,21 +414,19 @@ class BernoulliNB(TextNaiveBayes):
             for label in self.classes_
         }
 
-    # -- many documents, fast ------------------------------------------------
+    # -- every document predict scores: the vector form ----------------------
 
-    def _fast_log_joint(self, bag):
-        """The fast path: ``bernoulli_joint_log_likelihoods`` on the tables built in training.
+    def _log_joint_from_rows(self, counts):
+        """[log P(x, c) for c in classes_]: log P(c) + A_c, plus the rows of the words the document contains.
 
-        A text's tokens give its present words as ``dict.fromkeys(tokens)`` (each
-        once), counts as the words with a count above 0.  With alpha = 0 some
-        p_jc are exactly 0 or 1, and the rewrite would subtract -inf from -inf
-        (nothing is packed then, ``lanes_`` is None); the model takes the
-        reference path, as it does for a document of more than ``MOST_TERMS`` words.
+        With alpha = 0 a word in every (or no) training document of a class has
+        p_jc = 1 (or 0), so A_c or w_jc is infinite and the rows would add
+        -inf to +inf; the model then adds the per-feature terms themselves
+        (``bernoulli_word_terms``), which never do.
         """
-        present = dict.fromkeys(bag) if type(bag) is list else self._present(bag)  # distinct
-        if self.lanes_ is None or len(present) >= MOST_TERMS:
-            return log_joint(self.log_priors_, self._log_likelihood_terms(count_tokens(bag) if type(bag) is list else bag))
-        return bernoulli_joint_log_likelihoods(present, self.packed_rows_, self.lanes_, self.empty_document_scores_)
+        if self.alpha == 0:
+            return log_joint(self.log_priors_, self._log_likelihood_terms(counts))
+        return bernoulli_joint_log_likelihoods(self._present(counts), self.log_odds_rows_, self.empty_document_scores_)
 
     # -- a generative model (docs/generative.md) ------------------------------
 

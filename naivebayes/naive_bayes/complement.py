@@ -37,8 +37,7 @@ from naivebayes.naive_bayes.multinomial import (
     multinomial_joint_log_likelihoods,
 )
 from naivebayes.naive_bayes.text_base import TextNaiveBayes
-from naivebayes.text.documents import count_tokens
-from naivebayes.text.tfidf import check_rows
+from naivebayes.text.tfidf import check_count_rows
 
 __all__ = [
     "ComplementNB",
@@ -118,7 +117,7 @@ class RennieTransformer:
 
     def fit(self, rows):
         """Learn df_i and N from rows of counts; returns the transformer."""
-        rows = check_rows(rows, "fit")
+        rows = check_count_rows(rows, "fit")
         frequency = {}
         for row in rows:
             for word, count in row.items():
@@ -133,7 +132,7 @@ class RennieTransformer:
 
     def transform(self, rows):
         """Each row {word: count} as {word: weight}: the switched-on steps, in the paper's order."""
-        rows = check_rows(rows, "transform")
+        rows = check_count_rows(rows, "transform")
         if self.idf and self.document_frequency_ is None:
             raise ValueError("this RennieTransformer has not been fitted: call fit(rows) first (idf needs df)")
         return [self.transform_row(row) for row in rows]
@@ -189,10 +188,16 @@ def complement_weight(complement_count, complement_total, alpha, vocabulary_size
     """w_jc = log θ̃_jc, a negative number: the weight of word j for class c.
 
     Computed as the log of the ratio, as scikit-learn does, so the two agree
-    to the last bit.
+    to the last bit.  For plain int or float counts and alpha the ratio is
+    taken in floats (one division, as numpy's), not as an exact Fraction
+    that would only be rounded again; the estimate itself,
+    ``complement_likelihood``, stays exact for ``likelihood``.
 
     Formula: docs/complement.md#eq-complement-weight
     """
+    numerator, denominator = complement_count + alpha, complement_total + alpha * vocabulary_size
+    if type(numerator) in (int, float) and type(denominator) in (int, float):
+        return log(numerator / denominator)  # the float ratio, as numpy divides
     return log(complement_likelihood(complement_count, complement_total, alpha, vocabulary_size))
 # --8<-- [end:eq-complement-weight]
 
@@ -240,7 +245,7 @@ def complement_word_terms(counts, model):
 
 # --8<-- [start:eq-complement-rows]
 def complement_weight_rows(feature_counts, word_totals, complement_totals, classes, alpha, norm):
-    """The fast path's table {word: (score weight for c in classes)}, and sum_j w_jc per class.
+    """The rows predict adds up, {word: (score weight for c in classes)}, and sum_j w_jc per class.
 
     Every w_jc of the vocabulary is needed for the sums that ``norm``
     divides by, so this computes them all once, when training ends (each
@@ -320,11 +325,7 @@ class ComplementNB(TextNaiveBayes):
     # -- counting: the multinomial counts n_jc and n_c ------------------------
 
     def _add_document(self, counts, label):
-        add_count(self.feature_totals_, label, add_multinomial_counts(self._class_counter(label), counts))
-
-    def _add_tokens(self, tokens, label):
-        self._class_counter(label).update(tokens)
-        add_count(self.feature_totals_, label, len(tokens))
+        add_count(self.feature_totals_, label, add_multinomial_counts(self.feature_counts_.setdefault(label, {}), counts))
 
     def _merge(self, other):
         merged = super()._merge(other)
@@ -335,8 +336,8 @@ class ComplementNB(TextNaiveBayes):
 
     def _build_lookup_tables(self):
         """n_j, ñ_c, every weight and its class's sum, once, when training ends."""
-        class_priors(self.class_prior, self.fit_prior, self.class_counts_, self.classes_)  # checked, not used
-        self.priors_ = [uniform_prior(len(self.classes_)) for _ in self.classes_]  # the prior is left out
+        class_priors(self.class_prior, self.fit_prior, self.class_counts_, self.classes_, exact=False)  # checked, not used
+        self.priors_ = [uniform_prior(float(len(self.classes_))) for _ in self.classes_]  # the prior is left out: 1/K
         self.log_priors_ = [log(p) for p in self.priors_]
         if not self.vocabulary_:
             raise ValueError(
@@ -369,6 +370,10 @@ class ComplementNB(TextNaiveBayes):
         self.word_totals_ = word_totals
         self.weight_sums_ = dict(zip(self.classes_, sums))
         self.weight_rows_ = rows
+
+    def exact_priors(self):
+        """[1/K for c in classes_]: the prior is left out, whatever fit_prior says (3 classes: 1/3 each)."""
+        return [uniform_prior(len(self.classes_)) for _ in self.classes_]
 
     # -- the estimates ---------------------------------------------------------
 
@@ -407,11 +412,10 @@ class ComplementNB(TextNaiveBayes):
             for label in self.classes_
         )
 
-    # -- many documents, fast ----------------------------------------------------
+    # -- every document predict scores: the vector form ----------------------
 
-    def _fast_log_joint(self, bag):
-        """The fast path: the score weights looked up per word, times its count, and summed (multinomial's sum, on these rows)."""
-        counts = count_tokens(bag) if type(bag) is list else bag
+    def _log_joint_from_rows(self, counts):
+        """The score weights of the document's words looked up in their rows, times x_j, summed per class (as multinomial's sum)."""
         return multinomial_joint_log_likelihoods(counts, self.weight_rows_, self.log_priors_)
 
     def _draw_example(self, label, tables, generator):

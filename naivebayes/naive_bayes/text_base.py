@@ -17,26 +17,19 @@ leaves it out (the rule of the blog post on multinomial naive Bayes from
 scratch); ``explain`` lists it as ignored.
 """
 
-import math
-from collections import Counter
 from itertools import repeat
 from operator import getitem
 
 from naivebayes.plumbing.checks import check_smoothing
-from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point
 from naivebayes.naive_bayes.base import NaiveBayes, add_count, merge_class_counts, peek, plural
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TextNaiveBayes", "shared_rows", "packed_rows"]
-
-# Up to this many training documents, fit counts each one with the event model's
-# counting formula (the step a debugger shows); above it, tokens are counted in C.
-SMALL_TRAINING_SET = 1000
+__all__ = ["TextNaiveBayes"]
 
 
 def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
-    """{word: (v_1, ..., v_K)}, v_k = ``values_of_counts[k][tables[k].get(word, 0)]``: the fast paths' lookup table.
+    """{word: (v_1, ..., v_K)}, v_k = ``values_of_counts[k][tables[k].get(word, 0)]``: the rows predict adds up.
 
     ``tables`` holds the K classes' count tables and ``values_of_counts[k]``
     the formula's value for each distinct count of class k, so the formula
@@ -60,38 +53,6 @@ def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):
                 row = shared[counts] = tuple(map(getitem, values_of_counts, counts))
             rows[word] = row
     return rows
-
-
-def packed_rows(tables, vocabulary, values_of_counts):
-    """({word: P_j}, lanes): each word's K values ``values_of_counts[k][tables[k].get(word, 0)]`` packed in one int.
-
-    The same values as ``shared_rows``, each written as a whole number of
-    2**-f and packed side by side (``naivebayes/fast/lanes.py``), so that
-    adding the packed rows of a document's words adds every class's values
-    at once, exactly.  A word seen in no class has the values of count 0
-    in every class (the packed ``unseen`` row); each entry n_jc > 0 of a
-    class's table then moves lane k of its word from the value of count 0
-    to the value of count n_jc.  That is one addition per entry of the
-    tables, not one per word and class.  A word seen in one class only (most
-    words of a large vocabulary) gets a row shared by every such word with
-    the same count, as in ``shared_rows``.  If a value is not finite (log 0
-    with alpha = 0) it cannot be packed, and the result is ``({}, None)``.
-    """
-    values = [value for of_counts in values_of_counts for value in of_counts.values()]
-    if not all(map(math.isfinite, values)):
-        return {}, None
-    bits = fixed_point_bits(values)
-    fixed = [{count: to_fixed_point(value, bits) for count, value in of_counts.items()} for of_counts in values_of_counts]
-    width = lane_width([integer for of_counts in fixed for integer in of_counts.values()])
-    unseen = pack_lanes([of_counts[0] for of_counts in fixed], width)
-    rows = dict.fromkeys(vocabulary, unseen)
-    for k, (table, of_counts) in enumerate(zip(tables, fixed)):
-        moves = {count: (integer - of_counts[0]) << (width * k) for count, integer in of_counts.items()}  # lane k only
-        moved = {count: unseen + move for count, move in moves.items()}  # a word seen in no class before
-        for word, count in table.items():
-            row = rows[word]
-            rows[word] = moved[count] if row is unseen else row + moves[count]
-    return rows, Lanes(bits, width)
 
 
 def form_mismatch_message(form, trained_form, n_columns, where, training):
@@ -138,7 +99,6 @@ class TextNaiveBayes(NaiveBayes):
 
     example_noun = "document"
     feature_noun = "word"
-    has_fast_path = True  # predict on many documents: _fast_log_joints
     count_tables = {
         **NaiveBayes.count_tables,
         "feature_counts_": {},  # per class: {feature: count}, its meaning set by the event model
@@ -203,9 +163,19 @@ class TextNaiveBayes(NaiveBayes):
                 )
         return document_bag(document, self.tokenizer, where)
 
-    def _fast_log_joints(self, documents):
-        """[log P(x, c) for c in classes_] for each document, by the model's fast path (predict on many documents)."""
-        return [self._fast_log_joint(self._check_bag(document, f"X[{i}]")) for i, document in enumerate(documents)]
+    def _log_joints(self, documents):
+        """[log P(x, c) for c in classes_] for each document, one at a time, however many there are.
+
+        1. check the document and count it: {word: x_j};
+        2-3. add the rows of its known words to log P(c): the vector form of
+           the per-feature terms, on the rows built when training ends
+           (``explain`` shows the terms themselves).
+        """
+        joints = []
+        for i, document in enumerate(documents):
+            counts = self._check_example(document, f"X[{i}]")  # 1. {word: x_j}
+            joints.append(self._log_joint_from_rows(counts))  # 2-3. log P(c) + the sum of the rows
+        return joints
 
     def _check_one_example(self, document, method):
         """``[text]``, a list holding one document as ``predict`` wants, is not one token list."""
@@ -234,42 +204,22 @@ class TextNaiveBayes(NaiveBayes):
     def _count(self, documents, labels):
         """Count every document into V and the event model's ``feature_counts_`` (N_c and N are counted already).
 
-        A handful of documents goes in as ``{word: count}`` through the event
-        model's counting formula (``_add_document``), the step the docs page
-        shows; a large training set has its texts' tokens counted in C by a
-        ``Counter`` (``_add_tokens``).  Both give the same tables (the tests
-        check it).
+        Each document is checked and counted into {word: x_j}, then added to
+        its class's tables by the event model's counting formula
+        (``_add_document``), the step the docs page shows, whatever the
+        number of documents.
         """
-        fast = len(documents) > SMALL_TRAINING_SET
         for i, (document, label) in enumerate(zip(documents, labels)):
-            bag = self._check_bag(document, f"X[{i}]", training=True)
-            if type(bag) is list and fast:
-                self._add_tokens(bag, label)
-            else:
-                counts = count_tokens(bag) if type(bag) is list else bag
-                self.vocabulary_.update(counts)  # a dense row's zeros name features of V too
-                self._add_document(counts, label)
-        for label, table in self.feature_counts_.items():
-            self.vocabulary_.update(table)  # every word counted in training joins V
-            self.feature_counts_[label] = dict(table)  # a plain dict, to print and to save
-
-    def _class_counter(self, label):
-        """The class's count table while counting: a ``Counter``, which counts a list of tokens in C."""
-        table = self.feature_counts_.get(label)
-        if table is None:
-            table = self.feature_counts_[label] = Counter()
-        return table
+            counts = self._check_example(document, f"X[{i}]", training=True)  # {word: x_j}
+            self.vocabulary_.update(counts)  # a dense row's zeros name features of V too
+            self._add_document(counts, label)
 
     def _add_document(self, counts, label):
         """Hook: add one document's {word: count} to the class's tables, by the event model's counting formula."""
         raise NotImplementedError
 
-    def _add_tokens(self, tokens, label):
-        """Hook: add one document's token list to the class's tables, the same counts as ``_add_document``, counted in C."""
-        raise NotImplementedError
-
-    def _fast_log_joint(self, bag):
-        """Hook: [log P(x, c) for c in classes_] for one checked bag (a token list or {word: count}), by the fast path."""
+    def _log_joint_from_rows(self, counts):
+        """Hook: [log P(x, c) for c in classes_] for one checked document, from the rows built when training ends."""
         raise NotImplementedError
 
     def _merge(self, other):

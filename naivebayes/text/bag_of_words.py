@@ -25,7 +25,7 @@ from naivebayes.plumbing.checks import NotFittedError, check_bool, ndim_of, plai
 from naivebayes.text.documents import refuse_texts_in_a_column
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["BagOfWords", "bag_of_words", "document_frequency", "known_term_counts"]
+__all__ = ["BagOfWords", "bag_of_words", "document_frequency_of_terms"]
 
 
 # --8<-- [start:eq-bag-of-words]
@@ -48,7 +48,7 @@ def bag_of_words(tokens, vocabulary=None, binary=False):
 
 
 # --8<-- [start:eq-document-frequency]
-def document_frequency(documents):
+def document_frequency_of_terms(documents):
     """df_t = number of documents that contain term t.
 
     Each document is any collection of terms (a token list or a bag); a term
@@ -139,7 +139,7 @@ class BagOfWords:
         del seen
         if not full_bags:
             raise ValueError("fit needs at least one document; the list of documents is empty")
-        df = document_frequency(full_bags)  # df_t for every term seen
+        df = document_frequency_of_terms(full_bags)  # df_t for every term seen
         if not df:
             raise ValueError(
                 "the documents contain no tokens at all, so there is no vocabulary; "
@@ -263,7 +263,7 @@ class BagOfWords:
                     check_tokenizer_result(tokens, index)
             elif isinstance(document, (list, tuple)):
                 tokens = document
-                check_tokens(tokens, f"document {index}")
+                check_token_list(tokens, f"document {index}")
             else:
                 raise TypeError(
                     f"document {index} is a {type(document).__name__}; each document must "
@@ -304,10 +304,10 @@ def check_tokenizer_result(tokens, index):
             f"the tokenizer returned a {type(tokens).__name__}, not a list of tokens, for document "
             f"{index}; make it return a list of strings (wrap a generator in list(...))"
         )
-    check_tokens(tokens, f"the tokenizer's result for document {index}")
+    check_token_list(tokens, f"the tokenizer's result for document {index}")
 
 
-def check_tokens(tokens, where):
+def check_token_list(tokens, where):
     """Raise a ``TypeError`` unless ``tokens`` is a list or tuple of strings."""
     if not isinstance(tokens, (list, tuple)):
         raise TypeError(f"{where} must be a list of token strings, not {type(tokens).__name__}")

@@ -10,7 +10,7 @@ whatever the lecture has in hand:
   whose features are the column numbers 0, 1, 2, ...
 
 >>> document_counts(["chinese", "beijing", "chinese"], str.split)
-Counter({'chinese': 2, 'beijing': 1})
+{'chinese': 2, 'beijing': 1}
 >>> document_counts([2, 0, 1], str.split)
 {0: 2, 1: 0, 2: 1}
 
@@ -61,7 +61,7 @@ package never imports either):
 """
 
 import math
-from collections import Counter
+from collections import _count_elements  # Counter's counting loop, in C
 from collections.abc import Mapping
 from numbers import Rational, Real
 
@@ -80,16 +80,7 @@ from naivebayes.plumbing.checks import (
 )
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = [
-    "all_plain_counts",
-    "count_tokens",
-    "document_counts",
-    "document_form",
-    "check_documents",
-    "is_dense_row",
-    "MAX_FLOAT_COUNT",
-    "too_large_count_message",
-]
+__all__ = ["count_tokens", "document_counts", "document_form", "check_documents"]
 
 # numpy's dtype.kind of numbers: signed and unsigned ints, floats, complex numbers, bools.
 NUMBER_KINDS = frozenset("iufcb")
@@ -179,14 +170,17 @@ def is_dense_row(document):
 
 
 def count_tokens(tokens):
-    """{token: how often it occurs} for a list of tokens, counted one token at a time (a plain loop a debugger can follow).
+    """{token: x_t}, how often each token occurs in one document, as a plain dict in order of first occurrence.
+
+    ``_count_elements`` is the loop ``Counter.update`` runs, written in C:
+    ``counts[t] = counts.get(t, 0) + 1`` for each token t, without a step of
+    the interpreter per token and without a frame outside this package.
 
     >>> count_tokens(["chinese", "beijing", "chinese"])
     {'chinese': 2, 'beijing': 1}
     """
     counts = {}
-    for token in tokens:
-        counts[token] = counts.get(token, 0) + 1
+    _count_elements(counts, tokens)  # counts[t] = counts.get(t, 0) + 1, for each token t
     return counts
 
 
@@ -216,13 +210,12 @@ def document_bag(document, tokenizer, where="the document"):
 
     A text gives the tokenizer's list and a token list gives itself (every
     occurrence of a word listed once); the other forms give their counts.
-    Both are bags: a word's count is how often the list holds it.  The fast
-    paths of the text models read the list directly, without counting it.
+    Both are bags: a word's count is how often the list holds it.
     """
     if type(document) is str:
         tokens = tokenizer(document)
         if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
-            check_tokens(tokens, tokenizer, where)
+            check_tokenizer_output(tokens, tokenizer, where)
         return tokens
     if type(document) is list and set(map(type, document)) <= {str}:  # a token list, checked in C
         return document
@@ -234,15 +227,15 @@ def document_counts(document, tokenizer, where="the document"):
     if isinstance(document, str):
         tokens = tokenizer(document)
         if type(tokenizer) is not Tokenizer:  # our own Tokenizer always gives a list of strings
-            check_tokens(tokens, tokenizer, where)
-        return Counter(tokens)
+            check_tokenizer_output(tokens, tokenizer, where)
+        return count_tokens(tokens)
     if type(document) is dict or type(document) is not list and isinstance(document, Mapping):
         values = document.values()
         counts = checked_counts(values, where)
         return document if counts is values else dict(zip(document, counts))
     if isinstance(document, (list, tuple)):
         if all(isinstance(item, str) for item in document):  # a token list (or empty)
-            return Counter(document)
+            return count_tokens(document)
         if not any(isinstance(item, str) for item in document):  # a dense numeric row
             return dict(enumerate(checked_counts(document, where)))
         token = next(item for item in document if not isinstance(item, str))
@@ -278,7 +271,7 @@ def unknown_form_error(document, where):
     )
 
 
-def check_tokens(tokens, tokenizer, where):
+def check_tokenizer_output(tokens, tokenizer, where):
     """Raise a clear error unless a custom tokenizer gave a list (or tuple) of strings."""
     if (type(tokens) is list or type(tokens) is tuple) and set(map(type, tokens)) <= {str}:
         return  # the usual result, checked in C

@@ -7,7 +7,7 @@ Cornell Tech's "Lecture 8: Naive Bayes" keeps the 1,000 words in most
 documents (``CountVectorizer(binary=True, max_features=1000)``).  Both are a
 score per word computed from document counts, then the k best:
 
-* ``document_frequency`` -- df_t, the training documents that contain t;
+* ``document_frequency_of_rows`` -- df_t, the training rows in which t has a count above 0;
 * ``word_class_information`` -- I(C; W_t) from N_ct (documents of class c
   that contain t), N_c and N.
 
@@ -24,15 +24,15 @@ keeps the k highest (ties broken by the word, so a run is repeatable);
 import math
 
 from naivebayes.plumbing.checks import as_list, check_choice, check_labels
-from naivebayes.text.tfidf import check_rows
+from naivebayes.text.tfidf import check_count_rows
 
-__all__ = ["VocabularySelector", "document_frequency", "word_class_information", "SCORES"]
+__all__ = ["VocabularySelector", "document_frequency_of_rows", "word_class_information"]
 
 SCORES = ("mutual_information", "document_frequency")
 
 
 # --8<-- [start:eq-selection-document-frequency]
-def document_frequency(rows):
+def document_frequency_of_rows(rows):
     """{word: df_t}: in how many rows word t has a count above 0.
 
     Formula: docs/vocabulary-selection.md#eq-selection-document-frequency
@@ -92,9 +92,9 @@ class VocabularySelector:
 
     def fit(self, rows, labels=None):
         """Score every word of the rows and keep the k best; returns the selector."""
-        rows = check_rows(rows, "fit")
+        rows = check_count_rows(rows, "fit")
         if self.by == "document_frequency":
-            scores = document_frequency(rows)
+            scores = document_frequency_of_rows(rows)
         else:
             if labels is None:
                 raise ValueError("selecting by mutual information with the class needs the labels: fit(rows, labels)")
@@ -121,7 +121,7 @@ class VocabularySelector:
         """Each row with only the kept words (a row may become {})."""
         if self.vocabulary_ is None:
             raise ValueError("this VocabularySelector has not been fitted: call fit(rows, labels) first")
-        rows = check_rows(rows, "transform")
+        rows = check_count_rows(rows, "transform")
         kept = self._kept
         return [{word: count for word, count in row.items() if word in kept} for row in rows]
 

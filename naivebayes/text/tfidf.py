@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from numbers import Rational, Real
 
 from naivebayes.plumbing.checks import LARGEST_FLOAT, NotFittedError, check_bool, sorted_keys
-from naivebayes.text.bag_of_words import document_frequency
+from naivebayes.text.bag_of_words import document_frequency_of_terms
 from naivebayes.text.documents import all_plain_counts, too_large_count_message
 
 __all__ = [
@@ -52,7 +52,6 @@ __all__ = [
     "tfidf_weights",
     "l2_normalize",
     "scaled_by_power_of_two",
-    "tfidf_weights_and_length",
 ]
 
 NORMS = ("l2", None)
@@ -133,32 +132,6 @@ def l2_normalize(weights):
         return {}  # nothing to scale: no terms, or only zero weights
     return dict(zip(weights, map(truediv, weights.values(), repeat(length))))  # w_t / ||w||; a 2**e cancels
 # --8<-- [end:eq-tfidf-l2-norm]
-
-
-# --8<-- [start:eq-tfidf-weights-and-length]
-def tfidf_weights_and_length(counts, idf):
-    """(terms, [w_t], ||w||): a row's weights w_t = tf_t * idf_t as a list, and their length, with no dict built.
-
-    The fast route to a model on TF-IDF rows (``MultinomialNB.fit_tfidf`` and
-    ``predict_tfidf``) needs each row's weights only once, and its length
-    ``sqrt(sum_t w_t ** 2)`` once: the normalised weight w_t / ||w|| is a
-    division it can do where it uses it.  The weights and the length are the
-    very floats ``tfidf_weights`` and ``l2_normalize`` compute (same
-    products, same ``math.fsum``), for the terms with a count above 0 and an
-    idf, in the row's order; a row with none has length 0.
-
-    Formula: docs/tfidf.md#eq-tfidf-weights-and-length
-    """
-    idfs = list(map(idf.get, counts))  # None for a term fit never saw
-    if None not in idfs and min(counts.values(), default=1) > 0:  # the usual row, read in C
-        terms = list(counts)
-        weights = list(map(mul, counts.values(), idfs))  # w_t = tf_t * idf_t
-    else:
-        terms = [term for term, tf in counts.items() if tf and term in idf]
-        weights = [counts[term] * idf[term] for term in terms]  # w_t = tf_t * idf_t
-    length = math.sqrt(math.fsum(map(mul, weights, weights)))  # ||w||_2
-    return terms, weights, length
-# --8<-- [end:eq-tfidf-weights-and-length]
 
 
 def terms_present(row):
@@ -266,7 +239,7 @@ class TfidfTransformer:
 
     def checked_rows(self, rows, method):
         """``rows`` as a list of {term: count} rows with finite counts >= 0 (and, with sublinear_tf, none in (0, 1))."""
-        rows = check_rows(rows, method)
+        rows = check_count_rows(rows, method)
         if self.sublinear_tf:
             check_sublinear_counts(rows)
         return rows
@@ -283,7 +256,7 @@ class TfidfTransformer:
         if not rows:
             raise ValueError("fit needs at least one row of counts; the list of rows is empty")
         # A term counts for a document when its count there is positive.
-        df = document_frequency(terms_present(row) for row in rows)
+        df = document_frequency_of_terms(terms_present(row) for row in rows)
         if not df:
             raise ValueError(
                 "no row has a positive count, so there is no term to weigh; "
@@ -329,32 +302,6 @@ class TfidfTransformer:
             raise ValueError(too_large_message(weights, counts, self.idf_, where))
         return weights
 
-    # ------------------------------------------------------------------
-    # The fast route: weights and lengths, no rows built
-    # ------------------------------------------------------------------
-
-    def checked_count_rows(self, rows, method):
-        """``rows`` of counts checked as ``transform`` checks them, for a method that weighs them itself."""
-        if self.idf_ is None:
-            raise NotFittedError(f"this TfidfTransformer has not been fitted yet: call fit(counts) before {method}")
-        self.check_settings()
-        return self.checked_rows(rows, method)
-
-    def weights_and_length(self, counts):
-        """(terms, [w_t], ||w||) of one checked row of counts, or None when only ``transform_row`` weighs it right.
-
-        This is ``tfidf_weights_and_length`` for ``norm="l2"`` without
-        ``sublinear_tf``, on a row whose counts and weights can be squared as
-        they are (every row of ``BagOfWords``).  Any other row is None: the
-        caller weighs it with ``transform_row``, which scales it first.
-        """
-        if self.sublinear_tf or self.norm != "l2":
-            return None
-        terms, weights, length = tfidf_weights_and_length(counts, self.idf_)
-        if weights and not 2.0**-500 <= max(weights) <= 2.0**500:  # (weights are > 0) squares that would overflow or vanish
-            return None
-        return terms, weights, length
-
     def __repr__(self):
         if self.idf_ is None:
             size = "not fitted"
@@ -366,8 +313,12 @@ class TfidfTransformer:
         )
 
 
-def check_rows(rows, method):
-    """``rows`` as a list of {term: count} mappings, or an error that says what to pass instead."""
+def check_count_rows(rows, method):
+    """``rows`` as a list of {term: count} mappings, or an error that says what to pass instead (each row checked whole)."""
+    if type(rows) is list:  # the usual rows, decided without a look at abstract classes
+        for index, row in enumerate(rows):
+            check_count_row(row, index)
+        return list(rows)
     if isinstance(rows, (str, bytes)):
         raise TypeError(
             f"{method} takes rows of counts, not text; turn texts into rows with "
@@ -379,7 +330,7 @@ def check_rows(rows, method):
         raise TypeError(f"{method} takes a list of {{term: count}} rows, not {type(rows).__name__}")
     rows = list(rows)
     for index, row in enumerate(rows):
-        check_counts(row, index)
+        check_count_row(row, index)
     return rows
 
 
@@ -410,8 +361,10 @@ def too_large_message(weights, counts, idf, where):
     )
 
 
-def check_counts(row, index):
-    """Raise a clear error unless ``row`` maps terms to finite counts >= 0."""
+def check_count_row(row, index):
+    """Raise a clear error unless ``row`` maps terms to finite counts >= 0 (a plain row is checked in C)."""
+    if type(row) is dict and all_plain_counts(row.values()):
+        return  # the usual row
     if isinstance(row, str):
         raise TypeError(
             f"row {index} is a str; TfidfTransformer weighs rows of counts, so turn texts "

@@ -49,6 +49,11 @@ DEFAULT_PATTERN = r"\w+(?:[-'’]\w+)*"
 # characters.  It splits "forty-two" into "forty" and "two" and drops "a".
 SKLEARN_PATTERN = r"(?u)\b\w\w+\b"
 
+# Both patterns compiled once, here, when the module is imported: a student who
+# steps into the first ``fit`` meets the tokenizer's steps, not Python's
+# regular-expression compiler (``compile_pattern`` hands these out).
+COMPILED_PATTERNS = {DEFAULT_PATTERN: re.compile(DEFAULT_PATTERN), SKLEARN_PATTERN: re.compile(SKLEARN_PATTERN)}
+
 # The Unicode normal forms step 1 may use, and None to skip it.  NFC (the
 # default) only joins a letter and its combining accents into the one
 # character that means the same ("e" + U+0301 -> "é"); NFKC also folds look-alike
@@ -315,6 +320,8 @@ def compile_pattern(pattern):
             "the token pattern is bytes, but the texts are str and a bytes pattern cannot "
             "search them; write the pattern as a str, without the b prefix (r'\\w+', not rb'\\w+')"
         )
+    if type(pattern) is str and pattern in COMPILED_PATTERNS:
+        return COMPILED_PATTERNS[pattern]  # compiled (and checked) when the module was imported
     if isinstance(pattern, str):
         try:
             pattern = re.compile(pattern)

@@ -73,8 +73,7 @@ Everything else is a finding:
 
 What the rules leave alone on purpose (each was a false positive once; the
 code says why where it happens): a ``StemCache`` filling its memo of stems
-is not a change, nor is a text model's ``BuiltOnFirstRead`` building its rows
-of floats the first time they are read; a model whose settings were changed after training
+is not a change; a model whose settings were changed after training
 rebuilds its lookup tables at its next call, so only its settings and
 counts are compared; ``leave_out_tokenizer=True`` leaves out only a
 tokenizer that cannot be written, so ``tokenizer=`` is passed back only for
@@ -150,7 +149,6 @@ from naivebayes import (  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
-from naivebayes.naive_bayes.base import BuiltOnFirstRead  # noqa: E402
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(naivebayes.__file__)) + os.sep
 OWN_ERROR_TYPES = (ValueError, TypeError, LookupError)  # KeyError is a LookupError
@@ -318,8 +316,6 @@ def canonical(value, depth=0):
         return ("Pattern", value.pattern, value.flags)
     if isinstance(value, StemCache):  # its memo of stems grows as it is used: a cache, not a change
         return ("StemCache", canonical(value.stemmer, depth + 1))
-    if isinstance(value, BuiltOnFirstRead):  # a table built from the counts when first read: a cache, not a change
-        return ("BuiltOnFirstRead",)
     if hasattr(value, "__dict__") and not callable(value) or isinstance(value, Tokenizer):
         return (kind.__name__, canonical(vars(value), depth + 1))
     if kind is Decimal:
