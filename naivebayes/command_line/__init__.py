@@ -35,7 +35,7 @@ from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
 
-__all__ = ["main", "main_script", "build_parser"]
+__all__ = ["main"]
 
 USAGE_ERROR = 2  # as argparse, and most Unix tools, use for "you called me wrongly"
 

@@ -69,11 +69,7 @@ from naivebayes.saving import load_with_metadata
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = [
-    "TEXT_MODELS", "TABLE_MODELS", "SCORINGS", "train", "predict", "explain", "evaluate", "cross_validate_command",
-    "typed_number", "share", "fingerprint", "folds_count", "param_values", "unlabeled_weight", "document_length", "iterations",
-    "tolerance", "min_word_count",
-]
+__all__ = []
 
 TEXT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB, "complement": ComplementNB}
 EM_MODELS = ("multinomial", "bernoulli")  # the text models SemiSupervisedNB runs EM over (--unlabeled)

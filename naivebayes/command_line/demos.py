@@ -25,7 +25,7 @@ from naivebayes import (
 from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.evaluation.metrics import format_confusion_matrix
 
-__all__ = ["DEMOS", "spam_demo", "print_china_example", "play_tennis_example", "iris_example"]
+__all__ = []
 
 
 def spam_demo():

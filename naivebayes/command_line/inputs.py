@@ -32,11 +32,7 @@ from naivebayes.datasets.tabular import (
     read_csv_lines, read_records,
 )
 
-__all__ = [
-    "CommandError", "Progress", "Reading", "Source", "read_text", "text_files", "labeled_text_folder",
-    "read_table", "looks_like_a_table", "read_text_table", "table_columns", "command_line_option", "delimiter_character",
-    "number_mark",
-]
+__all__ = []
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".data", ".test")  # files a text model reads as tables (.data/.test: UCI's names)
 STDIN = "-"  # the DATA that means standard input

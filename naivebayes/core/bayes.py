@@ -28,7 +28,6 @@ from naivebayes.core.arithmetic import Fraction, log, ratio
 
 __all__ = [
     "ZeroProbabilityError",
-    "ZERO_PROBABILITY_HINT",
     "prior_mle",
     "uniform_prior",
     "bayes_rule",

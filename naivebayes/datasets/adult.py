@@ -47,7 +47,7 @@ from naivebayes.datasets.download import (
 )
 from naivebayes.datasets.tabular import Dataset, TableError, read_csv_lines
 
-__all__ = ["FEATURES", "FILES", "LABEL", "LABELS", "SHA256", "URL", "load_adult", "read_adult_file"]
+__all__ = ["load_adult", "FEATURES", "LABELS"]
 
 # UCI's folder; each file's URL is this folder followed by its name.
 URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/adult/"

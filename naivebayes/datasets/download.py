@@ -44,21 +44,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-__all__ = [
-    "DATA_HOME_ENV",
-    "DEFAULT_DATA_HOME",
-    "CacheError",
-    "DownloadError",
-    "cache_file",
-    "check_cached_hash",
-    "check_path",
-    "check_url",
-    "download",
-    "find_data_home",
-    "remove_stale_parts",
-    "sha256_of_file",
-    "url_from_environment",
-]
+__all__ = ["CacheError", "DownloadError", "download"]
 
 DATA_HOME_ENV = "NAIVEBAYES_DATA"
 DEFAULT_DATA_HOME = "~/naivebayes_data"

@@ -57,14 +57,9 @@ from naivebayes.datasets.download import (
 )
 
 __all__ = [
-    "ARCHIVE_URL",
-    "ARCHIVE_SHA256",
-    "ArchiveError",
-    "DownloadError",
-    "Newsgroups",
-    "download",
     "load_20newsgroups",
-    "numpy_legacy_permutation",
+    "Newsgroups",
+    "ArchiveError",
     "scikit_learn_order",
     "strip_newsgroup_footer",
     "strip_newsgroup_header",

@@ -53,7 +53,6 @@ __all__ = [
     "expected_calibration_error",
     "calibration_curve",
     "reliability_table",
-    "ReliabilityTable",
     "PlattCalibrator",
     "IsotonicRegression",
     "brier_score",

@@ -39,13 +39,7 @@ __all__ = [
     "GridSearchCV",
     "GridSearch",
     "learning_curve",
-    "parameter_grid",
     "new_model",
-    "check_cv",
-    "FoldScores",
-    "CrossValidation",
-    "SettingScores",
-    "LearningCurve",
 ]
 
 

@@ -25,7 +25,7 @@ from naivebayes.plumbing.checks import as_list, check_bool, check_label, plain_v
 from naivebayes.plumbing.random_numpy import check_random_state
 from naivebayes.evaluation.split import shuffle_split_positions, split_sizes, stratified_shuffle_split_positions
 
-__all__ = ["KFold", "StratifiedKFold", "ShuffleSplit", "StratifiedShuffleSplit", "fold_sizes", "check_n_splits"]
+__all__ = ["KFold", "StratifiedKFold", "ShuffleSplit", "StratifiedShuffleSplit"]
 
 
 def check_n_splits(n_splits):

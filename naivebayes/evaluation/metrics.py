@@ -40,10 +40,7 @@ from naivebayes.plumbing.checks import as_list, is_missing
 from naivebayes.plumbing.display import Score, ShownAsTable, html_table, markdown_table
 
 __all__ = [
-    "ClassificationReport",
-    "ConfusionMatrix",
     "Score",
-    "ScoreTable",
     "accuracy",
     "confusion_matrix",
     "format_confusion_matrix",

@@ -30,13 +30,7 @@ import operator
 from naivebayes.plumbing.checks import as_list, check_bool, check_label, plain_value, sorted_labels
 from naivebayes.plumbing.random_numpy import check_random_state
 
-__all__ = [
-    "train_test_split",
-    "split_sizes",
-    "shuffle_split_positions",
-    "stratified_shuffle_split_positions",
-    "approximate_mode",
-]
+__all__ = ["train_test_split", "approximate_mode"]
 
 
 # ---------------------------------------------------------------------------

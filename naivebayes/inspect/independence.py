@@ -47,16 +47,7 @@ from naivebayes.plumbing.checks import as_list, check_labels, is_missing
 from naivebayes.plumbing.display import ShownAsTable
 from naivebayes.core.information import conditional_mutual_information, mutual_information
 
-__all__ = [
-    "mutual_information",
-    "conditional_mutual_information",
-    "pair_counts",
-    "pair_counts_by_class",
-    "value_label_counts",
-    "independence_table",
-    "IndependenceTable",
-    "format_independence_table",
-]
+__all__ = ["mutual_information", "conditional_mutual_information", "independence_table"]
 
 
 def value_or_none(row, feature):

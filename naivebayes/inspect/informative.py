@@ -35,7 +35,7 @@ from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
 from naivebayes.plumbing.display import ShownAsTable
 
-__all__ = ["InformativeFeature", "InformativeFeatures", "likelihood_ratio", "most_informative_features"]
+__all__ = ["InformativeFeature", "likelihood_ratio", "most_informative_features"]
 
 
 # --8<-- [start:eq-likelihood-ratio]

@@ -46,7 +46,7 @@ from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.categorical import CategoricalNB
 from naivebayes.other_models.joint import JointBayesClassifier, naive_parameter_count
 
-__all__ = ["OverfittingTable", "overfitting_table", "format_overfitting_table", "accuracy_by_combination", "unseen_share"]
+__all__ = ["overfitting_table", "format_overfitting_table"]
 
 
 def only(rows, features):

@@ -35,23 +35,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = [
-    "OKABE_ITO",
-    "Canvas",
-    "Axes",
-    "Picture",
-    "Style",
-    "class_style",
-    "escape",
-    "number",
-    "nice_step",
-    "nice_ticks",
-    "log_ticks",
-    "text_width",
-    "draw_marker",
-    "draw_legend",
-    "simplify",
-]
+__all__ = ["Canvas", "Axes", "Picture", "class_style", "number", "draw_marker", "draw_legend"]
 
 # The Okabe-Ito palette, in the order classes get their colours: blue, orange,
 # bluish green, vermillion, reddish purple, sky blue, black, yellow (last, as

@@ -21,7 +21,7 @@ took them in), and each parent sits above the middle of its children.
 
 from naivebayes.inspect.svg import TEXT_COLOUR, Canvas, Picture, shorten, text_width
 
-__all__ = ["TreePlot"]
+__all__ = []
 
 SLOT, LEVEL, BOX_HEIGHT, MARGIN, TOP = 150, 78, 26, 24, 70  # pixels
 

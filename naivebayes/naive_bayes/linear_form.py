@@ -55,17 +55,7 @@ from naivebayes.tables.rows import present_values
 from naivebayes.text.documents import document_counts
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = [
-    "LinearForm",
-    "SoftmaxForm",
-    "ENCODINGS",
-    "softmax",
-    "feature_vector",
-    "two_classes",
-    "per_class",
-    "in_feature_order",
-    "check_finite",
-]
+__all__ = ["LinearForm", "SoftmaxForm", "softmax"]
 
 # encoding -> what x_j is
 ENCODINGS = {

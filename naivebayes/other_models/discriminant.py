@@ -66,8 +66,6 @@ from naivebayes.tables.rows import (
 
 __all__ = [
     "GaussianDiscriminantAnalysis",
-    "LinearForm",
-    "COVARIANCES",
     "log_density_terms",
     "keep_diagonal",
     "total_covariance",

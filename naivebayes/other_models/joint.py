@@ -94,7 +94,6 @@ __all__ = [
     "joint_likelihood",
     "joint_log_likelihood",
     "joint_draw_cell",
-    "MANY_NUMBERS",
 ]
 
 # A feature whose values are all numbers, with more than this many different

@@ -42,7 +42,6 @@ from naivebayes.core.arithmetic import add_up, is_exact, log, ratio
 
 __all__ = [
     "SingularMatrixError",
-    "matrix_vector_product",
     "mean_vector",
     "scatter_matrix",
     "covariance_matrix",
@@ -54,7 +53,6 @@ __all__ = [
     "ldl_solve",
     "log_determinant",
     "quadratic_form",
-    "PIVOT_TOLERANCE",
 ]
 
 # A float pivot d_j counts as 0 when d_j <= PIVOT_TOLERANCE * a_jj.  The ratio

@@ -77,7 +77,6 @@ from naivebayes.tables.rows import (
 
 __all__ = [
     "LogisticRegression",
-    "examples_of",
     "class_scores",
     "example_loss",
     "objective_and_gradient",
@@ -422,7 +421,7 @@ def minimise_lbfgs(objective, data, C, start, tol, max_iter):
 # ---------------------------------------------------------------------------
 
 
-def check_settings(C, max_iter, tol):
+def check_regression_settings(C, max_iter, tol):
     """(C, max_iter, tol) checked: C and tol positive, finite numbers, max_iter a whole number >= 1."""
     for name, value, hint in (
         ("C", C, "the inverse strength of the penalty, as in scikit-learn; 1.0 is the default"),
@@ -472,7 +471,7 @@ class LogisticRegression:
 
     def fit(self, X, y):
         """Learn w and b from rows ``X`` and labels ``y``; returns the model."""
-        C, max_iter, tol = check_settings(self.C, self.max_iter, self.tol)
+        C, max_iter, tol = check_regression_settings(self.C, self.max_iter, self.tol)
         rows = check_rows(X)
         labels = check_labels(y, len(rows), noun="row")
         if not rows:

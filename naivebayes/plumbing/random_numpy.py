@@ -28,7 +28,6 @@ from naivebayes.plumbing.checks import plain_value
 
 __all__ = [
     "RandomState",
-    "check_random_state",
     "init_genrand",
     "init_by_array",
     "python_seed_key",

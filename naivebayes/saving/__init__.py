@@ -7,4 +7,4 @@
 from naivebayes.saving.json_values import ModelFileError
 from naivebayes.saving.model_files import from_json, load, load_with_metadata, save, to_json
 
-__all__ = ["save", "load", "load_with_metadata", "to_json", "from_json", "ModelFileError"]
+__all__ = ["save", "load", "to_json", "from_json", "ModelFileError"]

@@ -51,17 +51,7 @@ from fractions import Fraction
 
 from naivebayes.plumbing.checks import sorted_keys
 
-__all__ = [
-    "ModelFileError",
-    "encode",
-    "decode",
-    "encode_key",
-    "decode_key",
-    "json_text",
-    "escape_surrogates",
-    "parse_json",
-    "at",
-]
+__all__ = ["ModelFileError"]
 
 
 class ModelFileError(ValueError):

@@ -99,10 +99,7 @@ from naivebayes.text.stemming import porter_stem
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = [
-    "save", "load", "load_with_metadata", "to_json", "from_json", "ModelFileError", "FORMAT", "FORMAT_VERSION",
-    "MODEL_CLASSES", "SAVED_MODELS",
-]
+__all__ = ["save", "load", "to_json", "from_json", "ModelFileError"]
 
 FORMAT = "naivebayes model"
 FORMAT_VERSION = 1  # raised whenever a file of the new version could not be read by the code of the old
