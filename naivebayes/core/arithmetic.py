@@ -27,7 +27,9 @@ def is_exact(*values):
     """True when every value is an ``int`` or a ``Fraction`` (no floats)."""
     for value in values:  # int, Fraction and float by their type (a debugger steps into no abstract class)
         kind = type(value)
-        if kind is float or kind is not int and kind is not Fraction and not isinstance(value, Rational):
+        if kind is int or kind is Fraction or kind is bool:
+            continue
+        if kind is float or kind is str or not isinstance(value, Rational):  # (a numpy int registers as Rational)
             return False
     return True
 

@@ -70,7 +70,7 @@ def conditional_mutual_information(pair_counts_by_class):
 
 def check_counts(pair_counts, name="pair_counts", by_class=False):
     """A non-empty {(a, b): n} dict of whole numbers or Fractions >= 0 (``by_class``: {c: such a dict})."""
-    if not isinstance(pair_counts, Mapping) or not pair_counts:
+    if not (type(pair_counts) is dict or isinstance(pair_counts, Mapping)) or not pair_counts:
         shape = "{c: {(a, b): n_abc}}" if by_class else "{(a, b): n_ab}"
         raise ValueError(f"{name} has no counts; give a dict {shape} with at least one cell")
     if by_class:
@@ -78,6 +78,8 @@ def check_counts(pair_counts, name="pair_counts", by_class=False):
             check_counts(table, f"{name}[{c!r}]")
         return
     for cell, n in pair_counts.items():
+        if type(n) is int and n >= 0:
+            continue  # the usual count, decided quickly
         if isinstance(n, bool) or not is_exact(n) or n < 0:
             raise TypeError(
                 f"{name}[{cell!r}] = {n!r}; counts must be whole numbers or Fractions (>= 0), so that "

@@ -53,12 +53,11 @@ from naivebayes.naive_bayes.base import NaiveBayes, Term, add_count, merge_class
 from naivebayes.tables.rows import (
     by_position_message,
     check_feature_names,
-    check_row_form,
     check_rows,
+    columns_by_class,
     declared_categories,
     no_features_message,
     present_values,
-    row_form,
     row_width,
 )
 from naivebayes.plumbing.checks import warn_from_caller
@@ -194,24 +193,6 @@ class TableNaiveBayes(NaiveBayes):
             return "list"
         return "dict" if self.features_ else None
 
-    def _checked_rows(self, rows):
-        """Each training row checked (``_check_example``), all in one form: the model's, else the first row's.
-
-        The features of list rows are their column numbers, those of dict rows
-        their keys, and what training learns of each is kept under that
-        name: rows of both forms would make 0 and "length" two features of
-        one column.  (A row to predict may be a dict keyed by column numbers:
-        its features are looked up by name.)
-        """
-        form, before = self._row_form(), "the model's rows are"
-        checked = []
-        for i, row in enumerate(rows):
-            checked.append(self._check_example(row, f"X[{i}]", training=True))
-            if form is None:
-                form, before = row_form(row), "the rows before it are"
-            check_row_form(row, f"X[{i}]", form, before)
-        return checked
-
     def _check_one_example(self, row, method):
         """``[row]``, a list holding one row as ``predict`` wants, is not one row."""
         if isinstance(row, (list, tuple)) and row and all(isinstance(value, (dict, list, tuple)) for value in row):
@@ -237,38 +218,38 @@ class TableNaiveBayes(NaiveBayes):
     # ------------------------------------------------------------------
 
     def _count(self, rows, labels):
-        """Count N_c, N, and per feature and class the statistics of its distribution."""
-        rows = self._checked_rows(rows)
-        known = set(self.features_)
-        for row in rows:  # the features, in the order first seen
-            for feature in row:
-                if feature not in known:
-                    known.add(feature)
-                    self.features_.append(feature)
-        new = [feature for feature in self.features_ if feature not in self.distributions_]
-        for feature in new:  # a feature seen for the first time gets its distribution now
-            values = [row[feature] for row in rows if feature in row]
-            self.distributions_[feature] = self._choose_distribution(feature, values)
-        if new:
-            self._say_declared_types()
-        columns = {feature: {label: [] for label in self.class_counts_} for feature in self.features_}
-        for row, label in zip(rows, labels):
-            for feature, value in row.items():
-                columns[feature][label].append(value)
-        for feature, by_label in columns.items():
-            kind = self._kind(feature)
-            if not kind.plain_values(self, feature, [value for values in by_label.values() for value in values]):
+        """Read the table by columns (once), then count each feature with its distribution's formula.
+
+        Each feature's present values are checked a column at a time
+        (``plain_values``, a quick look); only a column with an unusual value
+        (a Fraction, a bad value) is checked value by value, naming the row.
+        """
+        columns, _, self.n_columns_ = columns_by_class(
+            rows, labels, self.class_counts_, self._row_form(), self.n_columns_
+        )
+        new = [feature for feature in columns if feature not in self.distributions_]
+        self.features_.extend(new)  # the features, in the order first seen
+        for feature in self.features_:
+            by_label = columns.get(feature) or {label: [] for label in self.class_counts_}
+            values = [value for values in by_label.values() for value in values]
+            if feature not in self.distributions_:  # seen for the first time: its distribution is chosen now
+                self.distributions_[feature] = self._choose_distribution(feature, values)
+            kind = self.distribution_kinds[self.distributions_[feature]]
+            if not kind.plain_values(self, feature, values):
                 by_label = self._checked_column(rows, labels, feature, kind)  # names the bad row, or converts
             for label, values in by_label.items():
                 self.feature_counts_.setdefault(label, {})[feature] = len(values)  # n_jc
             kind.count(self, feature, by_label)
+        if new:
+            self._say_declared_types()
 
     def _checked_column(self, rows, labels, feature, kind):
         """One feature's values per label, each checked (and converted) on its own, naming a bad row."""
         by_label = {label: [] for label in self.class_counts_}
         for i, (row, label) in enumerate(zip(rows, labels)):
-            if feature in row:
-                by_label[label].append(kind.check_value(self, feature, row[feature], f"X[{i}]", training=True))
+            value = present_values(row, f"X[{i}]").get(feature)
+            if value is not None:
+                by_label[label].append(kind.check_value(self, feature, value, f"X[{i}]", training=True))
         return by_label
 
     def _merge(self, other):

@@ -148,7 +148,9 @@ def is_number(value):
     kind = type(value)
     if kind is int or kind is float or kind is Fraction:  # the plain values, decided without an abstract class
         return True
-    return kind is not bool and isinstance(value, Real)  # (numpy's numbers, by what they register as)
+    if kind is str or kind is bool or value is None:
+        return False
+    return isinstance(value, Real)  # (numpy's numbers, by what they register as)
 
 
 def plain_value(value):
@@ -173,10 +175,15 @@ def refuse_not_a_list(name, values, what):
     A pandas Series has ``keys`` and ``items`` too, but it is not a Mapping, so
     it is not taken for a dict here: it is a list of values (``tolist``).
     """
+    kind = type(values)
+    if kind is list or kind is tuple:  # the usual lists, decided without an abstract class
+        return
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} is a single string ({values!r}); pass a list of {what}, one per example")
-    if isinstance(values, (set, frozenset, Mapping)):
-        kind = "dict" if isinstance(values, Mapping) else type(values).__name__
+    if isinstance(values, (set, frozenset)) or isinstance(values, dict) or (
+        ndim_of(values) is None and isinstance(values, Mapping)  # (an array or a pandas object is no Mapping)
+    ):
+        kind = type(values).__name__ if isinstance(values, (set, frozenset)) else "dict"
         raise TypeError(
             f"{name} is a {kind}, which has no fixed order; pass a list of {what}, one per example"
         )
@@ -294,7 +301,7 @@ def check_labels(y, n_examples, name="y", noun="example", examples_name="X"):
     can be missing or unhashable); any other label is checked on its own, and
     a numpy scalar becomes the Python value it holds.
     """
-    y = as_list(name, label_column(name, y), what="labels")
+    y = list(y) if type(y) is list else as_list(name, label_column(name, y), what="labels")
     if len(y) != n_examples:
         raise ValueError(
             f"{examples_name} has {n_examples} {noun}s but {name} has {len(y)} labels; they must match one to one"
@@ -407,8 +414,13 @@ MAX_SMOOTHING = 2**53
 
 def check_smoothing(name, value, hint="1 is Laplace smoothing"):
     """A smoothing pseudo-count: a real number from 0 to 2**53 (int, Fraction or float; not a bool)."""
-    exact = isinstance(value, Rational)  # an int or a Fraction: finite, however large (math.isfinite may overflow)
-    if isinstance(value, bool) or not isinstance(value, Real) or not value >= 0 or not (exact or math.isfinite(value)):
+    kind = type(value)
+    if kind is int or kind is float or kind is Fraction:  # the usual values, decided without an abstract class
+        exact, real = kind is not float, True
+    else:  # (a numpy number, by what it registers as)
+        exact, real = isinstance(value, Rational), kind is not bool and isinstance(value, Real)
+    # an int or a Fraction is finite, however large (math.isfinite may overflow)
+    if not real or not value >= 0 or not (exact or math.isfinite(value)):
         raise ValueError(f"{name} must be a finite number >= 0 ({hint}), not {value!r}")
     if value > MAX_SMOOTHING:
         raise ValueError(

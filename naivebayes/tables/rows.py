@@ -66,6 +66,7 @@ __all__ = [
     "check_fits_float",
     "check_row_form",
     "check_rows",
+    "columns_by_class",
     "present_values",
     "row_form",
     "row_width",
@@ -77,17 +78,17 @@ def check_rows(X, name="X"):
     """X as a list of rows, with a clear error for a single row or something that is not a list."""
     if type(X) is list:  # the usual X, decided quickly
         return list(X)
+    ndim = ndim_of(X)
+    if ndim is not None:  # a numpy array or a pandas DataFrame
+        return table_rows(X, ndim, name)
     if isinstance(X, (str, bytes)):
         raise TypeError(f"{name} is a single string; pass a list of rows, each a dict or a list of values")
-    if isinstance(X, Mapping):
+    if isinstance(X, dict) or type(X) is not tuple and isinstance(X, Mapping):
         raise TypeError(
             f"{name} is a single dict; pass a list of rows: [row] for one row, one dict per example"
         )
     if isinstance(X, (set, frozenset)):
         raise TypeError(f"{name} is a set, which has no fixed order; pass a list of rows, one per example")
-    ndim = ndim_of(X)
-    if ndim is not None:
-        return table_rows(X, ndim, name)
     refuse_no_length(name, X, "rows")
     try:
         return list(X)
@@ -143,11 +144,75 @@ def check_row_form(row, where, form, before):
     """
     found = row_form(row)
     if form is not None and found != form:
-        raise ValueError(
-            f"{where} is a {found} row, but {before} {form}s; give every row in one form: dicts "
-            "{feature: value}, or lists of values, one per column"
-        )
+        raise ValueError(row_form_message(where, found, form, before))
     return found
+
+
+def row_form_message(where, found, form, before):
+    """The error for a row of one form ("dict" or "list") among rows of the other."""
+    return (
+        f"{where} is a {found} row, but {before} {form}s; give every row in one form: dicts "
+        "{feature: value}, or lists of values, one per column"
+    )
+
+
+def row_width_message(where, found, width):
+    """The error for a list row of ``found`` values among rows of ``width``."""
+    return (
+        f"{where} has {found} values, but the model's rows have {width}; "
+        "every list row needs one value per column (None for a missing one)"
+    )
+
+
+def columns_by_class(rows, labels, classes, form=None, width=None):
+    """The table read by columns, in one pass: ({feature: {label: [its present values in the class's rows]}}, form, width).
+
+    The features come in the order the rows first show them, and each has a
+    list, perhaps empty, for every label of ``classes``.  A missing value
+    (None, NaN, pandas' NA) is left out; a numpy scalar becomes the Python
+    value it holds.  ``form`` ("dict" or "list") and ``width`` are those of
+    the rows the model has seen already (None: none yet); every row must
+    have the same, or the error names it.  A plain dict, list or tuple row
+    is read here, value by value, without a call; any other row (a numpy
+    row, a pandas Series) goes through ``present_values``.
+    """
+    before = "the model's rows are"
+    by_class = {label: {} for label in classes}  # {label: {feature: [values]}} while reading
+    features = {}  # the features, in the order first seen
+    for i, (row, label) in enumerate(zip(rows, labels)):
+        kind = type(row)
+        if kind is dict:
+            found, items = "dict", row.items()
+        elif kind is list or kind is tuple:
+            found, items = "list", enumerate(row)
+        else:  # a numpy row, a pandas Series, a dict or list of another class (or not a row: the error says so)
+            items = present_values(row, f"X[{i}]").items()
+            found = row_form(row)
+        if found == "list":
+            n_values = len(row) if kind is list or kind is tuple else row_width(row)
+            if width is None:
+                width = n_values
+            elif n_values != width:
+                raise ValueError(row_width_message(f"X[{i}]", n_values, width))
+        if found != form:
+            if form is not None:
+                raise ValueError(row_form_message(f"X[{i}]", found, form, before))
+            form, before = found, "the rows before it are"
+        columns = by_class[label]
+        for feature, value in items:
+            if value is None:
+                continue
+            if (value == value) is not True:  # a NaN, or a value of numpy or pandas (its == gives np.True_ or NA)
+                value = plain_value(value)
+                if is_missing(value):
+                    continue
+            values = columns.get(feature)
+            if values is None:
+                values = columns[feature] = []
+                features[feature] = None
+            values.append(value)
+    table = {feature: {label: by_class[label].get(feature, []) for label in classes} for feature in features}
+    return table, form, width
 
 
 def check_fits_float(feature, value, where):
@@ -178,20 +243,23 @@ def present_values(row, where):
     path, and a missing value costs one call.
     """
     try:
-        if type(row) is dict or type(row) is not list and isinstance(row, Mapping):  # (the first tests are the quick ones)
+        kind = type(row)
+        if kind is dict:  # (the first tests are the quick ones: no abstract class for a dict, a list or a tuple)
             return {
                 feature: value
                 for feature, value in row.items()
                 if value is not None and (value == value) is True or not plainly_missing(value)
             }
-        if isinstance(row, (list, tuple)):
+        if kind is list or kind is tuple:
             return {
                 column: value
                 for column, value in enumerate(row)
                 if value is not None and (value == value) is True or not plainly_missing(value)
             }
+        if isinstance(row, Mapping) or isinstance(row, (list, tuple)):  # (a subclass: an OrderedDict, a named tuple)
+            return present_values(dict(row.items()) if isinstance(row, Mapping) else list(row), where)
     except UnusualValue:
-        return converted_present_values(row.items() if isinstance(row, Mapping) else enumerate(row))
+        return converted_present_values(row.items() if type(row) is dict or isinstance(row, Mapping) else enumerate(row))
     if isinstance(row, str):
         raise TypeError(
             f"{where} is a string; a tabular model takes rows of features, such as "
