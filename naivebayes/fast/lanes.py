@@ -32,7 +32,7 @@ one of adding floats one by one.
 [-7.25, -5.5]
 """
 
-__all__ = ["MOST_TERMS", "Lanes", "fixed_point_bits", "to_fixed_point", "lane_width", "pack_lanes", "unpack_lanes"]
+__all__ = ["Lanes", "fixed_point_bits", "lane_width", "pack_lanes", "unpack_lanes"]
 
 # How many packed values one sum may add before a lane could spill into the
 # next: 2**32.  A document that long would need 32 GB just for the pointers

@@ -62,7 +62,6 @@ from naivebayes.text.tokenize import Tokenizer
 
 __all__ = [
     "SemiSupervisedNB",
-    "EMHistory",
     "scaled_counts",
     "em_vocabulary",
     "em_posteriors",
@@ -70,7 +69,6 @@ __all__ = [
     "dirichlet_log_density",
     "em_objective",
     "em_converged",
-    "word_columns",
     "fractional_word_rows",
     "log_likelihood_rows_of",
 ]
@@ -291,7 +289,7 @@ class EMHistory(list):
 
     def _rows(self):
         shown = [name for name in self.columns if any(name in row for row in self)]
-        rows = [[str(row["iteration"]) if name == "iteration" else shown_number(row.get(name)) for name in shown] for row in self]
+        rows = [[str(row["iteration"]) if name == "iteration" else history_cell(row.get(name)) for name in shown] for row in self]
         return shown, rows
 
     def __str__(self):
@@ -303,8 +301,8 @@ class EMHistory(list):
         return html_table(header, rows, title="EM: the objective at each iteration (0 = labeled documents only)")
 
 
-def shown_number(value):
-    """A float in a readable width, '' for a missing value."""
+def history_cell(value):
+    """One figure of the EM history table: a float in a readable width, '' for a missing value."""
     if value is None:
         return ""
     return f"{value:.4f}" if abs(value) < 10 else f"{value:.2f}"

@@ -25,7 +25,7 @@ from naivebayes.naive_bayes.base import NaiveBayes, add_count, merge_class_count
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["TextNaiveBayes"]
+__all__ = []  # TextNaiveBayes is the text models' skeleton; a user calls the models
 
 
 def shared_rows(tables, vocabulary, values_of_counts, words_at_a_time=8192):

@@ -80,7 +80,7 @@ from naivebayes.plumbing.checks import (
 )
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = ["count_tokens", "document_counts", "document_form", "check_documents"]
+__all__ = ["count_tokens", "check_documents"]
 
 # numpy's dtype.kind of numbers: signed and unsigned ints, floats, complex numbers, bools.
 NUMBER_KINDS = frozenset("iufcb")

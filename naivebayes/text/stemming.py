@@ -90,7 +90,6 @@ __all__ = [
     "contains_vowel",
     "ends_double_consonant",
     "ends_cvc",
-    "longest_suffix",
 ]
 
 

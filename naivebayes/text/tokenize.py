@@ -36,7 +36,7 @@ from naivebayes.plumbing.checks import check_bool, plain_value, shown_number
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
 __all__ = [
-    "Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "MAX_NGRAM_SIZE", "runs_of_word_characters", "word_ngrams",
+    "Tokenizer", "DEFAULT_PATTERN", "SKLEARN_PATTERN", "MAX_NGRAM_SIZE", "runs_of_word_characters",
 ]
 
 # A token is a run of word characters (letters, digits, underscore), and runs

@@ -18,9 +18,17 @@ The sections (the names ``--only`` takes):
   texts from the same loader.  The predictions must be identical.
 * ``bernoulli``: the same with ``BernoulliNB``, against
   ``CountVectorizer(binary=True)`` + ``BernoulliNB(alpha=1.0)``.
+* ``multinomial-packed``, ``bernoulli-packed``: the same fit, then the named
+  fast route ``PackedScorer(model).predict`` (naivebayes/fast/packed.py).
 * ``tfidf``: the Pudding notes' setting: headers, footers and quotes removed,
   ``BagOfWords`` + ``TfidfTransformer`` + ``MultinomialNB(alpha=0.01)``
-  against ``TfidfVectorizer`` + ``MultinomialNB(alpha=0.01)``; macro-F1 equal.
+  (``fit`` and ``predict`` on the rows of weights: the default path) against
+  ``TfidfVectorizer`` + ``MultinomialNB(alpha=0.01)``; macro-F1 equal.
+* ``tfidf-fast``: the same with the named fast route, ``fit_tfidf`` and
+  ``predict_tfidf`` (naivebayes/fast/tfidf.py).
+
+scikit-learn's children (every child, in fact) run with ``OPENBLAS_CORETYPE``
+and ``OPENBLAS_L2_SIZE`` unset, so that its numpy runs at full speed.
 * ``adult-mixed``, ``adult-categorical``: the UCI Adult census, ``MixedNB`` on
   all 14 features and ``CategoricalNB`` on the 8 categorical ones, against
   ``pandas.read_csv`` + ``OrdinalEncoder`` + ``CategoricalNB`` (+ ``GaussianNB``
@@ -62,7 +70,7 @@ How it measures (docs/performance.md says the same, for readers of the page):
   can say how much of scikit-learn's time is its import.
 * **This library tokenizes inside fit and predict.**  Its pipelines are timed
   as a student writes them; after the score (the clock has stopped) the child
-  times the same tokenizer and ``Counter`` on the same texts, and the phase
+  times the same tokenizer and ``count_tokens`` on the same texts, and the phase
   table moves that time from fit and predict to tokenize+count.
 * **The end of counting.**  ``fit`` counts, then calls the model's
   ``_build_lookup_tables``; a subclass made here reads the memory just before
@@ -127,22 +135,29 @@ SCORED = "run_benchmarks: scored"  # the line a child prints when it has its sco
 # The pipelines, and the scikit-learn pipeline each one is compared with.
 BASELINE = {
     "multinomial": "sklearn-multinomial",
+    "multinomial-packed": "sklearn-multinomial",
     "bernoulli": "sklearn-bernoulli",
+    "bernoulli-packed": "sklearn-bernoulli",
     "tfidf": "sklearn-tfidf",
+    "tfidf-fast": "sklearn-tfidf",
     "adult-mixed": "sklearn-adult-mixed",
     "adult-categorical": "sklearn-adult-categorical",
     "nltk": "sklearn-multinomial",
 }
-TEXT_KINDS = ("multinomial", "bernoulli", "tfidf")
+TEXT_KINDS = ("multinomial", "multinomial-packed", "bernoulli", "bernoulli-packed", "tfidf", "tfidf-fast")
+COUNT_KINDS = ("multinomial", "multinomial-packed", "bernoulli", "bernoulli-packed")  # fit tokenizes and counts
 ADULT_KINDS = ("adult-mixed", "adult-categorical")
 SECTIONS = (*TEXT_KINDS, *ADULT_KINDS, "nltk", "explain", "million", "scaling")
 
 DESCRIPTION = {
-    "multinomial": "`MultinomialNB` (this library)",
+    "multinomial": "`MultinomialNB`, its own `predict` (this library, the default path)",
+    "multinomial-packed": "`MultinomialNB` + `PackedScorer` (this library, the named fast route)",
     "sklearn-multinomial": "scikit-learn `CountVectorizer` + `MultinomialNB`",
-    "bernoulli": "`BernoulliNB` (this library)",
+    "bernoulli": "`BernoulliNB`, its own `predict` (this library, the default path)",
+    "bernoulli-packed": "`BernoulliNB` + `PackedScorer` (this library, the named fast route)",
     "sklearn-bernoulli": "scikit-learn `CountVectorizer(binary=True)` + `BernoulliNB`",
-    "tfidf": "`BagOfWords` + `TfidfTransformer` + `MultinomialNB.fit_tfidf` (this library)",
+    "tfidf": "`BagOfWords` + `TfidfTransformer` + `MultinomialNB` (this library, the default path)",
+    "tfidf-fast": "`BagOfWords` + `TfidfTransformer` + `fit_tfidf`/`predict_tfidf` (this library, the named fast route)",
     "sklearn-tfidf": "scikit-learn `TfidfVectorizer` + `MultinomialNB`",
     "adult-mixed": "`MixedNB`, 14 features (this library)",
     "sklearn-adult-mixed": "scikit-learn `OrdinalEncoder` + `CategoricalNB` + `GaussianNB`",
@@ -222,19 +237,28 @@ def load_newsgroups(archive, remove=()):
 
 
 def naivebayes_counts(kind, settings):
-    """This library, as a student writes it: ``model.fit(texts, labels)`` tokenizes and counts each text."""
+    """This library, as a student writes it: ``model.fit(texts, labels)`` tokenizes and counts each text.
+
+    "multinomial" and "bernoulli" predict with the model's own ``predict``, the
+    default path; "-packed" asks for the named fast route, ``PackedScorer(model)``
+    (built and used in the predict phase).
+    """
     phases = Phases()
     from naivebayes import BernoulliNB, MultinomialNB, Tokenizer, accuracy, f1_score
+    from naivebayes.fast import PackedScorer
     from naivebayes.text.tokenize import SKLEARN_PATTERN
 
     phases.done("import")
     train, test = load_newsgroups(settings["archive"])
     phases.done("load")
     tokenizer = Tokenizer(pattern=SKLEARN_PATTERN)
-    model_class = MultinomialNB if kind == "multinomial" else BernoulliNB
+    model_class = MultinomialNB if kind.startswith("multinomial") else BernoulliNB
     model = model_class(alpha=1.0, tokenizer=tokenizer).fit(train.texts, train.labels)
     phases.done("fit")
-    predictions = model.predict(test.texts)
+    if kind.endswith("-packed"):
+        predictions = PackedScorer(model).predict(test.texts)
+    else:
+        predictions = model.predict(test.texts)
     phases.done("predict")
     correct = accuracy(test.labels, predictions)
     macro_f1 = f1_score(test.labels, predictions, average="macro")
@@ -244,24 +268,32 @@ def naivebayes_counts(kind, settings):
         vocabulary=len(model.vocabulary_), n_train=len(train.texts), n_test=len(test.texts),
     )
     # The parent's clock has stopped.  fit and predict tokenize and count inside them;
-    # time that part alone, the same tokenizer and Counter on the same texts.
+    # time that part alone, the same tokenizer and count_tokens on the same texts.
     result["tokenize_train"] = time_tokenizing(tokenizer, train.texts)
     result["tokenize_test"] = time_tokenizing(tokenizer, test.texts)
     return result
 
 
 def time_tokenizing(tokenizer, texts):
-    """Seconds to turn every text into a {token: count} Counter, as the text models do."""
+    """Seconds to turn every text into a {token: count} dict, as the text models do (``count_tokens``)."""
+    from naivebayes.text.documents import count_tokens
+
     start = time.perf_counter()
     for text in texts:
-        Counter(tokenizer(text))
+        count_tokens(tokenizer(text))
     return time.perf_counter() - start
 
 
-def naivebayes_tfidf(settings):
-    """The Pudding notes' pipeline with this library: BagOfWords, TfidfTransformer, MultinomialNB(alpha=0.01)."""
+def naivebayes_tfidf(kind, settings):
+    """The Pudding notes' pipeline with this library: BagOfWords, TfidfTransformer, MultinomialNB(alpha=0.01).
+
+    "tfidf" is the default path, ``fit`` and ``predict`` on the rows of
+    ``TfidfTransformer.transform``; "tfidf-fast" the named fast route,
+    ``fit_tfidf`` and ``predict_tfidf``, which never build those rows.
+    """
     phases = Phases()
     from naivebayes import BagOfWords, MultinomialNB, TfidfTransformer, Tokenizer, accuracy, f1_score
+    from naivebayes.fast import fit_tfidf, predict_tfidf
     from naivebayes.text.tokenize import SKLEARN_PATTERN
 
     phases.done("import")
@@ -272,12 +304,18 @@ def naivebayes_tfidf(settings):
     weigher = TfidfTransformer().fit(train_counts)
     test_counts = counter.transform(test.texts)
     phases.done("vectorize")
-    # The fast route: the same tables and classes as fit and predict on
-    # weigher.transform(...)'s rows, without building those rows (docs/tfidf.md).
-    model = MultinomialNB(alpha=0.01).fit_tfidf(train_counts, train.labels, weigher)
-    phases.done("fit")
-    predictions = model.predict_tfidf(test_counts, weigher)
-    phases.done("predict")
+    if kind == "tfidf-fast":
+        # The same tables and classes as fit and predict on weigher.transform(...)'s rows,
+        # without building those rows (docs/tfidf.md#the-fast-route).
+        model = fit_tfidf(MultinomialNB(alpha=0.01), train_counts, train.labels, weigher)
+        phases.done("fit")
+        predictions = predict_tfidf(model, test_counts, weigher)
+        phases.done("predict")
+    else:  # the default path: the rows of weights, then fit and predict
+        model = MultinomialNB(alpha=0.01).fit(weigher.transform(train_counts), train.labels)
+        phases.done("fit")
+        predictions = model.predict(weigher.transform(test_counts))
+        phases.done("predict")
     correct = accuracy(test.labels, predictions)
     macro_f1 = f1_score(test.labels, predictions, average="macro")
     phases.done("score")
@@ -435,10 +473,10 @@ def sklearn_adult(kind, settings):
 
 def run_pipeline(name, settings):
     """Run the pipeline called ``name`` in this process."""
-    if name in ("multinomial", "bernoulli"):
+    if name in COUNT_KINDS:
         return naivebayes_counts(name, settings)
-    if name == "tfidf":
-        return naivebayes_tfidf(settings)
+    if name in ("tfidf", "tfidf-fast"):
+        return naivebayes_tfidf(name, settings)
     if name in ADULT_KINDS:
         return naivebayes_adult(name, settings)
     if name == "nltk":
@@ -689,6 +727,10 @@ def run_child(kind, settings, code=None):
         # The same set and dict order in every run; the library from the run's copy (for ``python -c``,
         # the current folder comes first on the path, so it is the copy's folder too).
         environment = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=settings["library_root"])
+        # Both unset together, in every child: set, they hold OpenBLAS (and so scikit-learn's numpy)
+        # to a slower core type and cache size than this processor has.
+        for name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
+            environment.pop(name, None)
         with open(Path(folder) / "stderr.txt", "w+", encoding="utf-8") as stderr:
             start = time.perf_counter()
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, cwd=settings["library_root"],
@@ -1007,7 +1049,7 @@ def print_report(figures):
             print(f"  from process start to the score {s['total']:8.2f} s")
             for phase, seconds in s["phases"].items():
                 note = ""
-                if phase == "vectorize" and name in ("multinomial", "bernoulli"):
+                if phase == "vectorize" and name in COUNT_KINDS:
                     note = "  (inside fit and predict; timed again after the score)"
                 print(f"    {PHASE_TITLE.get(phase, phase):<27}{seconds:8.2f} s{note}")
             print(f"  peak memory {s['peak']:.0f} MB = {s['start']:.0f} MB at start + {s['added']:.0f} MB added")
@@ -1139,7 +1181,7 @@ def markdown(figures):
     if summary:
         pipelines = summary["pipelines"]
         groups = [
-            ("text", ("multinomial", "bernoulli", "tfidf", "nltk")),
+            ("text", (*TEXT_KINDS, "nltk")),
             ("adult", ADULT_KINDS),
         ]
         for group, kinds in groups:
