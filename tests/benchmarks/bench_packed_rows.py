@@ -1,4 +1,4 @@
-"""Packed rows against rows of floats: the multinomial fast path's two ways to build its table and score the test posts.
+"""Packed rows against rows of floats: the default path and the named fast route, building the table and scoring the test posts.
 
     python tests/benchmarks/bench_packed_rows.py --archive ../shared/data/20news-bydate.tar.gz
 
@@ -9,10 +9,10 @@ then, in this one process, each pass times
 * building the table: ``multinomial_log_likelihood_rows`` (a row of K floats
   per word, what ``log_likelihood_rows_`` holds) against
   ``multinomial_packed_rows`` (each word's K values packed in one integer,
-  what ``predict`` uses);
-* scoring every test post: the fast path before packing (``floats_of_tokens``
-  below: the rows of the tokens laid end to end, one slice and one ``sum``
-  per class) against ``multinomial_joint_log_likelihoods_of_tokens``.
+  what ``PackedScorer`` uses, naivebayes/fast/packed.py);
+* scoring every test post: the model's default path (``floats_of_tokens``
+  below: the post counted, its rows summed per class) against
+  ``packed_multinomial_joint``.
 
 It prints the median of the passes for each, every pass, and the largest
 relative difference between the two ways' scores.  It is a script, not a
@@ -25,7 +25,6 @@ import os
 import statistics
 import sys
 import time
-from itertools import chain
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -33,21 +32,17 @@ sys.path.insert(0, str(ROOT))
 
 from naivebayes import MultinomialNB, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
-from naivebayes.naive_bayes.multinomial import (  # noqa: E402
-    multinomial_joint_log_likelihoods_of_tokens,
-    multinomial_log_likelihood_rows,
-    multinomial_packed_rows,
-)
+from naivebayes.fast.packed import multinomial_packed_rows, packed_multinomial_joint  # noqa: E402
+from naivebayes.naive_bayes.multinomial import multinomial_joint_log_likelihoods, multinomial_log_likelihood_rows  # noqa: E402
+from naivebayes.text.documents import count_tokens  # noqa: E402
 from naivebayes.text.tokenize import SKLEARN_PATTERN  # noqa: E402
 
 SHARED_ARCHIVE = ROOT.parent / "shared" / "data" / "20news-bydate.tar.gz"
 
 
 def floats_of_tokens(tokens, rows, log_priors):
-    """The fast path before packing: the known tokens' rows end to end, class k's terms every K-th entry."""
-    flat = list(chain.from_iterable(filter(None, map(rows.get, tokens))))
-    n_classes = len(log_priors)
-    return [log_prior + sum(flat[k::n_classes]) for k, log_prior in enumerate(log_priors)]
+    """The default path: the document counted, then its rows of floats summed per class (the vector form)."""
+    return multinomial_joint_log_likelihoods(count_tokens(tokens), rows, log_priors)
 
 
 def timed(call, *arguments):
@@ -87,7 +82,7 @@ def main(argv=None):
         took, old = timed(lambda: [floats_of_tokens(tokens, rows, log_priors) for tokens in test_tokens])
         seconds["score with the rows of floats"].append(took)
         took, new = timed(
-            lambda: [multinomial_joint_log_likelihoods_of_tokens(tokens, packed, lanes, log_priors) for tokens in test_tokens]
+            lambda: [packed_multinomial_joint(tokens, packed, lanes, log_priors) for tokens in test_tokens]
         )
         seconds["score with the packed rows"].append(took)
 
