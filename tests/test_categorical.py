@@ -40,7 +40,6 @@ from naivebayes.naive_bayes.categorical import (
     categorical_log_likelihood,
     categorical_log_likelihood_rows,
     categorical_log_terms,
-    categorical_mle,
 )
 
 FEATURES = ["outlook", "temperature", "humidity", "wind"]
@@ -101,9 +100,9 @@ def test_eq_categorical_count_counts_each_value(mle):
     assert mle.class_counts_ == {"no": 5, "yes": 9}
 
 
-def test_eq_categorical_mle_is_the_share_of_rows(mle):
-    assert categorical_mle(2, 9) == Fraction(2, 9)  # sunny in 2 of the 9 "yes" days
-    assert categorical_mle(0, 5) == 0  # overcast never in a "no" day: the zero-frequency problem
+def test_maximum_likelihood_is_the_lidstone_estimate_with_alpha_zero(mle):
+    assert categorical_likelihood(2, 9, 0, 3) == Fraction(2, 9)  # sunny in 2 of the 9 "yes" days
+    assert categorical_likelihood(0, 5, 0, 3) == 0  # overcast never in a "no" day: the zero-frequency problem
     assert mle.likelihood("outlook", "sunny", "yes") == Fraction(2, 9)
     assert mle.likelihood("outlook", "overcast", "no") == 0
     assert mle.likelihood("humidity", "high", "no") == Fraction(4, 5)
@@ -119,7 +118,7 @@ def test_eq_categorical_lidstone_adds_alpha_per_value(laplace):
     assert laplace.likelihood("wind", "strong", "yes") == Fraction(4, 11)
     # alpha = 1/2: (2 + 1/2) / (9 + 3/2) = (5/2) / (21/2) = 5/21
     assert categorical_likelihood(2, 9, Fraction(1, 2), 3) == Fraction(5, 21)
-    assert categorical_likelihood(2, 9, 0, 3) == categorical_mle(2, 9)
+    assert categorical_likelihood(2, 9, 0, 3) == Fraction(2, 9)
     assert isinstance(categorical_likelihood(2, 9, 1.0, 3), float)
     assert categorical_likelihood(2, 9, 1.0, 3) == 0.25
 

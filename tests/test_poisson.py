@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from naivebayes import PoissonNB, ZeroProbabilityError
-from naivebayes.naive_bayes.poisson import poisson_log_pmf, poisson_mle, poisson_rate
+from naivebayes.naive_bayes.poisson import poisson_log_pmf, poisson_rate
 
 ROWS = [[0], [0], [1], [4], [6]]
 LABELS = ["a", "a", "a", "b", "b"]
@@ -29,24 +29,24 @@ def model():
     return PoissonNB().fit(ROWS, LABELS)
 
 
-def test_eq_poisson_mle_is_the_mean_count():
-    assert poisson_mle(1, 3) == Fraction(1, 3)
-    assert poisson_mle(10, 2) == 5
-    assert poisson_mle(0, 9) == 0  # only zeros: the rate is 0
+def test_eq_poisson_smoothed_with_alpha_zero_is_the_mean_count():
+    assert poisson_rate(1, 3, 0) == 1 / 3  # the maximum likelihood rate S / n: the model's own function, alpha = 0
+    assert poisson_rate(10, 2, 0) == 5
+    assert poisson_rate(0, 9, 0) == 0  # only zeros: the rate is 0
+    assert poisson_rate(Fraction(1), 3, 0) == Fraction(1, 3)  # exact when a Fraction is passed
     model = PoissonNB(alpha=0).fit(ROWS, LABELS)
     assert model.value_sums_ == {"a": {0: 1}, "b": {0: 10}}
     assert model.feature_counts_ == {"a": {0: 3}, "b": {0: 2}}
-    assert model.rates_ == {"a": {0: Fraction(1, 3)}, "b": {0: 5}}
+    assert model.rates_ == {"a": {0: 1 / 3}, "b": {0: 5.0}}
 
 
 def test_eq_poisson_smoothed_adds_alpha_rows_that_counted_one(model):
-    assert poisson_rate(1, 3, 1) == Fraction(1, 2)  # (1 + 1) / (3 + 1)
-    assert poisson_rate(10, 2, 1) == Fraction(11, 3)  # (10 + 1) / (2 + 1)
-    assert poisson_rate(0, 9, 1) == Fraction(1, 10)  # nine rows of zeros: 1/10, not 0
-    assert poisson_rate(1, 3, Fraction(1, 2)) == Fraction(3, 7)  # (3/2) / (7/2)
-    assert poisson_rate(1, 3, 0) == poisson_mle(1, 3)
-    assert model.rates_ == {"a": {0: Fraction(1, 2)}, "b": {0: Fraction(11, 3)}}
-    assert model.feature_lookups_[0] == (Fraction(1, 2), Fraction(11, 3))
+    assert poisson_rate(1, 3, 1) == 0.5  # (1 + 1) / (3 + 1)
+    assert poisson_rate(10, 2, 1) == 11 / 3  # (10 + 1) / (2 + 1), a float for whole numbers
+    assert poisson_rate(0, 9, 1) == 0.1  # nine rows of zeros: 1/10, not 0
+    assert poisson_rate(1, 3, Fraction(1, 2)) == Fraction(3, 7)  # (3/2) / (7/2): exact for a Fraction alpha
+    assert model.rates_ == {"a": {0: 0.5}, "b": {0: 11 / 3}}
+    assert model.feature_lookups_[0] == (0.5, 11 / 3)
 
 
 def test_eq_poisson_log_pmf_by_hand(model):
@@ -80,7 +80,7 @@ def test_alpha_zero_shows_the_zero_frequency_problem():
     assert model.joint_log_likelihood([1])["a"] == -math.inf
     assert model.predict_proba([[1]])[0] == {"a": 0.0, "b": 1.0}
     smoothed = PoissonNB(alpha=1).fit([[0], [0], [0], [2], [3]], LABELS)
-    assert smoothed.rates_["a"][0] == Fraction(1, 4)  # (0 + 1) / (3 + 1)
+    assert smoothed.rates_["a"][0] == 0.25  # (0 + 1) / (3 + 1)
     assert math.isfinite(smoothed.joint_log_likelihood([1])["a"])
     with pytest.raises(ZeroProbabilityError):  # both classes only saw 0: a count of 1 has probability 0 in each
         PoissonNB(alpha=0).fit([[0], [0], [0], [0]], ["a", "a", "b", "b"]).predict([[1]])
@@ -92,7 +92,7 @@ def test_missing_values_are_skipped():
     # feature 0: a has 0, 1 (n 2, S 1) -> (1+1)/(2+1) = 2/3;  b as before: 11/3
     # feature 1: a has 2, 0 (n 2, S 2) -> 3/3 = 1;           b has 1 (n 1, S 1) -> 2/2 = 1
     assert model.feature_counts_ == {"a": {0: 2, 1: 2}, "b": {0: 2, 1: 1}}
-    assert model.rates_ == {"a": {0: Fraction(2, 3), 1: 1}, "b": {0: Fraction(11, 3), 1: 1}}
+    assert model.rates_ == {"a": {0: 2 / 3, 1: 1.0}, "b": {0: 11 / 3, 1: 1.0}}
     assert model.joint_log_likelihood([3, None]) == model.joint_log_likelihood([3, math.nan])
     assert model.explain([3, None]).ignored == {1: "missing"}
 
@@ -140,7 +140,7 @@ def test_repr_shows_the_tables(model):
         "distributions_    1 feature  {0: 'poisson'}\n"
         "value_sums_['a']  1 feature  {0: 1}\n"
         "value_sums_['b']  1 feature  {0: 10}\n"
-        "rates_['a']       1 feature  {0: 1/2}\n"
-        "rates_['b']       1 feature  {0: 11/3}\n"
+        "rates_['a']       1 feature  {0: 0.5}\n"
+        "rates_['b']       1 feature  {0: 3.66667}\n"
         'Poisson naive Bayes, fitted on 5 rows'
     )

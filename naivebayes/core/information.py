@@ -39,12 +39,18 @@ def mutual_information(pair_counts):
         n_b[b] = n_b.get(b, 0) + n
     total = sum(pair_counts.values())  # N
     terms = []
+    whole = all(type(n) is int for n in pair_counts.values())  # (the usual counts: no Fraction is made)
     for (a, b), n in pair_counts.items():
         if n == 0:
             continue  # 0 log 0 = 0
-        dependence = ratio(n * total, n_a[a] * n_b[b])  # P(a, b) / (P(a) P(b)), exact
-        if dependence != 1:  # a cell that factorizes adds exactly 0
-            terms.append(float(ratio(n, total)) * log(dependence))
+        joint, product = n * total, n_a[a] * n_b[b]  # P(a, b) / (P(a) P(b)) = joint / product, exact
+        if joint == product:
+            continue  # a cell that factorizes adds exactly 0
+        if whole:
+            common = math.gcd(joint, product)  # the ratio in lowest terms, as a Fraction would keep it
+            terms.append(n / total * (math.log(joint // common) - math.log(product // common)))
+        else:
+            terms.append(float(ratio(n, total)) * log(ratio(joint, product)))
     information = math.fsum(terms)
     return max(information, 0.0)  # never negative (Gibbs' inequality): below 0 is only rounding
 # --8<-- [end:eq-mutual-information]

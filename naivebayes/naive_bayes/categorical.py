@@ -38,7 +38,6 @@ __all__ = [
     "CategoricalNB",
     "Categorical",
     "add_categorical_counts",
-    "categorical_mle",
     "categorical_likelihood",
     "categorical_log_likelihood",
     "categorical_log_likelihood_rows",
@@ -59,16 +58,6 @@ def add_categorical_counts(value_counts, values):
     for value in values:
         value_counts[value] = value_counts.get(value, 0) + 1
 # --8<-- [end:eq-categorical-count]
-
-
-# --8<-- [start:eq-categorical-mle]
-def categorical_mle(count, total):
-    """P(x_j = v | c) = n_jvc / n_jc: the share of class-c rows in which feature j has the value v.
-
-    Formula: docs/categorical.md#eq-categorical-mle
-    """
-    return ratio(count, total)
-# --8<-- [end:eq-categorical-mle]
 
 
 # --8<-- [start:eq-categorical-lidstone]

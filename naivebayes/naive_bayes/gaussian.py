@@ -131,8 +131,10 @@ def merge_gaussian_statistics(a, b):
         return a
     n = n_a + n_b
     delta = mean_b - mean_a
-    mean = mean_a + delta * ratio(n_b, n)
-    squares = squares_a + squares_b + delta * delta * ratio(n_a * n_b, n)
+    if is_exact(mean_a, mean_b, squares_a, squares_b):  # Fractions: exact
+        return n, mean_a + delta * ratio(n_b, n), squares_a + squares_b + delta * delta * ratio(n_a * n_b, n)
+    mean = mean_a + delta * (n_b / n)
+    squares = squares_a + squares_b + delta * delta * (n_a * n_b / n)
     return n, mean, squares
 # --8<-- [end:eq-gaussian-merge]
 

@@ -23,14 +23,14 @@ gives the very numbers of that kind's own model (the tests check it).
 ['beach']
 """
 
-from naivebayes.plumbing.checks import as_setting, check_choice, check_smoothing
+from naivebayes.plumbing.checks import as_setting, check_choice, check_smoothing, is_number
 from naivebayes.naive_bayes.categorical import Categorical, check_categories
 from naivebayes.naive_bayes.gaussian import Gaussian, check_ddof
 from naivebayes.naive_bayes.histogram import Histogram
 from naivebayes.naive_bayes.kernel import Kernel, check_bandwidth
 from naivebayes.naive_bayes.poisson import Poisson
 from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
-from naivebayes.tables.bins import STRATEGIES, check_n_bins, is_number
+from naivebayes.tables.bins import STRATEGIES, check_n_bins
 
 __all__ = ["MixedNB", "DISTRIBUTIONS"]
 
@@ -152,9 +152,12 @@ class MixedNB(TableNaiveBayes):
             return "categorical"
         if feature in getattr(self, "declared_categories", ()):
             return "categorical"  # a pandas category column: categories, as the frame declares
-        if set(map(type, values)) <= {int, float}:
+        kinds = set(map(type, values))  # (a column at a time, in C)
+        if kinds <= {int, float}:
             return "gaussian"  # plain numbers, decided quickly
-        numbers = [value for value in values if is_number(value)]
+        if kinds <= {str, bool}:
+            return "categorical"  # plain categories, decided quickly
+        numbers = [value for value in values if is_number(value)]  # (an unusual column: value by value)
         if not numbers:
             return "categorical"  # strings, booleans, tuples, ...: categories
         if len(numbers) == len(values):

@@ -20,7 +20,7 @@ is 1/10 instead.  ``alpha=0`` gives the maximum likelihood estimate.
 
 >>> model = PoissonNB().fit([[0], [0], [1], [4], [6]], ["a", "a", "a", "b", "b"])
 >>> model.rates_
-{'a': {0: Fraction(1, 2)}, 'b': {0: Fraction(11, 3)}}
+{'a': {0: 0.5}, 'b': {0: 3.6666666666666665}}
 >>> model.predict([[0], [3]])
 ['a', 'b']
 """
@@ -36,7 +36,6 @@ from naivebayes.naive_bayes.table_base import TableNaiveBayes
 __all__ = [
     "PoissonNB",
     "Poisson",
-    "poisson_mle",
     "poisson_rate",
     "poisson_log_pmf",
     "poisson_draw",
@@ -57,23 +56,16 @@ MAX_INVERSION_RATE = 500
 HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 
 
-# --8<-- [start:eq-poisson-mle]
-def poisson_mle(value_sum, n):
-    """lambda_jc = S_jc / n_jc: the mean count of feature j in class c.
-
-    Formula: docs/poisson.md#eq-poisson-mle
-    """
-    return ratio(value_sum, n)
-# --8<-- [end:eq-poisson-mle]
-
-
 # --8<-- [start:eq-poisson-smoothed]
 def poisson_rate(value_sum, n, alpha):
     """lambda_jc = (S_jc + alpha) / (n_jc + alpha): as if alpha more rows had each counted 1.
 
+    A float for whole numbers (``/`` divides them exactly rounded), an exact
+    Fraction when the counts or alpha are Fractions.
+
     Formula: docs/poisson.md#eq-poisson-smoothed
     """
-    return ratio(value_sum + alpha, n + alpha)
+    return (value_sum + alpha) / (n + alpha)
 # --8<-- [end:eq-poisson-smoothed]
 
 
