@@ -50,8 +50,6 @@ from naivebayes.naive_bayes.gaussian import gaussian_draw
 from naivebayes.naive_bayes.generative import (
     cumulative_weights,
     draw_index,
-    false_alarm_probability,
-    frequency_tolerance,
     log_marginal_likelihood,
     mixture_mean_variance,
     per_word_score,
@@ -92,6 +90,36 @@ class Scripted:
     def gauss(self, mu, sigma):
         assert (mu, sigma) == (0.0, 1.0)
         return self.normals.pop(0)
+
+
+# How close a sample comes, and how often a correct sampler fails a check by chance: the tests' own
+# tools, not the models' (docs/generative.md shows them).
+# --8<-- [start:sampling-tolerance]
+def frequency_tolerance(probability, n, sigmas=5):
+    """k sqrt(p (1 - p) / n): how far the share of n draws that land on an outcome of probability p may stray.
+
+    The count of such draws is Binomial(n, p), whose share has mean p and
+    standard error sqrt(p (1 - p) / n); the check allows k of them.
+
+    (docs/generative.md#sampling-tolerance shows it.)
+    """
+    p = float(probability)
+    return sigmas * math.sqrt(p * (1 - p) / n)
+# --8<-- [end:sampling-tolerance]
+
+
+# --8<-- [start:false-alarm]
+def false_alarm_probability(sigmas=5, n_checks=1):
+    """P(some check fails) <= m P(|Z| > k) = m erfc(k / sqrt 2), for m checks of k standard errors each.
+
+    Z is a standard normal (the central limit theorem's approximation of a
+    standardised share or mean); the m checks are added up with the union
+    bound, which needs no independence.
+
+    (docs/generative.md#false-alarm shows it.)
+    """
+    return min(1.0, n_checks * math.erfc(sigmas / math.sqrt(2)))
+# --8<-- [end:false-alarm]
 
 
 def assert_share_close(found, n, probability, what=""):

@@ -20,7 +20,7 @@ import math
 from fractions import Fraction
 from numbers import Rational
 
-__all__ = ["Fraction", "ratio", "log", "is_exact", "add_up"]
+__all__ = ["Fraction", "ratio", "log"]
 
 
 def is_exact(*values):

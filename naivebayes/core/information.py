@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
 
-__all__ = ["mutual_information", "conditional_mutual_information", "check_counts"]
+__all__ = ["mutual_information", "conditional_mutual_information"]
 
 
 # --8<-- [start:eq-mutual-information]

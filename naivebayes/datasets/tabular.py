@@ -28,10 +28,7 @@ from typing import NamedTuple
 from naivebayes.plumbing.checks import check_bool, warn_from_caller_as
 from naivebayes.datasets.download import check_path
 
-__all__ = [
-    "Dataset", "TableError", "TableWarning", "parse_field", "read_csv", "read_csv_lines", "read_records",
-    "not_utf8_message", "python_option",
-]
+__all__ = ["Dataset", "TableError", "TableWarning", "parse_field", "read_csv"]
 
 MISSING = ("?", "")  # the default missing-value markers: UCI's "?" and an empty field
 

@@ -310,7 +310,7 @@ class Categorical:
 
 
 # Why alpha = 0 can leave a model without a linear form.
-ALPHA_ZERO_HINT = (
+CATEGORICAL_ALPHA_ZERO_HINT = (
     "with alpha = 0 a value that a class never saw has P(x_j = v | c) = 0, and log 0 is infinite; "
     "use alpha > 0 (Laplace smoothing, alpha = 1, is the default)"
 )
@@ -364,7 +364,7 @@ class CategoricalNB(TableNaiveBayes):
         positive, negative = two_classes(self.classes_, positive, negative)
         k1, k0 = self.classes_.index(positive), self.classes_.index(negative)
         weights = categorical_linear_form(self.feature_lookups_, k1, k0)
-        check_finite(weights, 0, ALPHA_ZERO_HINT)
+        check_finite(weights, 0, CATEGORICAL_ALPHA_ZERO_HINT)
         log_prior_ratio = self.log_priors_[k1] - self.log_priors_[k0]  # log(pi_1 / pi_0)
         return LinearForm(positive, negative, weights, 0, log_prior_ratio, "one-hot")
 
@@ -376,7 +376,7 @@ class CategoricalNB(TableNaiveBayes):
         }
         weights = per_class(one_hot_rows, self.classes_)
         for label in self.classes_:
-            check_finite(weights[label], 0, ALPHA_ZERO_HINT)
+            check_finite(weights[label], 0, CATEGORICAL_ALPHA_ZERO_HINT)
         biases = {label: 0 for label in self.classes_}
         return SoftmaxForm(self.classes_, weights, biases, dict(zip(self.classes_, self.log_priors_)), "one-hot")
 

@@ -37,7 +37,7 @@ from fractions import Fraction
 from naivebayes.core.bayes import ZeroProbabilityError, decision, log_posterior
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 
-__all__ = ["Explanation", "ExplainedTerm", "format_number"]
+__all__ = ["Explanation", "ExplainedTerm"]
 
 
 class ExplainedTerm:

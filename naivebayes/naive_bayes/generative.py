@@ -37,18 +37,11 @@ from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.bayes import log_sum_exp
 
 __all__ = [
-    "random_generator",
-    "check_sample_size",
-    "cumulative_weights",
     "draw_index",
     "predictive_mixture",
     "mixture_mean_variance",
-    "most_probable",
     "log_marginal_likelihood",
     "per_word_score",
-    "frequency_tolerance",
-    "false_alarm_probability",
-    "ordered",
 ]
 
 
@@ -190,31 +183,3 @@ def per_word_score(log_marginal, n_words):
         return -math.inf
     return log_marginal / n_words
 # --8<-- [end:eq-per-word-score]
-
-
-# --8<-- [start:eq-sampling-tolerance]
-def frequency_tolerance(probability, n, sigmas=5):
-    """k sqrt(p (1 - p) / n): how far the share of n draws that land on an outcome of probability p may stray.
-
-    The count of such draws is Binomial(n, p), whose share has mean p and
-    standard error sqrt(p (1 - p) / n); the check allows k of them.
-
-    Formula: docs/generative.md#eq-sampling-tolerance
-    """
-    p = float(probability)
-    return sigmas * math.sqrt(p * (1 - p) / n)
-# --8<-- [end:eq-sampling-tolerance]
-
-
-# --8<-- [start:eq-false-alarm]
-def false_alarm_probability(sigmas=5, n_checks=1):
-    """P(some check fails) <= m P(|Z| > k) = m erfc(k / sqrt 2), for m checks of k standard errors each.
-
-    Z is a standard normal (the central limit theorem's approximation of a
-    standardised share or mean); the m checks are added up with the union
-    bound, which needs no independence.
-
-    Formula: docs/generative.md#eq-false-alarm
-    """
-    return min(1.0, n_checks * math.erfc(sigmas / math.sqrt(2)))
-# --8<-- [end:eq-false-alarm]

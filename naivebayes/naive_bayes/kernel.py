@@ -45,10 +45,7 @@ __all__ = [
     "kernel_log_density_near",
     "kernel_block_moments",
     "kernel_log_density_blocks",
-    "sorted_points",
     "kernel_draw",
-    "check_bandwidth",
-    "KERNEL_CUTOFF",
 ]
 
 LOG_SQRT_TWO_PI = 0.5 * math.log(2 * math.pi)  # log sqrt(2 pi), phi's normalising constant

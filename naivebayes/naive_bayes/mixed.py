@@ -32,7 +32,7 @@ from naivebayes.naive_bayes.poisson import Poisson
 from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
 from naivebayes.tables.bins import STRATEGIES, check_n_bins
 
-__all__ = ["MixedNB", "DISTRIBUTIONS"]
+__all__ = ["MixedNB"]
 
 DISTRIBUTIONS = {
     "categorical": Categorical,

@@ -41,7 +41,6 @@ __all__ = [
     "poisson_draw",
     "poisson_ptrs_draw",
     "poisson_mixture_mode",
-    "MAX_COUNT",
 ]
 
 # The largest count a feature may have: a float tells every whole number up to

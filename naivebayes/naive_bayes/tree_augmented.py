@@ -52,16 +52,12 @@ TIE = 1e-12  # nats: two pair weights closer than this are equal (rounding), and
 
 __all__ = [
     "TreeAugmentedNB",
-    "TreeStructure",
     "add_pair_counts",
-    "pair_weights",
     "maximum_spanning_tree",
     "tree_parents",
     "tan_log_likelihood_rows",
-    "tan_likelihood",
     "tan_log_terms",
     "tan_parameter_count",
-    "oriented_pair_counts",
 ]
 
 

@@ -46,38 +46,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Rational, Real
 
-__all__ = [
-    "is_number",
-    "NotFittedError",
-    "as_list",
-    "check_labels",
-    "check_smoothing",
-    "check_bool",
-    "shown_number",
-    "MAX_SMOOTHING",
-    "check_choice",
-    "SettingDict",
-    "as_setting",
-    "is_missing",
-    "sorted_labels",
-    "label_objects",
-    "refuse_bools_equal_to_numbers",
-    "LARGEST_FLOAT",
-    "power_of_ten",
-    "sorted_keys",
-    # numpy and pandas at the boundary, without importing either
-    "PLAIN_TYPES",
-    "a_kind",
-    "frame_records",
-    "is_sparse_matrix",
-    "sparse_rows",
-    "SPARSE_CELL_LIMIT",
-    "is_data_frame",
-    "ndim_of",
-    "plain_value",
-    "refuse_no_length",
-    "refuse_not_a_list",
-]
+__all__ = []  # (nothing here is called by a user: the models and the pages use it)
 
 
 class NotFittedError(ValueError):

@@ -40,7 +40,7 @@ Fraction(1096, 1115)
 import html
 from fractions import Fraction
 
-__all__ = ["Score", "ShownAsTable", "html_table", "markdown_table", "text_table"]
+__all__ = ["Score"]
 
 
 def _is_number(cell):

@@ -30,21 +30,18 @@ at most ``MAX_BINS``, a million.
 import math
 from bisect import bisect_right
 from collections.abc import Mapping
-from numbers import Real
 
 from fractions import Fraction
 
 from naivebayes.core.arithmetic import ratio
-from naivebayes.plumbing.checks import NotFittedError, check_choice, is_missing, plain_value, shown_number
+from naivebayes.plumbing.checks import NotFittedError, check_choice, is_missing, is_number, plain_value, shown_number
 from naivebayes.tables.rows import check_fits_float, check_rows, present_values
 
 __all__ = [
     "Discretizer",
     "MAX_BINS",
-    "STRATEGIES",
     "bin_index",
     "interval_label",
-    "interval_labels",
     "quantile_edges",
     "uniform_edges",
 ]
@@ -144,11 +141,6 @@ def interval_labels(edges):
     """The label of every bin, in order: ``interval_label`` with the digits worked out once, not once per bin."""
     digits = _edge_digits(edges)
     return [interval_label(edges, b, digits) for b in range(len(edges) - 1)]
-
-
-def is_number(value):
-    """True for an int, float or Fraction that is not a bool (a bool is a yes/no category)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 def check_n_bins(n_bins):
@@ -277,7 +269,7 @@ class Discretizer:
 
     def _transform_row(self, row, where):
         present_values(row, where)  # checks the row's form
-        items = row.items() if isinstance(row, Mapping) else enumerate(row)
+        items = row.items() if type(row) is dict or isinstance(row, Mapping) else enumerate(row)
         new = {}
         for feature, value in items:
             if feature in self.edges_ and not is_missing(value):
@@ -286,7 +278,7 @@ class Discretizer:
                 new[feature] = self.categories_[feature][bin_index(self.edges_[feature], value)]  # its label
             else:
                 new[feature] = value
-        return new if isinstance(row, Mapping) else [new[column] for column in range(len(row))]
+        return new if type(row) is dict or isinstance(row, Mapping) else [new[column] for column in range(len(row))]
 
     def __repr__(self):
         fitted = "not fitted" if self.edges_ is None else f"{len(self.edges_)} features"

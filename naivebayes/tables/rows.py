@@ -58,20 +58,7 @@ from naivebayes.plumbing.checks import (
     sparse_rows,
 )
 
-__all__ = [
-    "by_position_message",
-    "check_feature_names",
-    "declared_categories",
-    "no_features_message",
-    "check_fits_float",
-    "check_row_form",
-    "check_rows",
-    "columns_by_class",
-    "present_values",
-    "row_form",
-    "row_width",
-    "table_rows",
-]
+__all__ = ["check_rows", "present_values"]
 
 
 def check_rows(X, name="X"):
