@@ -29,13 +29,12 @@ import functools
 import os
 import re
 import sys
-from collections import namedtuple
+from collections import Counter, namedtuple
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-import naivebayes.naive_bayes.text_base as text_base
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
@@ -217,6 +216,18 @@ MODELS = [
 ]  # fmt: skip
 IDS = [case[0] for case in MODELS]
 LAST_STEP = {"predict": ["decision"], "predict_proba": ["log_posterior", "log_sum_exp"], "explain": ["log_posterior"]}
+# A text model's predict adds the rows of log theta (the vector form, one formula that sums with log P(c) too);
+# explain shows the per-feature terms and their sum.
+ROWS = {"multinomial": "multinomial_joint_log_likelihoods", "bernoulli": "bernoulli_joint_log_likelihoods",
+        "complement": "multinomial_joint_log_likelihoods"}  # fmt: skip
+
+
+def scoring_steps(case, method):
+    """The formula steps a prediction passes before Bayes' rule: the terms and log_joint, or a text model's rows."""
+    name, terms = case[0], case[5]
+    if name in ROWS and method != "explain":
+        return [ROWS[name]]
+    return [terms[0], "log_joint"]
 
 
 def fitted(case):
@@ -231,7 +242,7 @@ def one_call(model, method, example):
 
 def test_every_named_step_is_a_formula_function():
     for _, _, _, _, _, terms, counting in MODELS:
-        for name in terms + counting + ["log_joint", "decision", "log_posterior", "log_sum_exp"]:
+        for name in terms + counting + list(ROWS.values()) + ["log_joint", "decision", "log_posterior", "log_sum_exp"]:
             assert name in FORMULAS, f"{name} is not wrapped in snippet markers"
 
 
@@ -243,7 +254,7 @@ def test_one_prediction_walks_the_pipeline_page(case, method):
     function, argument = one_call(model, method, example)
     calls = calls_made_by(function, argument)
     assert problems_reaching_a_formula(calls) == []
-    assert problems_with_order(calls, [terms[0], "log_joint", *LAST_STEP[method]]) == []
+    assert problems_with_order(calls, [*scoring_steps(case, method), *LAST_STEP[method]]) == []
     for term in terms[1:]:  # (a mixed row passes each of its kinds' formulas before the sum)
         assert problems_with_order(calls, [term, "log_joint"]) == []
     assert problems_without_source(calls) == []
@@ -265,33 +276,36 @@ def test_fit_on_a_handful_passes_the_counting_formulas(case):
     assert problems_counting(calls, counting) == []
 
 
-@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
-def test_a_large_training_set_counts_in_c_and_gets_the_same_tables(Model, monkeypatch):
-    documents = DOCUMENTS * (text_base.SMALL_TRAINING_SET // len(DOCUMENTS) + 1)
-    labels = LABELS * (text_base.SMALL_TRAINING_SET // len(LABELS) + 1)
-    fast = Model().fit(documents, labels)
-    calls = calls_made_by(Model().fit, documents, labels)
-    assert "_add_tokens" in {call.name for call in calls}
-    monkeypatch.setattr(text_base, "SMALL_TRAINING_SET", len(documents))  # now the counting formula does it
-    reference = Model().fit(documents, labels)
-    assert "_add_document" in {call.name for call in calls_made_by(Model().fit, documents, labels)}
-    for table in Model.count_tables:
-        assert getattr(fast, table) == getattr(reference, table), table
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB, ComplementNB])
+def test_a_large_training_set_is_counted_by_the_same_formula(Model):
+    documents = DOCUMENTS * 300  # 1,200 documents: once more than a size where training switched to a Counter
+    labels = LABELS * 300
+    few = {call.name for call in calls_made_by(Model().fit, DOCUMENTS, LABELS) if call.name in FORMULAS}
+    many = {call.name for call in calls_made_by(Model().fit, documents, labels) if call.name in FORMULAS}
+    assert few == many
+    assert Model().fit(documents, labels).feature_counts_ == {
+        label: {word: 300 * count for word, count in table.items()}
+        for label, table in Model().fit(DOCUMENTS, LABELS).feature_counts_.items()
+    }
 
 
-@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB, ComplementNB])
 @pytest.mark.parametrize("alpha", [1, 0.5, 0])
-def test_the_fast_path_for_many_documents_agrees_with_the_steps(Model, alpha):
+def test_the_rows_predict_adds_give_the_terms_explain_shows(Model, alpha):
+    if Model is ComplementNB and alpha == 0:
+        pytest.skip("ComplementNB takes alpha > 0")
     model = Model(alpha=alpha).fit(DOCUMENTS, LABELS)
     documents = [TEST_DOCUMENT, "Chinese Chinese Macao", "Tokyo Japan", "Osaka", {"chinese": 2, "tokyo": 1}]
     many = model.predict_joint_log_proba(documents)
-    fast = {call.name for call in calls_made_by(model.predict_joint_log_proba, documents)}
-    assert "_fast_log_joints" in fast and ("_log_likelihood_terms" not in fast or alpha == 0)
+    one_at_a_time = [model.predict_joint_log_proba([document])[0] for document in documents]
+    assert many == one_at_a_time  # one path at every size: the same floats
+    formulas_of_many = {call.name for call in calls_made_by(model.predict_joint_log_proba, documents)} & set(FORMULAS)
+    formulas_of_one = {call.name for call in calls_made_by(model.predict_joint_log_proba, documents[:1])} & set(FORMULAS)
+    assert formulas_of_many == formulas_of_one
     for document, scores in zip(documents, many):
-        one = model.predict_joint_log_proba([document])[0]  # the named steps
-        assert one == model.joint_log_likelihood(document)
+        terms = model.joint_log_likelihood(document)  # the per-feature terms and log_joint, as explain shows them
         for label in model.classes_:
-            assert scores[label] == pytest.approx(one[label], rel=1e-12, abs=1e-12)
+            assert scores[label] == pytest.approx(terms[label], rel=1e-12, abs=1e-12)
 
 
 # ---------------------------------------------------------------------------
@@ -391,10 +405,10 @@ def test_the_checker_of_frames_without_source_can_fail_on_a_real_trace():
 
 def test_the_checker_of_checks_and_building_can_fail_on_a_real_trace():
     class CheckingAgain(MultinomialNB):  # the old way: a check and a rebuild inside every step
-        def _log_likelihood_terms(self, counts):
+        def _log_joint_from_rows(self, counts):
             self._check_fitted()
             self._build_lookup_tables()
-            return super()._log_likelihood_terms(counts)
+            return super()._log_joint_from_rows(counts)
 
     model = CheckingAgain().fit(DOCUMENTS, LABELS)
     calls = calls_made_by(model.predict, [TEST_DOCUMENT])
@@ -405,7 +419,12 @@ def test_the_checker_of_checks_and_building_can_fail_on_a_real_trace():
 def test_the_checker_of_counting_can_fail_on_a_real_trace():
     class CountingInC(MultinomialNB):  # the old way: a Counter counts, the formula never runs
         def _add_document(self, counts, label):
-            self._add_tokens([word for word, n in counts.items() for _ in range(n)], label)
+            table = self.feature_counts_.setdefault(label, {})
+            table.update(Counter(table) + Counter(counts))
+            n_words = sum(counts.values())
+            self.feature_totals_[label] = self.feature_totals_.get(label, 0) + n_words
+            lengths = self.document_lengths_.setdefault(label, {})
+            lengths[n_words] = lengths.get(n_words, 0) + 1
 
     calls = calls_made_by(CountingInC().fit, DOCUMENTS, LABELS)
     assert problems_counting(calls, ["add_multinomial_counts"]) != []
