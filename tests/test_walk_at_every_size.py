@@ -153,8 +153,8 @@ def newsgroups():
     from naivebayes.datasets import load_20newsgroups
 
     archive = DATA / "20news-bydate.tar.gz"
-    train = load_20newsgroups(subset="train", path=archive)
-    test = load_20newsgroups(subset="test", path=archive)
+    train = load_20newsgroups(subset="train", archive=archive)
+    test = load_20newsgroups(subset="test", archive=archive)
     return train.texts, train.labels, test.texts
 
 
