@@ -177,6 +177,7 @@ class Categorical:
     feature_tables = {}
     lookup_tables = {"categories_": {}}  # {feature: [its K_j values]}, built when training ends
     exact = True  # every probability is a ratio of counts
+    leaves_unseen_out = True  # a value training never saw has no row: its log_terms are None
 
     @staticmethod
     def continue_from(model, previous):
@@ -283,7 +284,7 @@ class Categorical:
     @staticmethod
     def likelihoods(model, feature, value):
         n_categories = len(model.categories_[feature])
-        return tuple(
+        return tuple([
             categorical_likelihood(
                 model.value_counts_[label][feature].get(value, 0),
                 model.feature_counts_[label][feature],
@@ -291,7 +292,7 @@ class Categorical:
                 n_categories,
             )
             for label in model.classes_
-        )
+        ])
 
     @staticmethod
     def draw(model, feature, label, generator):

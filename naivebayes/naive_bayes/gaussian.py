@@ -232,6 +232,7 @@ class Gaussian:
     feature_tables = {}
     lookup_tables = {"variances_": {}, "epsilon_": 0}  # {label: {feature: sigma_jc^2 + epsilon}}; the variance floor
     exact = False  # a density with pi and exp is not a ratio of counts
+    leaves_unseen_out = False  # every value has a density
 
     @staticmethod
     def continue_from(model, previous):
@@ -350,7 +351,7 @@ class Gaussian:
         if problem is not None:
             raise ValueError(problem)
         try:
-            return tuple(gaussian_log_density(value, mean, variance) for mean, variance in pairs)
+            return tuple([gaussian_log_density(value, mean, variance) for mean, variance in pairs])
         except OverflowError:  # (x - mu)^2 is beyond the largest float, yet divided by sigma^2 it may not be
             terms = tuple(standardized_log_density(value, mean, variance) for mean, variance in pairs)
         if all(term == -math.inf for term in terms):

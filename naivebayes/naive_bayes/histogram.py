@@ -130,6 +130,7 @@ class Histogram:
     feature_tables = {"bin_edges_": {}}  # {feature: [edges]}, learned by the first batch, then kept
     lookup_tables = {}
     exact = True  # every density is a ratio: exact when the edges are
+    leaves_unseen_out = False  # every value falls in a bin (the end bins reach to -inf and +inf)
 
     @staticmethod
     def continue_from(model, previous):
@@ -215,18 +216,23 @@ class Histogram:
         edges = model.feature_lookups_[feature][0]  # the bin edges, whole numbers as ints
         n_bins = len(edges) - 1
         b = bin_index(edges, value)
-        width = bin_widths(edges)[b]
+        width = edges[b + 1] - edges[b] or 1  # w_b (a constant feature's single bin counts as width 1)
+        if type(width) is float:  # a float density: the probability worked out in floats (n_jc as a float), no Fraction
+            return tuple([
+                histogram_bin_probability(
+                    model.bin_counts_[label][feature][b], float(model.feature_counts_[label][feature]), model.alpha, n_bins
+                ) / width
+                for label in model.classes_
+            ])
         probabilities = [
             histogram_bin_probability(
                 model.bin_counts_[label][feature][b], model.feature_counts_[label][feature], model.alpha, n_bins
             )
             for label in model.classes_
         ]
-        if type(width) is float:  # (a Fraction divided by a float is the float of the Fraction divided by it)
-            return tuple(float(p) / width for p in probabilities)
         if type(width) in (int, Fraction) and all(type(p) is Fraction for p in probabilities):  # exact: a/b / (c/d) = ad / bc
-            return tuple(Fraction(p.numerator * width.denominator, p.denominator * width.numerator) for p in probabilities)
-        return tuple(p / width for p in probabilities)
+            return tuple([Fraction(p.numerator * width.denominator, p.denominator * width.numerator) for p in probabilities])
+        return tuple([p / width for p in probabilities])
 
     @staticmethod
     def bin_probabilities(model, feature, label):

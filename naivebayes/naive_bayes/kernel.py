@@ -137,7 +137,7 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None,
     Formula: docs/kernel.md#eq-kernel-window
     """
     k = bisect_left(points, x)
-    nearest = min(abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)) / bandwidth  # z_min
+    nearest = min([abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)]) / bandwidth  # z_min
     if nearest > 1e150:
         return -math.inf  # z_min^2 / 2 is beyond the largest float: a density of 0.0 even in logs
     reach = math.sqrt(nearest * nearest + 2 * cutoff) * bandwidth  # the window's half-width
@@ -145,10 +145,10 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None,
     if blocks is not None and last - first > CROWDED and nearest <= 3:
         return kernel_log_density_blocks(x, blocks, n_values, bandwidth, reach)
     shift = nearest * nearest  # z_min^2
-    total = math.fsum(
+    total = math.fsum([
         n * math.exp(-0.5 * (((x - point) / bandwidth) ** 2 - shift))
         for point, n in zip(points[first:last], counts[first:last])
-    )
+    ])  # (a list: one step in a debugger, where a generator stops once per value)
     return math.log(total) - 0.5 * shift - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
 # --8<-- [end:eq-kernel-window]
 
@@ -236,6 +236,7 @@ class Kernel:
     feature_tables = {}
     lookup_tables = {"bandwidths_": {}}  # {label: {feature: h_jc}}
     exact = False  # a sum of exponentials is not a ratio of counts
+    leaves_unseen_out = False  # every value has a density
 
     @staticmethod
     def continue_from(model, previous):
@@ -311,10 +312,10 @@ class Kernel:
         per_class, problem = model.feature_lookups_[feature]
         if problem is not None:
             raise ValueError(problem)
-        terms = tuple(
+        terms = tuple([
             kernel_log_density_near(value, points, counts, n, bandwidth, blocks)  # log p(x_j | c)
             for points, counts, n, bandwidth, blocks in per_class
-        )
+        ])
         if all(term == -math.inf for term in terms):
             raise ValueError(
                 f"feature {feature!r} has the value {value!r}, so far from every class's training values that "

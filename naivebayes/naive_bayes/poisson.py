@@ -244,6 +244,7 @@ class Poisson:
     feature_tables = {}
     lookup_tables = {"rates_": {}}  # {label: {feature: lambda_jc}}, built when training ends
     exact = False  # e^(-lambda) is not a ratio of counts
+    leaves_unseen_out = False  # every count has a probability
 
     @staticmethod
     def continue_from(model, previous):
@@ -316,7 +317,7 @@ class Poisson:
 
     @staticmethod
     def log_terms(model, feature, value):
-        return tuple(poisson_log_pmf(value, rate) for rate in model.feature_lookups_[feature])
+        return tuple([poisson_log_pmf(value, rate) for rate in model.feature_lookups_[feature]])
 
     @staticmethod
     def likelihoods(model, feature, value):

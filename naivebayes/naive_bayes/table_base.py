@@ -204,9 +204,10 @@ class TableNaiveBayes(NaiveBayes):
     def _ignored_features(self, row):
         """Features left out of the product: missing from the row, or with a value training never saw."""
         ignored = {feature: "missing" for feature in self.features_ if feature not in row}
+        kinds, distributions = self.distribution_kinds, self.distributions_
         for feature, value in row.items():
-            if self._kind(feature).log_terms(self, feature, value) is None:
-                ignored[feature] = "unseen"
+            if kinds[distributions[feature]].leaves_unseen_out and value not in self.feature_lookups_[feature]:
+                ignored[feature] = "unseen"  # (a categorical feature's table has a row for each value training saw)
         return ignored
 
     def _check_feature(self, feature):
@@ -329,7 +330,11 @@ class TableNaiveBayes(NaiveBayes):
         return terms
 
     def _term_likelihoods(self, term):
-        return self._kind(term.feature).likelihoods(self, term.feature, term.value)
+        """p_j(x_j | c) for every class: a ratio of counts worked out anew (exact when it can be), or a density, e^(the term)."""
+        kind = self.distribution_kinds[self.distributions_[term.feature]]
+        if kind.exact:
+            return kind.likelihoods(self, term.feature, term.value)
+        return tuple([math.exp(log_term) for log_term in term.log_terms])
 
     def likelihood(self, feature, value, label):
         """p_j(x_j = value | c): a probability for counts and categories, a density for measurements."""

@@ -195,7 +195,10 @@ def parent_value_totals(parent_counts):
 
 def tan_likelihood(parent_counts, value, parent_value, alpha, n_categories):
     """P(x_i = v | c, x_parent = u) for one class, exact with an int or Fraction alpha (None: 0/0, no estimate)."""
-    total = sum(n for (u, _), n in parent_counts.items() if u == parent_value)  # n_{iuc}
+    total = 0  # n_{iuc}
+    for (u, _), n in parent_counts.items():
+        if u == parent_value:
+            total += n
     if total + alpha * n_categories == 0:
         return None
     return categorical_likelihood(parent_counts.get((parent_value, value), 0), total, alpha, n_categories)
@@ -389,15 +392,18 @@ class TreeAugmentedNB(TableNaiveBayes):
 
     def _tree_likelihoods(self, feature, value, parent_value):
         """(P(x_i = v | c, x_parent = u) for every class), or the naive P(x_i = v | c) when u is None."""
-        naive = Categorical.likelihoods(self, feature, value)
         if parent_value is None:
-            return naive
+            return Categorical.likelihoods(self, feature, value)
         parent, n_categories = self.parents_[feature], len(self.categories_[feature])
-        conditional = []
-        for k, label in enumerate(self.classes_):
+        conditional, undefined = [], False
+        for label in self.classes_:
             counts = oriented_pair_counts(self.pair_counts_.get(label, {}), parent, feature, self.features_)
             p = tan_likelihood(counts, value, parent_value, self.alpha, n_categories)
-            conditional.append(naive[k] if p is None else p)  # None: 0/0 with alpha = 0, the naive term stands in
+            undefined = undefined or p is None
+            conditional.append(p)
+        if undefined:  # 0/0 with alpha = 0: the naive term stands in
+            naive = Categorical.likelihoods(self, feature, value)
+            conditional = [naive[k] if p is None else p for k, p in enumerate(conditional)]
         return tuple(conditional)
 
     def joint_probability(self, row):
