@@ -48,9 +48,9 @@ def mutual_information(pair_counts):
             continue  # a cell that factorizes adds exactly 0
         if whole:
             common = math.gcd(joint, product)  # the ratio in lowest terms, as a Fraction would keep it
-            terms.append(n / total * (math.log(joint // common) - math.log(product // common)))
+            terms.append(share_of(n, total) * (math.log(joint // common) - math.log(product // common)))
         else:
-            terms.append(float(ratio(n, total)) * log(ratio(joint, product)))
+            terms.append(share_of(n, total) * log(ratio(joint, product)))
     information = math.fsum(terms)
     return max(information, 0.0)  # never negative (Gibbs' inequality): below 0 is only rounding
 # --8<-- [end:eq-mutual-information]
@@ -66,12 +66,19 @@ def conditional_mutual_information(pair_counts_by_class):
     class_totals = {c: sum(table.values()) for c, table in pair_counts_by_class.items()}  # n_c
     total = sum(class_totals.values())  # N
     terms = [
-        float(ratio(class_totals[c], total)) * mutual_information(table)  # P(c) I(A; B | C = c)
+        share_of(class_totals[c], total) * mutual_information(table)  # P(c) I(A; B | C = c)
         for c, table in pair_counts_by_class.items()
         if class_totals[c]
     ]
     return math.fsum(terms)
 # --8<-- [end:eq-conditional-mutual-information]
+
+
+def share_of(part, whole):
+    """part / whole as a float: int / int is exactly rounded, as float(Fraction(part, whole)) is, without a Fraction."""
+    if type(part) is int and type(whole) is int:
+        return part / whole
+    return float(ratio(part, whole))
 
 
 def check_counts(pair_counts, name="pair_counts", by_class=False):
