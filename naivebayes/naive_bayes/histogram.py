@@ -33,7 +33,7 @@ from naivebayes.plumbing.checks import LARGEST_FLOAT, check_choice, check_smooth
 from naivebayes.naive_bayes.gaussian import check_measurement, is_finite_float, plain_measurements
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
-from naivebayes.tables.bins import STRATEGIES, bin_index, check_n_bins, quantile_edges, uniform_edges
+from naivebayes.tables.bins import STRATEGIES, bin_counts, bin_index, check_n_bins, quantile_edges, uniform_edges
 
 __all__ = [
     "HistogramNB",
@@ -60,9 +60,12 @@ def histogram_bin_probability(count, total, alpha, n_bins):
 def histogram_log_density(count, total, alpha, n_bins, width):
     """log p(x_j | c) = log P(bin b | c) - log w_b, for the bin b that holds x_j.
 
+    log P(bin b | c) is taken as log(n_jbc + alpha) - log(n_jc + alpha B), the
+    log of ``histogram_bin_probability`` without making the Fraction.
+
     Formula: docs/histogram.md#eq-histogram-density
     """
-    return log(histogram_bin_probability(count, total, alpha, n_bins)) - log(width)
+    return log(count + alpha) - log(total + alpha * n_bins) - log(width)
 # --8<-- [end:eq-histogram-density]
 
 
@@ -169,10 +172,7 @@ class Histogram:
             model.bin_edges_[feature] = edges_of(values, model.n_bins)
         edges = model.bin_edges_[feature]
         for label, values in values_by_label.items():
-            counts = [0] * (len(edges) - 1)
-            for value in values:
-                counts[bin_index(edges, value)] += 1  # n_jbc
-            model.bin_counts_.setdefault(label, {})[feature] = counts
+            model.bin_counts_.setdefault(label, {})[feature] = bin_counts(edges, values)  # n_jbc, a column at a time
 
     @staticmethod
     def merge(merged, a, b, feature):

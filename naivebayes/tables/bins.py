@@ -31,7 +31,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Mapping
 
-from fractions import Fraction
+from decimal import Decimal
 
 from naivebayes.core.arithmetic import ratio
 from naivebayes.plumbing.checks import NotFittedError, check_choice, is_missing, is_number, plain_value, shown_number
@@ -55,8 +55,24 @@ MAX_BINS = 10**6
 
 
 def as_written(value):
-    """A float as the decimal that Python prints for it (2.8 as Fraction(14, 5)); other numbers as they are."""
-    return Fraction(repr(value)) if isinstance(value, float) else value
+    """(numerator, denominator): a number as the decimal that Python prints for it, 2.8 as (14, 5), in whole numbers.
+
+    ``Decimal(repr(value))`` reads the printed decimal exactly (in C, so a
+    debugger steps into no Fraction); an int or a Fraction is its own ratio.
+    """
+    if type(value) is float:
+        return Decimal(repr(value)).as_integer_ratio()
+    return value.as_integer_ratio() if type(value) is not int else (value, 1)
+
+
+def between(low, high, share):
+    """low + (high - low) * share, worked out in the decimals low and high print as, then rounded once to a float.
+
+    ``share`` is (p, q), the ratio p/q of whole numbers; a/b + (c/d - a/b) p/q
+    is (a d q + (c b - a d) p) / (b d q), whose int division is exactly rounded.
+    """
+    (a, b), (c, d), (p, q) = as_written(low), as_written(high), share
+    return (a * d * q + (c * b - a * d) * p) / (b * d * q)
 
 
 def uniform_edges(values, n_bins):
@@ -71,9 +87,8 @@ def uniform_edges(values, n_bins):
     low, high = min(values), max(values)
     if low == high:  # a constant feature: one bin that holds every value
         return [low, high]
-    if isinstance(low, float) or isinstance(high, float):
-        written_low, written_width = as_written(low), (as_written(high) - as_written(low)) / n_bins
-        return [low] + [float(written_low + k * written_width) for k in range(1, n_bins)] + [high]
+    if type(low) is float or type(high) is float:
+        return [low] + [between(low, high, (k, n_bins)) for k in range(1, n_bins)] + [high]
     width = ratio(high - low, n_bins)
     return [low] + [low + k * width for k in range(1, n_bins)] + [high]
 
@@ -84,20 +99,30 @@ def quantile_edges(values, n_bins):
     last = len(ordered) - 1
     edges = []
     for k in range(n_bins + 1):
-        position = ratio(k * last, n_bins)  # where the k/B quantile falls among the sorted values
-        below = math.floor(position)
+        below, remainder = divmod(k * last, n_bins)  # the k/B quantile falls at k (n - 1) / B among the sorted values
         above = min(below + 1, last)
-        fraction = position - below
         edge = ordered[below]
-        if fraction:  # between two values: interpolate (in decimals for floats, as uniform_edges does)
-            low, high = as_written(ordered[below]), as_written(ordered[above])
-            edge = low + (high - low) * fraction
-            edge = float(edge) if isinstance(ordered[below], float) or isinstance(ordered[above], float) else edge
+        if remainder:  # between two values: interpolate (in decimals for floats, as uniform_edges does)
+            low, high = ordered[below], ordered[above]
+            if type(low) is float or type(high) is float:
+                edge = between(low, high, (remainder, n_bins))
+            else:  # whole numbers or Fractions: exact
+                edge = low + (high - low) * ratio(remainder, n_bins)
         if not edges or edge > edges[-1]:
             edges.append(edge)
     if len(edges) == 1:  # every value is the same
         edges.append(edges[0])
     return edges
+
+
+def bin_counts(edges, values):
+    """[n_b for each bin b]: how many of ``values`` fall in each bin, bin by ``bin_index``'s rule, a column at a time."""
+    counts = [0] * (len(edges) - 1)
+    last = len(edges) - 2
+    for value in values:
+        b = bisect_right(edges, value) - 1  # edges[b] <= value < edges[b + 1] (in C: no step per value)
+        counts[min(max(b, 0), last)] += 1  # values beyond the ends go to the end bins
+    return counts
 
 
 def bin_index(edges, value):
