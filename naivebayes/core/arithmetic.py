@@ -40,7 +40,7 @@ def ratio(numerator, denominator):
     A zero denominator is a mistake in the caller's formula, so it raises
     ``ZeroDivisionError`` rather than inventing a value.
     """
-    if is_exact(numerator, denominator):
+    if type(numerator) is int and type(denominator) is int or is_exact(numerator, denominator):  # (ints: at a glance)
         return Fraction(numerator, denominator)
     return numerator / denominator
 

@@ -284,15 +284,11 @@ class Categorical:
     @staticmethod
     def likelihoods(model, feature, value):
         n_categories = len(model.categories_[feature])
-        return tuple([
-            categorical_likelihood(
-                model.value_counts_[label][feature].get(value, 0),
-                model.feature_counts_[label][feature],
-                model.alpha,
-                n_categories,
-            )
-            for label in model.classes_
-        ])
+        likelihoods = []
+        for label in model.classes_:
+            count, total = model.value_counts_[label][feature].get(value, 0), model.feature_counts_[label][feature]
+            likelihoods.append(categorical_likelihood(count, total, model.alpha, n_categories))  # (n_jvc + alpha) / (n_jc + alpha K_j)
+        return tuple(likelihoods)
 
     @staticmethod
     def draw(model, feature, label, generator):

@@ -334,7 +334,7 @@ class TableNaiveBayes(NaiveBayes):
         kind = self.distribution_kinds[self.distributions_[term.feature]]
         if kind.exact:
             return kind.likelihoods(self, term.feature, term.value)
-        return tuple([math.exp(log_term) for log_term in term.log_terms])
+        return tuple(map(math.exp, term.log_terms))  # (math.exp of each class's term, in C)
 
     def likelihood(self, feature, value, label):
         """p_j(x_j = value | c): a probability for counts and categories, a density for measurements."""
