@@ -588,7 +588,8 @@ class JointBayesClassifier(TableNaiveBayes):
         self.n_combinations_ = math.prod(n_values)
         self.n_parameters_ = joint_parameter_count(n_values, len(self.classes_))
         n_seen = sum(len(self.cell_counts_[label]) for label in self.classes_)
-        self.empty_share_ = empty_cell_share(n_seen, len(self.classes_) * self.n_combinations_)
+        n_cells = len(self.classes_) * self.n_combinations_
+        self.empty_share_ = empty_cell_share(n_seen, float(n_cells))  # a float (JointTable keeps the exact share)
         cell_counts = [self.cell_counts_[label] for label in self.classes_]
         complete_counts = [self.complete_counts_[label] for label in self.classes_]
         self.cell_lookups_ = joint_log_likelihood_rows(cell_counts, complete_counts, self.alpha, self.n_combinations_)
