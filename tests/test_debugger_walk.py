@@ -212,7 +212,7 @@ MODELS = [
     ("histogram", functools.partial(HistogramNB, n_bins=2), [[x] for x, _ in NUMBERS], AB, [2.0], ["histogram_log_terms"], ["histogram_log_density"]),
     ("mixed", MixedNB, MIXED_ROWS, AB, {"outlook": "sunny", "temperature": 20.0}, ["categorical_log_terms", "gaussian_log_density"], ["add_categorical_counts", "gaussian_mean"]),
     ("discriminant", GaussianDiscriminantAnalysis, PLANE, ["a", "a", "a", "b", "b", "b"], [2.0, 3.0], ["log_density_terms"], ["mean_vector", "scatter_matrix"]),
-    ("joint", JointBayesClassifier, PAIRS, ["no", "no", "yes", "yes", "yes"], {"a": 0, "b": 1}, ["joint_log_likelihood"], ["add_categorical_counts"]),
+    ("joint", JointBayesClassifier, PAIRS, ["no", "no", "yes", "yes", "yes"], {"a": 0, "b": 1}, ["joint_table_log_likelihood"], ["add_categorical_counts"]),
 ]  # fmt: skip
 IDS = [case[0] for case in MODELS]
 LAST_STEP = {"predict": ["decision"], "predict_proba": ["log_posterior", "log_sum_exp"], "explain": ["log_posterior"]}

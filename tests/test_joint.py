@@ -51,7 +51,7 @@ from naivebayes.other_models.joint import (
     conditional_probability,
     empty_cell_share,
     joint_likelihood,
-    joint_log_likelihood,
+    joint_table_log_likelihood,
     joint_parameter_count,
     matching_records,
     naive_parameter_count,
@@ -239,9 +239,9 @@ def test_eq_joint_lidstone_on_the_table_d():
 
 
 def test_eq_joint_log_likelihood_on_the_table_d():
-    assert joint_log_likelihood(3, 4, 1, 4) == pytest.approx(math.log(4) - math.log(8))
-    assert joint_log_likelihood(0, 4, 0, 4) == -math.inf
-    assert joint_log_likelihood(4, 4, 1, 4, n_completions=2) == pytest.approx(math.log(6 / 8))
+    assert joint_table_log_likelihood(3, 4, 1, 4) == pytest.approx(math.log(4) - math.log(8))
+    assert joint_table_log_likelihood(0, 4, 0, 4) == -math.inf
+    assert joint_table_log_likelihood(4, 4, 1, 4, n_completions=2) == pytest.approx(math.log(6 / 8))
     model = JointBayesClassifier(alpha=1).fit(D_ROWS, D_LABELS)
     assert model.joint_log_likelihood({"a": 0, "b": 0}) == pytest.approx(
         {"no": math.log(4 / 7 * 1 / 2), "yes": math.log(3 / 7 * 1 / 7)}

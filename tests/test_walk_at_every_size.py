@@ -202,8 +202,8 @@ def whole_data(name):
     return WHOLE[name]()
 
 
-def a_few_of_each_class(X, y, n=2):
-    """The first ``n`` examples of each class, and their labels: the smallest training set with every class."""
+def a_few_of_each_class(X, y, n=6):
+    """The first ``n`` examples of each class, and their labels: a small training set with every class (and more rows than iris has features)."""
     taken, few, labels = {}, [], []
     for x, label in zip(X, y):
         if taken.get(label, 0) < n:

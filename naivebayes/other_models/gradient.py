@@ -417,7 +417,7 @@ class GradientFit:
         self.means_ = {label: {j: means[(label, j)] for j in self.features_} for label in self.classes_}
         self.scales_ = {label: {j: scales[(label, j)] for j in self.features_} for label in self.classes_}
         self.variances_ = {label: {j: scales[(label, j)] ** 2 for j in self.features_} for label in self.classes_}
-        self.log_priors_ = [log(prior_mle(self.class_counts_[label], self.n_rows_)) for label in self.classes_]
+        self.log_priors_ = [log(prior_mle(self.class_counts_[label], float(self.n_rows_))) for label in self.classes_]  # (floats: N_c / N)
         self.loss_ = loss
         self.history_ = history
 

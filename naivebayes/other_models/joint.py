@@ -92,7 +92,7 @@ __all__ = [
     "naive_parameter_count",
     "empty_cell_share",
     "joint_likelihood",
-    "joint_log_likelihood",
+    "joint_table_log_likelihood",
     "joint_draw_cell",
 ]
 
@@ -198,7 +198,7 @@ def joint_likelihood(n_matching, n_complete, alpha, n_combinations, n_completion
 
 
 # --8<-- [start:eq-joint-log-likelihood]
-def joint_log_likelihood(n_matching, n_complete, alpha, n_combinations, n_completions=1):
+def joint_table_log_likelihood(n_matching, n_complete, alpha, n_combinations, n_completions=1):
     """log P(x | c) = log(n_xc + alpha f) - log(m_c + alpha prod_j K_j), with log 0 = -inf.
 
     Formula: docs/why-naive.md#eq-joint-log-likelihood
@@ -237,7 +237,7 @@ def joint_log_likelihood_rows(cell_counts, complete_counts, alpha, n_combination
         seen.update(dict.fromkeys(counts))
     return {
         cell: tuple(
-            joint_log_likelihood(counts.get(cell, 0), n_complete, alpha, n_combinations)
+            joint_table_log_likelihood(counts.get(cell, 0), n_complete, alpha, n_combinations)
             for counts, n_complete in zip(cell_counts, complete_counts)
         )
         for cell in seen
@@ -594,7 +594,7 @@ class JointBayesClassifier(TableNaiveBayes):
         complete_counts = [self.complete_counts_[label] for label in self.classes_]
         self.cell_lookups_ = joint_log_likelihood_rows(cell_counts, complete_counts, self.alpha, self.n_combinations_)
         self.unseen_cell_log_terms_ = tuple(
-            joint_log_likelihood(0, n_complete, self.alpha, self.n_combinations_) for n_complete in complete_counts
+            joint_table_log_likelihood(0, n_complete, self.alpha, self.n_combinations_) for n_complete in complete_counts
         )
 
     # -- one row, step by step ---------------------------------------------------
@@ -621,7 +621,7 @@ class JointBayesClassifier(TableNaiveBayes):
             return []  # nothing observed: P(x | c) = 1, and the prior decides alone
         counts, n_completions = self._matching_counts(features, values)  # n_xc, or the cells x agrees with
         log_terms = tuple(
-            joint_log_likelihood(n, self.complete_counts_[label], self.alpha, self.n_combinations_, n_completions)
+            joint_table_log_likelihood(n, self.complete_counts_[label], self.alpha, self.n_combinations_, n_completions)
             for n, label in zip(counts, self.classes_)
         )
         return [Term("combination", features, values, log_terms)]
