@@ -60,7 +60,7 @@ from naivebayes.naive_bayes.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "Setting", "count_classes", "add_count", "merge_class_counts"]
+__all__ = ["NaiveBayes", "Term", "Setting", "count_classes"]
 
 
 class Term:
