@@ -263,11 +263,11 @@ def step_3_unsmoothed(model, words, X_train, y_train):
         for label in model.classes_:
             total = model.feature_totals_[label]  # n_c = sum over w' of Count(w', c)
             by_hand = Fraction(count(model, word, label), total)
-            assert by_hand == unsmoothed.likelihood(word, label)  # the library's multinomial_mle
+            assert by_hand == unsmoothed.likelihood(word, label)  # the library's multinomial_likelihood with alpha = 0
             print(f"  P({word!r} | {label}) = {show_ratio(count(model, word, label), total)}")
             if by_hand == 0:
                 zeros.append((word, label))
-    print("MultinomialNB(alpha=0).likelihood(w, c) gives the same values (multinomial_mle).")
+    print("MultinomialNB(alpha=0).likelihood(w, c) gives the same values (multinomial_likelihood with alpha = 0).")
     for word, label in zeros[:1]:
         print(f"A {label} message that contains {word!r} gets P(d | {label}) = 0, whatever its")
         print("other words say, and log 0 is undefined.  One unlucky word vetoes the class.")

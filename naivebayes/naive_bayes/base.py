@@ -229,11 +229,12 @@ class NaiveBayes:
     A model subclasses one of the two kinds of data (``TextNaiveBayes`` or
     ``TableNaiveBayes``), lists its tables once (``count_tables``,
     ``class_tables``, ``lookup_tables``), stores each setting of its
-    ``__init__`` under its own name, and fills in the hooks below, marked
-    "hook": each says in one line what the model must compute.  A text model
-    fills in three more, declared in ``TextNaiveBayes`` (``_add_document``,
-    ``_add_tokens``, ``_fast_log_joint``); a tabular model names the kinds
-    of distribution it uses, each a small class in its own file.
+    ``__init__`` under its own name (each becomes a ``Setting``), and fills
+    in the hooks below, marked "hook": each says in one line what the model
+    must compute.  A text model fills in two more, declared in
+    ``TextNaiveBayes`` (``_add_document``, the counting formula, and
+    ``_log_joint_from_rows``, the vector form of the terms); a tabular model
+    names the kinds of distribution it uses, each a small class in its own file.
     """
 
     model_name = "naive Bayes"  # how explanations and messages name the model
