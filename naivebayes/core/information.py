@@ -48,7 +48,7 @@ def mutual_information(pair_counts):
             continue  # a cell that factorizes adds exactly 0
         if whole:
             common = math.gcd(joint, product)  # the ratio in lowest terms, as a Fraction would keep it
-            terms.append(share_of(n, total) * (math.log(joint // common) - math.log(product // common)))
+            terms.append(n / total * (math.log(joint // common) - math.log(product // common)))  # (int / int: exactly rounded)
         else:
             terms.append(share_of(n, total) * log(ratio(joint, product)))
     information = math.fsum(terms)

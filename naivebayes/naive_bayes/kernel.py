@@ -264,8 +264,9 @@ class Kernel:
     def count(model, feature, values_by_label):
         for label, values in values_by_label.items():
             counts = {}
-            for value in values:
-                add_count(counts, float(value))
+            for value in values:  # (a plain loop: no step per value)
+                value = float(value)
+                counts[value] = counts.get(value, 0) + 1
             model.kernel_counts_.setdefault(label, {})[feature] = counts
 
     @staticmethod

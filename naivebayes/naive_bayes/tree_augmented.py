@@ -46,7 +46,7 @@ from naivebayes.naive_bayes.categorical import (
 )
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index
 from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
-from naivebayes.tables.rows import present_values
+from naivebayes.tables.rows import present_rows
 
 TIE = 1e-12  # nats: two pair weights closer than this are equal (rounding), and feature order decides
 
@@ -322,8 +322,8 @@ class TreeAugmentedNB(TableNaiveBayes):
         """The counts of categorical naive Bayes, then n_{(i,j) u v c} for every pair of features."""
         super()._count(rows, labels)  # N_c, n_jc, n_jvc; every row checked there
         by_label = {}
-        for row, label in zip(rows, labels):
-            by_label.setdefault(label, []).append(present_values(row, ""))  # (checked above)
+        for x, label in zip(present_rows(rows), labels):  # (the rows were checked above)
+            by_label.setdefault(label, []).append(x)
         features = self.features_
         for label, class_rows in by_label.items():
             tables = self.pair_counts_.setdefault(label, {})

@@ -190,6 +190,8 @@ def columns_by_class(rows, labels, classes, form=None, width=None):
             if value is None:
                 continue
             if (value == value) is not True:  # a NaN, or a value of numpy or pandas (its == gives np.True_ or NA)
+                if type(value) is float:
+                    continue  # a NaN (pandas' empty cell): missing
                 value = plain_value(value)
                 if is_missing(value):
                     continue
@@ -287,6 +289,33 @@ def converted_present_values(items):
         value = plain_value(value)
         if not is_missing(value):
             present[feature] = value
+    return present
+
+
+def present_rows(rows):
+    """[present_values(row)] for every row, a table at a time: a plain dict or list row is read here, without a call.
+
+    The rows have been checked already (``columns_by_class``); a row with a
+    NaN, a numpy value or pandas' NA, or of another class, goes through ``present_values``.
+    """
+    present = []
+    for i, row in enumerate(rows):
+        kind = type(row)
+        items = row.items() if kind is dict else enumerate(row) if kind is list or kind is tuple else None
+        if items is not None:
+            x, unusual = {}, False
+            for feature, value in items:
+                if value is None:
+                    continue  # missing
+                if (value == value) is True:
+                    x[feature] = value
+                elif type(value) is not float:  # not a NaN: a numpy value or pandas' NA, for present_values
+                    unusual = True
+                    break
+            if not unusual:
+                present.append(x)
+                continue
+        present.append(present_values(row, f"X[{i}]"))
     return present
 
 
