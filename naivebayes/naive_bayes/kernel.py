@@ -29,8 +29,8 @@ reference to about 1e-12.  docs/kernel.md has the formulas and the costs.
 
 import math
 from bisect import bisect_left, bisect_right
-from numbers import Real
 
+from naivebayes.plumbing.checks import is_number
 from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.gaussian import check_measurement, plain_measurements
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
@@ -387,7 +387,7 @@ def check_bandwidth(bandwidth):
     """None (Silverman's rule, R's bw.nrd0) or a finite number > 0."""
     if bandwidth is None:
         return None
-    if isinstance(bandwidth, bool) or not isinstance(bandwidth, Real) or not math.isfinite(bandwidth) or bandwidth <= 0:
+    if not is_number(bandwidth) or not math.isfinite(bandwidth) or bandwidth <= 0:
         raise ValueError(
             f"bandwidth must be a number > 0 (the width of each bell curve, in the feature's units), or None "
             f"for Silverman's rule of thumb (R's bw.nrd0), not {bandwidth!r}"

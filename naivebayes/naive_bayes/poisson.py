@@ -28,8 +28,8 @@ is 1/10 instead.  ``alpha=0`` gives the maximum likelihood estimate.
 import heapq
 import math
 
-from naivebayes.core.arithmetic import is_exact, log, ratio
-from naivebayes.plumbing.checks import check_smoothing, power_of_ten
+from naivebayes.core.arithmetic import log
+from naivebayes.plumbing.checks import check_smoothing, is_number, power_of_ten
 from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
 
@@ -259,9 +259,8 @@ class Poisson:
     def check_value(model, feature, value, where, training):
         if type(value) is int and 0 <= value <= MAX_COUNT:
             return value  # the usual case, decided quickly
-        is_number = not isinstance(value, bool) and (isinstance(value, (int, float)) or is_exact(value))
         not_finite = isinstance(value, float) and not math.isfinite(value)  # inf or NaN
-        if not is_number or not_finite or value < 0 or value != int(value):
+        if not is_number(value) or not_finite or value < 0 or value != int(value):
             raise ValueError(
                 f"{where}: feature {feature!r} has the value {value!r}, but a Poisson feature takes "
                 "counts, whole numbers >= 0 (use GaussianNB for measurements)"

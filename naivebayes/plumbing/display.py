@@ -43,14 +43,17 @@ from fractions import Fraction
 __all__ = ["Score"]
 
 
-def _is_number(cell):
-    """Does this cell read as a number: ``3``, ``-0.2877``, ``3/7``, ``1e-05``, ``-inf``?"""
+def reads_as_number(cell):
+    """Does this cell read as a number: ``3``, ``-0.2877``, ``3/7``, ``1e-05``, ``-inf``?
+
+    A ratio of two whole numbers (what a Fraction prints as) or anything
+    ``float`` reads, decided without parsing a Fraction.
+    """
+    numerator, slash, denominator = cell.partition("/")
     try:
-        Fraction(cell)
-        return True
-    except (ValueError, ZeroDivisionError):
-        pass
-    try:
+        if slash:
+            int(numerator)  # (a ValueError if it is not a whole number)
+            return int(denominator) != 0
         float(cell)
         return True
     except ValueError:
@@ -66,7 +69,7 @@ def _alignments(header, rows, align):
     letters = ""
     for i in range(len(header)):
         cells = [row[i] for row in rows if row[i] != ""]
-        letters += "r" if cells and all(_is_number(cell) for cell in cells) else "l"
+        letters += "r" if cells and all([reads_as_number(cell) for cell in cells]) else "l"
     return letters
 
 

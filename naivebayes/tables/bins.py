@@ -168,6 +168,11 @@ def interval_labels(edges):
     return [interval_label(edges, b, digits) for b in range(len(edges) - 1)]
 
 
+def all_numbers(values):
+    """True when every value is a number (not a bool): a column of plain ints and floats at a glance, else value by value."""
+    return set(map(type, values)) <= {int, float} or all(map(is_number, values))
+
+
 def check_n_bins(n_bins):
     """A whole number of bins from 1 to ``MAX_BINS`` (a numpy int as the Python int it holds)."""
     n_bins = plain_value(n_bins)
@@ -254,7 +259,7 @@ class Discretizer:
                 columns.setdefault(feature, []).append(value)
                 positions.setdefault(feature, []).append(i)
         if wanted is None:
-            chosen = [feature for feature, values in columns.items() if all(map(is_number, values))]
+            chosen = [feature for feature, values in columns.items() if all_numbers(values)]
         else:
             chosen = wanted
             for feature in chosen:
