@@ -141,7 +141,7 @@ CASES = {
     "multinomial, weights": (lambda: MultinomialNB(alpha=0.5), weighted_documents, False),
     "bernoulli": (lambda: BernoulliNB(alpha=Fraction(1, 2)), documents, True),
     "categorical": (CategoricalNB, category_rows, True),
-    "gaussian, whole numbers": (GaussianNB, whole_number_rows, True),
+    "gaussian, whole numbers": (GaussianNB, whole_number_rows, False),  # (float statistics: equal to rounding)
     "gaussian, floats": (GaussianNB, measurement_rows, False),
     "poisson": (PoissonNB, count_rows, True),
     "histogram": (lambda: HistogramNB(n_bins=4), binned(whole_number_rows, [0, 1, 2]), True),
@@ -256,11 +256,11 @@ def test_merging_one_model_gives_a_copy():
 
 
 def test_a_merged_model_goes_on_with_partial_fit():
-    make, data, _ = CASES["gaussian, whole numbers"]
+    make, data, exact = CASES["gaussian, whole numbers"]
     shards, X, y = shards_of(random.Random(5), data, n_shards=3)
     merged = merge(trained(make, shards[0]), trained(make, shards[1]))
     merged.partial_fit(*shards[2])
-    assert_same_model(merged, make().fit(X, y), X, exact=True)
+    assert_same_model(merged, make().fit(X, y), X, exact=exact)
 
 
 def test_shards_saved_to_files_merge_as_well(tmp_path):
@@ -272,7 +272,7 @@ def test_shards_saved_to_files_merge_as_well(tmp_path):
 
 
 def test_exact_statistics_stay_exact_fractions():
-    rows = [[1], [3], [10], [14], [2], [20]]
+    rows = [[Fraction(x)] for x in (1, 3, 10, 14, 2, 20)]  # Fractions ask for exact statistics
     labels = ["a", "a", "b", "b", "a", "b"]
     merged = merge(GaussianNB(var_smoothing=0).fit(rows[:4], labels[:4]), GaussianNB(var_smoothing=0).fit(rows[4:], labels[4:]))
     assert merged.means_ == {"a": {0: Fraction(2)}, "b": {0: Fraction(44, 3)}}

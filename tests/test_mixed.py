@@ -189,11 +189,11 @@ def test_score_and_repr(model):
         "value_counts_['beach']        1 feature   {'outlook': {'sunny': 2}}\n"
         "value_counts_['home']         1 feature   {'outlook': {'rain': 2}}\n"
         "categories_                   1 feature   {'outlook': ['rain', 'sunny']}\n"
-        "means_['beach']               1 feature   {'temperature': 57/2}\n"
-        "means_['home']                1 feature   {'temperature': 33/2}\n"
-        "squared_deviations_['beach']  1 feature   {'temperature': 9/2}\n"
-        "squared_deviations_['home']   1 feature   {'temperature': 9/2}\n"
-        "variances_['beach']           1 feature   {'temperature': 9/4}\n"
-        "variances_['home']            1 feature   {'temperature': 9/4}\n"
+        "means_['beach']               1 feature   {'temperature': 28.5}\n"
+        "means_['home']                1 feature   {'temperature': 16.5}\n"
+        "squared_deviations_['beach']  1 feature   {'temperature': 4.5}\n"
+        "squared_deviations_['home']   1 feature   {'temperature': 4.5}\n"
+        "variances_['beach']           1 feature   {'temperature': 2.25}\n"
+        "variances_['home']            1 feature   {'temperature': 2.25}\n"
         'mixed naive Bayes, fitted on 4 rows'
     )

@@ -15,8 +15,9 @@ feature j (missing values skipped):
 derives (and scikit-learn uses); ``ddof=1`` divides by n - 1, the sample
 variance (R's ``e1071`` and River use it).  ``epsilon`` is scikit-learn's
 variance floor: ``var_smoothing`` times the largest variance of any feature
-over all training rows.  Means and squared deviations are exact Fractions
-when the inputs are ints or Fractions.
+over all training rows.  Means and squared deviations are floats (whole
+numbers are summed exactly and divided once), and exact Fractions when the
+inputs are Fractions.
 
 Prediction adds log densities, computed in log space, so a value far out in
 a tail gives a very negative but finite term, never a density of 0.0 and
@@ -25,7 +26,7 @@ then log 0.
 >>> rows = [[1], [3], [10], [14]]
 >>> model = GaussianNB(var_smoothing=0).fit(rows, ["a", "a", "b", "b"])
 >>> model.means_, model.variances_
-({'a': {0: Fraction(2, 1)}, 'b': {0: Fraction(12, 1)}}, {'a': {0: Fraction(1, 1)}, 'b': {0: Fraction(4, 1)}})
+({'a': {0: 2.0}, 'b': {0: 12.0}}, {'a': {0: 1.0}, 'b': {0: 4.0}})
 >>> model.predict([[5], [9]])
 ['a', 'b']
 """
@@ -57,11 +58,17 @@ LOG_TWO_PI = math.log(2 * math.pi)
 def gaussian_mean(values):
     """mu_jc = (1 / n_jc) * sum of x_j over the class-c rows: the maximum likelihood mean.
 
-    Exact (a Fraction) for ints and Fractions; for floats, ``math.fsum`` adds
-    exactly rounded.
+    Whole numbers are added exactly and divided once (int / int is exactly
+    rounded); floats are added by ``math.fsum``, exactly rounded; with a
+    Fraction among them the mean is an exact Fraction.
 
     Formula: docs/gaussian.md#eq-gaussian-mean
     """
+    kinds = set(map(type, values))
+    if kinds == {int}:
+        return sum(values) / len(values)
+    if kinds <= {int, float}:
+        return math.fsum(values) / len(values)
     if is_exact(*values):
         return ratio(sum(values), len(values))
     return math.fsum(values) / len(values)
@@ -72,19 +79,21 @@ def gaussian_mean(values):
 def squared_deviations(values, mean):
     """M_jc = sum over the class-c rows of (x_j - mu_jc)^2.
 
-    For whole numbers this is computed exactly as sum(x^2) - (sum x)^2 / n,
-    which is the same number (expand the square) and needs no Fractions
-    inside the sum.  For floats it takes the two-pass form above: the
-    one-pass form would subtract two large, nearly equal numbers.
+    For whole numbers this is computed as (n sum(x^2) - (sum x)^2) / n, which
+    is the same number (expand the square), exact in integers until the one
+    division.  For floats it takes the two-pass form above: the one-pass form
+    would subtract two large, nearly equal numbers.  Fractions give an exact
+    Fraction.
 
     Formula: docs/gaussian.md#eq-gaussian-squared-deviations
     """
-    if all(type(value) is int for value in values):
+    kinds = set(map(type, values))
+    if kinds == {int}:
         total = sum(values)
-        return ratio(len(values) * sum(value * value for value in values) - total * total, len(values))
-    if is_exact(*values):
-        return sum((value - mean) ** 2 for value in values)
-    return math.fsum((value - mean) ** 2 for value in values)
+        return (len(values) * sum([value * value for value in values]) - total * total) / len(values)
+    if kinds <= {int, float} or not is_exact(*values):
+        return math.fsum([(value - mean) ** 2 for value in values])
+    return sum([(value - mean) ** 2 for value in values])  # Fractions: exact
 # --8<-- [end:eq-gaussian-squared-deviations]
 
 
@@ -340,7 +349,7 @@ class Gaussian:
             else:  # epsilon is 0 too: every Gaussian feature has had one value so far (say, one row)
                 floor, fix = "epsilon is 0 too, as every feature has had a single value so far", "train on more rows"
             return None, (
-                f"every training value is {mean}, so the variance is 0, and {floor}; a density with "
+                f"every training value is {int(mean) if type(mean) is float and mean.is_integer() else mean}, so the variance is 0, and {floor}; a density with "
                 f"variance 0 is undefined: {fix}, or drop the feature"
             )
         return variance, None
