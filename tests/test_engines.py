@@ -154,7 +154,7 @@ CASES = {
     "categorical": (CategoricalNB, category_row, None, False),
     "poisson": (PoissonNB, count_row, None, False),
     "histogram": (partial(HistogramNB, n_bins=5), histogram_row, HISTOGRAM_EDGES, False),
-    "gaussian, whole numbers": (GaussianNB, whole_number_row, None, False),
+    "gaussian, whole numbers": (GaussianNB, whole_number_row, None, True),  # (float statistics for whole numbers)
     "gaussian, exact fractions": (GaussianNB, exact_measurement_row, None, False),
     "gaussian, floats": (GaussianNB, measurement_row, None, True),
     "mixed": (MixedNB, mixed_row, None, True),

@@ -194,7 +194,7 @@ def test_a_constant_feature_with_var_smoothing_zero_is_a_clear_error_when_its_de
     model = GaussianNB(var_smoothing=0).fit(rows, LABELS)
     assert model.means_["a"]["flat"] == 5 and model.variances_["a"]["flat"] is None
     before = public_state(model)
-    with pytest.raises(ValueError, match=r"feature 'flat' in class 'a': every training value is 5, so the variance is 0"):
+    with pytest.raises(ValueError, match=r"feature 'flat' in class 'a': every training value is 5.0, so the variance is 0"):
         model.predict([{"x": 1, "flat": 5}])
     with pytest.raises(ValueError, match="use var_smoothing > 0"):
         model.predict_proba([{"x": 1, "flat": 6}])
@@ -257,7 +257,7 @@ def test_partial_fit_in_pieces_equals_one_fit_exactly():
 def test_variance_zero_with_var_smoothing_says_why_epsilon_is_zero():
     # One row: its variance is 0, and so is the largest variance of any feature, so epsilon = 1e-9 * 0
     model = GaussianNB().partial_fit(ROWS[:1], LABELS[:1])
-    with pytest.raises(ValueError, match=r"feature 'x' in class 'a': every training value is 1, so the variance "
+    with pytest.raises(ValueError, match=r"feature 'x' in class 'a': every training value is 1.0, so the variance "
                        r"is 0, and epsilon is 0 too, as every feature has had a single value so far"):  # fmt: skip
         model.log_likelihood("x", 1, "a")
 

@@ -349,7 +349,7 @@ class Gaussian:
             else:  # epsilon is 0 too: every Gaussian feature has had one value so far (say, one row)
                 floor, fix = "epsilon is 0 too, as every feature has had a single value so far", "train on more rows"
             return None, (
-                f"every training value is {int(mean) if type(mean) is float and mean.is_integer() else mean}, so the variance is 0, and {floor}; a density with "
+                f"every training value is {mean}, so the variance is 0, and {floor}; a density with "
                 f"variance 0 is undefined: {fix}, or drop the feature"
             )
         return variance, None
