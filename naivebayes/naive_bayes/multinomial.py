@@ -36,7 +36,6 @@ Run ``python -m naivebayes demo multinomial`` to print the whole computation.
 
 import math
 from itertools import repeat
-from operator import mul
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.plumbing.checks import LARGEST_FLOAT
@@ -189,23 +188,24 @@ def multinomial_joint_log_likelihoods(counts, rows, log_priors):
     """[log P(x, c) for every class c] = log pi_c + sum over known words j of x_j * log theta_jc, read from the rows.
 
     The vector form of ``multinomial_word_terms``: one lookup fetches word j's
-    row (log theta_jc for all K classes, built when training ends), and
-    ``zip(*rows)`` turns the rows of the document's known words into K
-    columns, one per class.  Each class's x_j * log theta_jc are the very
-    terms ``multinomial_word_terms`` computes (the rows hold the floats of
-    ``multinomial_log_likelihood``), and ``math.fsum`` adds them as
-    ``log_joint`` does, so both give the same float.  A word never seen in
-    training has no row and is ignored, and a word with x_j = 0 adds nothing
-    (0 * -inf would be nan).
+    row (log theta_jc for all K classes, built when training ends), scaled by
+    x_j when the word occurs more than once; ``zip(*word_rows)`` turns the
+    rows into K columns, one per class, and ``math.fsum`` adds each column as
+    ``log_joint`` adds the terms, so both give the same float.  A word never
+    seen in training has no row and is ignored, and a word with x_j = 0 adds
+    nothing (0 * -inf would be nan).
 
     Formula: docs/multinomial.md#eq-multinomial-joint-rows
     """
-    known = [(count, rows[word]) for word, count in counts.items() if count and word in rows]
-    if not known:  # no word the model knows: log P(x, c) = log pi_c
+    word_rows = []
+    for word, count in counts.items():
+        row = rows.get(word)  # (log theta_j1, ..., log theta_jK); None for a word never seen in training
+        if row is not None and count:
+            word_rows.append(row if count == 1 else [count * log_theta for log_theta in row])  # x_j log theta_jc
+    if not word_rows:  # no word the model knows: log P(x, c) = log pi_c
         return list(log_priors)
-    x, word_rows = zip(*known)  # x_j, and row_j = (log theta_j1, ..., log theta_jK)
-    columns = zip(*word_rows)  # class k's column: log theta_jk for each known word j
-    return [log_prior + math.fsum(map(mul, x, column)) for log_prior, column in zip(log_priors, columns)]
+    columns = zip(*word_rows)  # class k's column: x_j log theta_jk for each known word j
+    return [log_prior + math.fsum(column) for log_prior, column in zip(log_priors, columns)]
 # --8<-- [end:eq-multinomial-joint-rows]
 
 
