@@ -224,7 +224,9 @@ class Categorical:
         """One row's categorical values checked to predict: a string passes at a glance, others take check_value."""
         any_value = model.unseen != "error"
         for feature, value in values.items():
-            if not (type(value) is str and (any_value or value in model.feature_lookups_[feature])):
+            kind = type(value)  # a str, or a number that no bool equals (not 0 or 1), passes at a glance
+            plain = kind is str or (kind is float or kind is int) and value != 0 and value != 1
+            if not (plain and (any_value or value in model.feature_lookups_[feature])):
                 values[feature] = Categorical.check_value(model, feature, value, where, training=False)
         return values
 
