@@ -609,7 +609,7 @@ def swap_terms(model, psis):
 def predict_clipped(model, psis, rows):
     """argmax_k of the clipped scores for every post (the first class wins a tie, like argmax).
 
-    The same rewrite as BernoulliNB's fast path (docs/bernoulli.md#eq-bernoulli-absent-sum):
+    The same rewrite as BernoulliNB's rows (docs/bernoulli.md#eq-bernoulli-absent-sum):
     start every class from the score of a post with no words, log phi_k + sum_j log(1 - psi_jk),
     and let each word the post contains swap its log(1 - psi_jk) for log psi_jk.  That is one
     term per word of the post instead of one per word of the vocabulary.

@@ -31,8 +31,8 @@ Where the blog post's two rules live in the library:
 * add-one smoothing: ``multinomial_likelihood`` in ``naivebayes/naive_bayes/multinomial.py``
   ((n_jc + alpha) / (n_c + alpha |V|), and alpha = 1 is add-one);
 * ignoring unseen words: ``multinomial_word_terms`` (one document, one word at
-  a time) and ``multinomial_joint_log_likelihoods`` (the fast path behind
-  ``predict``), in the same file.
+  a time) and ``multinomial_joint_log_likelihoods`` (the rows
+  ``predict`` adds), in the same file.
 
 Steps 1 to 7 run on the small spam corpus that ships with the library
 (``naivebayes.datasets.load_spam()``), so that every number is small enough to
@@ -438,7 +438,7 @@ def step_6_unseen_words(model, X_test):
     """Unseen words are ignored: explain() lists them, and removing them changes nothing."""
     heading("Step 6. Words never seen in training are ignored")
     # In the library: multinomial_word_terms skips a word unless `word in vocabulary`,
-    # and the fast path, multinomial_joint_log_likelihoods, gets no row for it (rows.get(word) is None).
+    # and the rows predict adds, multinomial_joint_log_likelihoods, have no row for it (rows.get(word) is None).
     text = message_with_unseen_word(model, X_test)
     explanation = model.explain(text)
     print(f"test message: {text}")

@@ -232,10 +232,9 @@ def test_running_the_module_prints_the_worked_example(capsys):
     assert "3/7" in printed and "1/14" in printed and "prediction: china" in printed
 
 
-def test_multinomial_fits_tfidf_weights_and_fast_path_matches_reference():
+def test_multinomial_fits_tfidf_weights_and_its_rows_match_the_terms():
     # TF-IDF rows are {word: float weight}; the model treats the weights as fractional counts.
-    # Both paths compute the same products count * log theta_jc; the fast path adds them
-    # with sum, the reference with math.fsum, so they agree to the last few bits.
+    # Both compute the same products count * log theta_jc: predict adds the rows, explain the terms.
     from naivebayes.text.bag_of_words import BagOfWords
     from naivebayes.datasets import load_spam
     from naivebayes.evaluation.split import train_test_split

@@ -678,4 +678,4 @@ def test_every_model_breaks_a_tie_the_same_way_through_every_door(Model):
     if hasattr(model, "explain"):
         explanation = model.explain(probe[0])
         assert explanation.prediction == predicted and f"prediction: {predicted}" in str(explanation)
-    assert model.predict(probe * 3) == [predicted] * 3  # many examples (a text model's fast path) too
+    assert model.predict(probe * 3) == [predicted] * 3  # many examples (the same path) too

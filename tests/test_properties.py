@@ -126,7 +126,7 @@ def test_multinomial_fast_path_agrees_with_the_reference(alpha, seed):
     for document, scores in zip(documents, fast):
         reference = model.joint_log_likelihood(document)
         for label in model.classes_:
-            # The fast path adds with sum, the reference with math.fsum: to about 1e-15, not bit for bit.
+            # predict adds the rows, joint_log_likelihood the terms (Bernoulli's rows rearrange the sum): to about 1e-15.
             assert scores[label] == pytest.approx(reference[label], rel=1e-12)
 
 

@@ -253,7 +253,7 @@ def test_the_fast_path_runs_the_reference_paths_em(monkeypatch, length, weight):
     labeled, y, unlabeled = texts[:12], labels[:12], texts[12:]
     settings = dict(unlabeled_weight=weight, document_length=length, max_iterations=6, tolerance=0)
     fast = SemiSupervisedNB(**settings).fit(labeled, y, unlabeled, X_check=texts, y_check=labels)
-    monkeypatch.setattr(semi_supervised, "FAST_PATH_EVENT_MODELS", set())
+    monkeypatch.setattr(semi_supervised, "WORD_COLUMN_EVENT_MODELS", set())
     reference = SemiSupervisedNB(**settings).fit(labeled, y, unlabeled, X_check=texts, y_check=labels)
     assert len(fast.history_) == len(reference.history_)
     assert len(fast.history_) > 2 if weight else len(fast.history_) == 1
@@ -287,7 +287,7 @@ def test_nothing_to_learn_gets_the_models_clear_error_on_both_paths(monkeypatch,
     import naivebayes.naive_bayes.semi_supervised as semi_supervised
 
     if not fast:
-        monkeypatch.setattr(semi_supervised, "FAST_PATH_EVENT_MODELS", set())
+        monkeypatch.setattr(semi_supervised, "WORD_COLUMN_EVENT_MODELS", set())
     model = SemiSupervisedNB()
     with pytest.raises(ValueError, match="no tokens at all"):
         model.fit(["", "!!"], ["x", "y"], ["...", ""])

@@ -28,8 +28,7 @@ already leans to, and on 20 Newsgroups such words cost EM much of its gain.
 seen at least that often in all the documents together (``em_vocabulary``).
 
 The E-step and M-step above are the reference path, one document at a time.
-For the multinomial model ``fit`` runs the same sums on a fast path of its
-own (``word_columns``, ``fractional_word_rows``, ``log_likelihood_rows_of``):
+For the multinomial model ``fit`` runs the same sums a word at a time (``word_columns``, ``fractional_word_rows``, ``log_likelihood_rows_of``):
 the documents are turned around once, into one column of counts per word, and
 each iteration sums every word's column against the posteriors in C; the
 tests check that both paths give the same history and tables.
@@ -74,7 +73,7 @@ __all__ = [
 ]
 
 EVENT_MODELS = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}
-FAST_PATH_EVENT_MODELS = {"multinomial"}  # fit runs these on the fast path (the tests empty it to run the reference)
+WORD_COLUMN_EVENT_MODELS = {"multinomial"}  # fit runs EM by word columns for these (the tests empty it to run EM a document at a time)
 
 
 # --8<-- [start:eq-em-scale]
@@ -166,7 +165,7 @@ def dirichlet_log_density(model, alpha):
     """
     vocabulary_size, alpha = len(model.vocabulary_), float(alpha)
     total = math.lgamma(len(model.classes_))  # the flat prior of the class probabilities
-    if not isinstance(model, BernoulliNB):  # the multinomial model (or the fast path's rows)
+    if not isinstance(model, BernoulliNB):  # the multinomial model (or the word columns' rows)
         columns = list(zip(*model.log_likelihood_rows_.values()))  # log theta_jc, one column per class
         normaliser = math.lgamma(vocabulary_size * (alpha + 1)) - vocabulary_size * math.lgamma(alpha + 1)
         for column in columns:
@@ -205,12 +204,12 @@ def em_converged(previous, current, tolerance):
 # --8<-- [end:eq-em-stop]
 
 
-# -- the fast path: the same sums, a word at a time ------------------------------
+# -- EM by word columns: the same sums, a word at a time ------------------------------
 #
 # add_weighted_document adds one document to K counts per word, the E-step asks
 # the fitted model for each document's joint log-likelihoods, and a model is built
 # at every iteration: clear, but on 10,000 posts about 5 s per iteration.  The
-# fast path turns the documents around once (word_columns), sums each word's
+# word-column form turns the documents around once (word_columns), sums each word's
 # column against the posteriors in C (fractional_word_rows), takes the logs of a
 # word's K estimates in C (log_likelihood_rows_of), and scores the documents with
 # the multinomial model's own multinomial_joint_log_likelihoods: about 2.2 s per
@@ -472,7 +471,7 @@ class SemiSupervisedNB:
         if check is not None:
             check = self._seen(check, vocabulary)
         classes = sorted_labels(dict.fromkeys(labels))
-        run = self._em_fast if self.event_model in FAST_PATH_EVENT_MODELS else self._em_reference
+        run = self._em_by_word_columns if self.event_model in WORD_COLUMN_EVENT_MODELS else self._em_reference
         model, history, iteration, converged = run(
             classes, labeled, labels, unlabeled, vocabulary, reader.input_form_, check, check_answers
         )
@@ -515,8 +514,8 @@ class SemiSupervisedNB:
             model = self._m_step(classes, labeled, labels, unlabeled, posteriors, vocabulary, input_form)
             iteration += 1
 
-    def _em_fast(self, classes, labeled, labels, unlabeled, vocabulary, input_form, check, check_answers):
-        """The same EM on the fast path (multinomial): word columns, rows of logs, one model built at the end.
+    def _em_by_word_columns(self, classes, labeled, labels, unlabeled, vocabulary, input_form, check, check_answers):
+        """The same EM by word columns (multinomial): word columns, rows of logs, one model built at the end.
 
         Iteration for iteration the same objective, posteriors and counts as
         ``_em_reference``, to float rounding (the tests compare the two).

@@ -182,7 +182,7 @@ def adam_step(parameter, gradient, first_moment, second_moment, t, learning_rate
 
 
 # ---------------------------------------------------------------------------
-# The loss and its gradients: the fast path and the reference path
+# The loss and its gradients: from the sufficient statistics, and row by row
 # ---------------------------------------------------------------------------
 
 
@@ -210,7 +210,7 @@ def loss_and_gradients_per_row(rows, labels, means, scales):
     For every row and every class k: the row's log density under class k
     (the sum over its features, as ``MultivariateNormalDiag.log_prob``
     gives it), times the one-hot entry [y = k].  The reference that the
-    fast path is tested against; ``rows`` are dicts of numbers.
+    form on the sufficient statistics is tested against; ``rows`` are dicts of numbers.
     """
     classes = sorted_labels({label for label, _ in means})
     n_rows, n_classes = len(rows), len(classes)
