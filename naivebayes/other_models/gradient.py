@@ -349,8 +349,8 @@ def sufficient_statistics(X, y):
 
     n is the number of class-c rows, mean their mean of feature j, and M the
     sum of squared deviations from it (``gaussian_mean`` and
-    ``squared_deviations`` of the Gaussian model, exact for ints and
-    Fractions, then made floats).  Classes in sorted order, features in the
+    ``squared_deviations`` of the Gaussian model: floats, summed exactly and
+    divided once, and exact for Fractions until they are made floats here).  Classes in sorted order, features in the
     order of the rows.
     """
     rows, labels = check_training_set(X, y)

@@ -62,7 +62,7 @@ import operator
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
-from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.plumbing.checks import check_smoothing, is_number
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 from naivebayes.naive_bayes.base import Term, add_count, peek
 from naivebayes.naive_bayes.categorical import (
@@ -79,7 +79,6 @@ from naivebayes.naive_bayes.generative import (
     predictive_mixture,
 )
 from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
-from naivebayes.tables.bins import is_number
 from naivebayes.tables.rows import check_rows, present_values
 
 __all__ = [
