@@ -4,6 +4,10 @@
   ``model.predict``, and joint log-likelihoods within 1e-12 relative, at every
   number of documents, with int, Fraction and float alpha, on a word no class
   counted, and on 20 Newsgroups when ../shared/data holds it;
+* ``fit_counting_in_c(model, X, y)`` (docs/performance.md#counting-in-c): every
+  table ``model.fit(X, y)`` gives, equal entry for entry, and the same
+  predictions, on the China example, every input form, the spam corpus and
+  20 Newsgroups when ../shared/data holds it;
 * ``fit_tfidf(model, counts, y, tfidf)`` and ``predict_tfidf(model, counts, tfidf)``
   (docs/tfidf.md#the-fast-route) take the rows of counts and a fitted
   ``TfidfTransformer``, and never build the ``{term: weight}`` rows.  They must
@@ -21,6 +25,7 @@ import pytest
 
 from naivebayes import BagOfWords, BernoulliNB, ComplementNB, MultinomialNB, TfidfTransformer, Tokenizer
 from naivebayes.datasets import load_china, load_spam
+from naivebayes.fast.counting import fit_counting_in_c
 from naivebayes.fast.lanes import Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
 from naivebayes.fast.packed import (
     PackedScorer,
@@ -376,6 +381,92 @@ def test_the_packed_scorer_refuses_a_model_changed_since_it_was_built(change):
     assert PackedScorer(model).predict([TEST_DOCUMENT]) == model.predict([TEST_DOCUMENT])
 
 
+# ----------------------------------------------------------------------
+# fit_counting_in_c: the tables of fit, counted in C
+# ----------------------------------------------------------------------
+
+
+def every_table(model):
+    """{name: table} of everything fit gives a text model: the count tables, the lookup tables, the labels' objects."""
+    names = [*model.count_tables, *model.lookup_tables, "label_objects_"]
+    return {name: getattr(model, name) for name in names}
+
+
+def assert_fits_as_fit(Model, X, y, test_documents=(), **settings):
+    fast = fit_counting_in_c(Model(**settings), X, y)
+    reference = Model(**settings).fit(X, y)
+    assert every_table(fast) == every_table(reference)
+    for label in reference.classes_:  # new words enter each class's table in the same order
+        assert list(fast.feature_counts_[label]) == list(reference.feature_counts_[label])
+    if test_documents:
+        assert fast.predict(test_documents) == reference.predict(test_documents)
+        assert fast.predict_joint_log_proba(test_documents) == reference.predict_joint_log_proba(test_documents)
+    return fast
+
+
+@pytest.mark.parametrize("alpha", [1, Fraction(1, 2), 0.5, 0])
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_fit_counting_in_c_gives_the_tables_of_fit_on_the_china_example(Model, alpha):
+    fast = assert_fits_as_fit(Model, DOCUMENTS, LABELS, TEST_DOCUMENTS if alpha else (), alpha=alpha)
+    if Model is MultinomialNB:  # the hand-computed numbers of docs/multinomial.md
+        assert fast.feature_counts_["china"]["chinese"] == 5 and fast.feature_totals_ == {"china": 8, "japan": 3}
+        assert fast.document_lengths_ == {"china": {3: 2, 2: 1}, "japan": {3: 1}}
+    else:  # docs/bernoulli.md: "chinese" is in all three China documents, "tokyo" in the Japan one
+        assert fast.feature_counts_["china"]["chinese"] == 3 and fast.feature_counts_["japan"]["tokyo"] == 1
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_fit_counting_in_c_takes_every_form_fit_takes(Model):
+    tokens = [["free", "prize", "free"], ["lunch", "at", "noon"], [], ["free", "lunch"]]
+    labels = ["spam", "ham", "ham", "spam"]
+    assert_fits_as_fit(Model, tokens, labels, [["free"], ["noon", "zzz"]])
+    counts = [{"free": 2, "prize": 1, "never": 0}, {"lunch": 1}, {"lunch": 2, "free": 1}]
+    assert_fits_as_fit(Model, counts, ["spam", "ham", "ham"], [{"free": 1}])
+    mixed = ["Free prize, FREE!", ["lunch", "at", "noon"], {"free": 1, "lunch": 3}]  # texts, token lists and dicts
+    assert_fits_as_fit(Model, mixed, ["spam", "ham", "ham"], ["free lunch"])
+    rows = [[2, 0, 1, 0], [3, 0, 0, 0], [0, 1, 0, 0], [0, 2, 1, 0]]  # dense rows; column 3 counted nowhere
+    fast = assert_fits_as_fit(Model, rows, ["a", "a", "b", "b"], [[0, 0, 0, 5], [1, 1, 1, 1]])
+    assert 3 in fast.vocabulary_
+    tokenizer = Tokenizer(stop_words="english", ngram_range=(1, 2))  # any tokenizer: the model's own
+    assert_fits_as_fit(Model, DOCUMENTS, LABELS, TEST_DOCUMENTS, tokenizer=tokenizer)
+
+
+def test_fit_counting_in_c_forgets_what_the_model_learned_before():
+    model = MultinomialNB().fit(["a b", "c d"], ["x", "y"])
+    fit_counting_in_c(model, DOCUMENTS, LABELS)
+    assert every_table(model) == every_table(MultinomialNB().fit(DOCUMENTS, LABELS))
+
+
+def test_fit_counting_in_c_on_the_spam_corpus():
+    texts, labels = load_spam()
+    for Model in (MultinomialNB, BernoulliNB):
+        assert_fits_as_fit(Model, texts[::2], labels[::2], texts[1::2])
+        model = fit_counting_in_c(Model(), texts[::2], labels[::2])
+        assert PackedScorer(model).predict(texts[1::2]) == Model().fit(texts[::2], labels[::2]).predict(texts[1::2])
+
+
+def test_fit_counting_in_c_refuses_what_fit_refuses_and_leaves_the_model_as_it_was():
+    with pytest.raises(TypeError, match="ComplementNB"):
+        fit_counting_in_c(ComplementNB(), DOCUMENTS, LABELS)
+    model = MultinomialNB().fit(DOCUMENTS, LABELS)
+    before = every_table(model)
+    with pytest.raises(ValueError, match="empty"):
+        fit_counting_in_c(model, [], [])
+    with pytest.raises(ValueError, match="only one class"):
+        fit_counting_in_c(model, DOCUMENTS, ["china"] * len(DOCUMENTS))
+    with pytest.raises(ValueError):
+        fit_counting_in_c(model, DOCUMENTS, LABELS[:2])  # labels and documents differ in number
+    with pytest.raises(ValueError, match="no tokens"):
+        fit_counting_in_c(model, ["", "!!"], ["x", "y"])
+    with pytest.raises(ValueError, match="dense"):
+        fit_counting_in_c(model, ["chinese tokyo", [1, 0, 2]], ["x", "y"])  # a text, then a dense row
+    with pytest.raises(TypeError):
+        fit_counting_in_c(model, "Chinese Beijing", ["china"])  # one text, not a list of them
+    assert every_table(model) == before
+    with pytest.raises(ZeroDivisionError):  # alpha = 0 and a class with no words, as fit says
+        fit_counting_in_c(MultinomialNB(alpha=0), ["", "tokyo"], ["x", "y"])
+
+
 NEWSGROUPS = Path(__file__).resolve().parents[2] / "shared" / "data" / "20news-bydate.tar.gz"
 
 
@@ -399,6 +490,17 @@ def test_the_packed_scorer_on_20_newsgroups(newsgroups, Model):
     assert scorer.predict(texts) == model.predict(texts)
     for packed, floats in zip(scorer.predict_joint_log_proba(texts[:300]), model.predict_joint_log_proba(texts[:300])):
         assert [packed[label] for label in model.classes_] == pytest.approx([floats[label] for label in model.classes_], rel=1e-12)
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_the_whole_fast_route_on_20_newsgroups(newsgroups, Model):
+    """fit_counting_in_c gives every table of fit, and PackedScorer the default path's predictions, on all 7,532 posts."""
+    train, test = newsgroups
+    tokenizer = Tokenizer(pattern=SKLEARN_PATTERN)
+    fast = fit_counting_in_c(Model(alpha=1.0, tokenizer=tokenizer), train.texts, train.labels)
+    reference = Model(alpha=1.0, tokenizer=tokenizer).fit(train.texts, train.labels)
+    assert every_table(fast) == every_table(reference)
+    assert PackedScorer(fast).predict(test.texts) == reference.predict(test.texts)
 
 
 def test_the_tfidf_route_on_20_newsgroups(newsgroups):
