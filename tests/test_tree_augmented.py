@@ -23,6 +23,7 @@ from naivebayes.naive_bayes.tree_augmented import (
     tan_parameter_count,
     tree_parents,
 )
+from test_debugger_walk import in_package  # (the package by its folder, not by a name the checkout may share)
 
 FEATURES = ["A", "B", "C", "D"]
 WEIGHTS = {("A", "B"): 0.5, ("A", "C"): 0.1, ("A", "D"): 0.2, ("B", "C"): 0.4, ("B", "D"): 0.05, ("C", "D"): 0.3}
@@ -524,7 +525,7 @@ def test_a_prediction_walks_the_named_steps_and_builds_nothing():
     names = []
 
     def tracer(frame, event, argument):
-        if event == "call" and "/naivebayes/" in frame.f_code.co_filename.replace("\\", "/"):
+        if event == "call" and in_package(frame.f_code.co_filename):
             names.append(frame.f_code.co_name)
 
     sys.settrace(tracer)
