@@ -304,3 +304,17 @@ def test_the_check_of_one_path_at_every_size_can_fail():
 
     model = SwitchesRoute().fit(["a b", "c d"], ["x", "y"])
     assert formulas_passed(calls_made_by(model.predict, ["a", "c"])) != formulas_passed(calls_made_by(model.predict, ["a"]))
+
+
+@pytest.mark.parametrize("event_model", ["multinomial", "bernoulli"])
+def test_semi_supervised_fit_walks_to_a_formula_and_stays_in_the_package(event_model):
+    """EM's fit: labels checked and counted first (N_c, where iteration 0 starts), then each text read once."""
+    from naivebayes import SemiSupervisedNB
+
+    X, y, X_test = spam()
+    model = SemiSupervisedNB(event_model=event_model, document_length=None)
+    assert problems_of_a_walk(calls_made_by(model.fit, X[:10], y[:10], X[10:]), f"SemiSupervisedNB({event_model}).fit") == []
+    model.fit(X[:10], y[:10], X[10:])
+    many = calls_made_by(model.predict, X_test[:50])
+    assert frames_outside_the_package(many) == {}
+    assert formulas_passed(many) == formulas_passed(calls_made_by(model.predict, X_test[:1]))

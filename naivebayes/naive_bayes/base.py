@@ -172,11 +172,6 @@ def merge_class_counts(merged, *models):
         merged.label_objects_.update(model.label_objects_)
 
 
-def empty_like(value):
-    """A new empty table like ``value`` ({} gives a new {}, 0 gives 0, None gives None)."""
-    return value.copy() if hasattr(value, "copy") else value
-
-
 def class_priors(class_prior, fit_prior, class_counts, classes, exact=True):
     """[P(c) for c in classes]: the given ``class_prior`` (checked), else N_c / N, else 1/K.
 
@@ -256,8 +251,8 @@ class NaiveBayes:
     def __init__(self, fit_prior=True, class_prior=None):
         self.fit_prior = check_bool("fit_prior", fit_prior, "False gives every class the prior 1/K")
         self.class_prior = as_setting(class_prior)  # a dict is kept as a copy that cannot be changed in place
-        for name, empty in {**self.count_tables, **self.lookup_tables}.items():
-            setattr(self, name, empty_like(empty))  # every table, empty: a model that has seen nothing
+        for name, empty in {**self.count_tables, **self.lookup_tables}.items():  # every table, empty: a model that has seen nothing
+            self.__dict__[name] = empty.copy() if type(empty) in (dict, set, list) else empty
         self.label_objects_ = {}  # {class: the user's own object for it}, when that is not a plain value (a numpy scalar)
 
     # ------------------------------------------------------------------

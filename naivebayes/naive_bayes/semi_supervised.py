@@ -44,7 +44,6 @@ tests check that both paths give the same history and tables.
 """
 
 import math
-from collections import Counter
 from itertools import chain, repeat
 from operator import add, mul, sub
 from types import SimpleNamespace
@@ -53,7 +52,7 @@ from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_sum_exp
 from naivebayes.plumbing.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
 from naivebayes.plumbing.display import html_table, text_table
-from naivebayes.naive_bayes.base import add_count, class_priors
+from naivebayes.naive_bayes.base import add_count, class_priors, count_classes
 from naivebayes.naive_bayes.bernoulli import BernoulliNB, bernoulli_likelihood
 from naivebayes.naive_bayes.multinomial import MultinomialNB, multinomial_joint_log_likelihoods
 from naivebayes.text.documents import check_documents
@@ -103,9 +102,10 @@ def em_vocabulary(labeled, unlabeled, min_count):
 
     Formula: docs/semi-supervised.md#eq-em-vocabulary
     """
-    totals = Counter()
+    totals = {}
     for counts in chain(labeled, unlabeled):
-        totals.update(counts)  # sum over all documents of x_dj
+        for word, count in counts.items():
+            totals[word] = totals.get(word, 0) + count  # sum over all documents of x_dj
     vocabulary = {word for counts in labeled for word, count in counts.items() if count}
     vocabulary.update(word for word, total in totals.items() if total >= min_count and total > 0)
     return vocabulary
@@ -455,22 +455,23 @@ class SemiSupervisedNB:
         trained on.  Returns the model; a failed call leaves it as it was.
         """
         self._check_settings()
-        reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)
+        labels = check_labels(y, len(check_documents(X_labeled, "X_labeled")), noun="document", examples_name="X_labeled")
+        class_counts = count_classes(labels)  # N_c of the labeled documents, where EM's iteration 0 starts
+        reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)  # its checks read each text
         labeled = self._bags(reader, X_labeled, "X_labeled")
-        labels = check_labels(y, len(labeled), noun="document", examples_name="X_labeled")
         unlabeled = self._bags(reader, X_unlabeled, "X_unlabeled")
         check, check_answers = None, None
         if X_check is not None:
             check = self._bags(reader, X_check, "X_check")
             check_answers = check_labels(y_check, len(check), name="y_check", noun="document", examples_name="X_check")
-        if len(set(labels)) < 2:
+        if len(class_counts) < 2:
             raise ValueError("y must name at least two classes: EM starts from naive Bayes trained on the labeled documents")
         # A document of weight 0 adds nothing, not even its words.
         vocabulary = em_vocabulary(labeled, unlabeled if self.unlabeled_weight else [], self.min_word_count)
         labeled, unlabeled = self._seen(labeled, vocabulary), self._seen(unlabeled, vocabulary)
         if check is not None:
             check = self._seen(check, vocabulary)
-        classes = sorted_labels(dict.fromkeys(labels))
+        classes = sorted_labels(class_counts)
         run = self._em_by_word_columns if self.event_model in WORD_COLUMN_EVENT_MODELS else self._em_reference
         model, history, iteration, converged = run(
             classes, labeled, labels, unlabeled, vocabulary, reader.input_form_, check, check_answers
@@ -537,7 +538,7 @@ class SemiSupervisedNB:
         tables, history, previous, iteration = labeled_tables, EMHistory(), None, 0
         while True:
             rows = log_likelihood_rows_of(tables["word_rows"], tables["totals"], vocabulary, self.alpha)
-            priors = class_priors(None, True, dict(zip(classes, tables["class_counts"])), classes)
+            priors = class_priors(None, True, dict(zip(classes, tables["class_counts"])), classes, exact=False)
             log_priors = [log(prior) for prior in priors]
             labeled_joints = [
                 multinomial_joint_log_likelihoods(counts, rows, log_priors)[position[label]]
