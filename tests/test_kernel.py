@@ -1,4 +1,4 @@
-"""Kernel densities: R's quantiles and bandwidth, the density by hand, the fast path against the exact sum.
+"""Kernel densities: R's quantiles and bandwidth, the density by hand, the sum over the near values against the exact sum.
 
 The bandwidth is checked against the formula of R's bw.nrd0 written with
 numpy (np.percentile's default "linear" method is R's type 7), and the

@@ -15,7 +15,7 @@ use the same rule), or a number you give.
 The price: the model keeps every training value, and a prediction adds up
 one term per training value of the class.  ``kernel_log_density`` is that
 sum, the reference the docs page derives; ``kernel_log_density_near`` is
-the fast path prediction takes, which visits only the values close enough to
+the same sum as prediction takes it, visiting only the values close enough to
 matter (found with ``bisect`` in the sorted values) and agrees with the
 reference to about 1e-12.  docs/kernel.md has the formulas and the costs.
 
@@ -116,7 +116,7 @@ def kernel_log_density(x, values, bandwidth):
 
 
 def sorted_points(value_counts):
-    """([the distinct values, sorted], [how many times each occurs]) from {value: n}: what the fast path reads."""
+    """([the distinct values, sorted], [how many times each occurs]) from {value: n}: what the sum over the near values reads."""
     points = sorted(value_counts)
     return points, [value_counts[point] for point in points]
 
