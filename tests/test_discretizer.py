@@ -1,28 +1,87 @@
 """Cutting numbers into intervals: bin edges, bin labels and the ``Discretizer``, by hand."""
 
 import math
+import random
 from fractions import Fraction
 
 import pytest
 
 from naivebayes import CategoricalNB, Discretizer, NotFittedError
-from naivebayes.tables.bins import bin_index, interval_label, quantile_edges, uniform_edges
+from naivebayes.tables.bins import WHOLE_NUMBERS_BELOW, bin_index, interval_label, quantile_edges, uniform_edges
+
+
+def fractions(values):
+    return [Fraction(value) for value in values]
+
+
+def types(edges):
+    return {type(edge) for edge in edges}
 
 
 def test_uniform_edges_by_hand():
-    # 0 .. 10 in 4 bins of width 10/4 = 5/2: 0, 5/2, 5, 15/2, 10
-    assert uniform_edges([10, 0, 3], 4) == [0, Fraction(5, 2), 5, Fraction(15, 2), 10]
+    # 0 .. 10 in 4 bins of width 10/4 = 5/2: 0, 5/2, 5, 15/2, 10 -- exact for Fractions, their floats for ints
+    assert uniform_edges(fractions([10, 0, 3]), 4) == [0, Fraction(5, 2), 5, Fraction(15, 2), 10]
+    assert types(uniform_edges(fractions([10, 0, 3]), 4)) == {Fraction}
+    assert uniform_edges([10, 0, 3], 4) == [0.0, 2.5, 5.0, 7.5, 10.0]
+    assert types(uniform_edges([10, 0, 3], 4)) == {float}
+    # 0 .. 1 in 3 bins: 1/3 and 2/3 exactly for Fractions, rounded once for ints
+    assert uniform_edges(fractions([0, 1]), 3) == [0, Fraction(1, 3), Fraction(2, 3), 1]
+    assert uniform_edges([0, 1], 3) == [0.0, 1 / 3, 2 / 3, 1.0]
     assert uniform_edges([0.0, 1.0], 2) == [0.0, 0.5, 1.0]
     assert uniform_edges([3, 3, 3], 5) == [3, 3]  # a constant feature: one bin
+    assert types(uniform_edges([3, 3, 3], 5)) == {float} and types(uniform_edges(fractions([3, 3]), 5)) == {Fraction}
 
 
 def test_quantile_edges_by_hand():
     # [1, 2, 3, 4, 5], 2 bins: positions 0, 2, 4 among the sorted values -> 1, 3, 5
     assert quantile_edges([5, 1, 4, 2, 3], 2) == [1, 3, 5]
+    assert types(quantile_edges([5, 1, 4, 2, 3], 2)) == {float}
     # [1, 1, 1, 2], 4 bins: positions 0, 3/4, 3/2, 9/4, 3 -> 1, 1, 1, 1 + (2 - 1) * 1/4, 2;
     # repeated edges merge: [1, 5/4, 2]  (numpy.quantile gives 1, 1, 1, 1.25, 2)
-    assert quantile_edges([1, 1, 1, 2], 4) == [1, Fraction(5, 4), 2]
+    assert quantile_edges(fractions([1, 1, 1, 2]), 4) == [1, Fraction(5, 4), 2]
+    assert types(quantile_edges(fractions([1, 1, 1, 2]), 4)) == {Fraction}
+    assert quantile_edges([1, 1, 1, 2], 4) == [1.0, 1.25, 2.0]
+    assert types(quantile_edges([1, 1, 1, 2], 4)) == {float}
     assert quantile_edges([4, 4], 3) == [4, 4]
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_the_float_edges_of_whole_numbers_give_the_bins_of_the_exact_edges(strategy):
+    """Every int falls in the same bin by the float edges as by the exact edges of the same values as Fractions.
+
+    Up to the limit, with whole numbers as large as it allows: each exact edge
+    N / B is checked at the whole numbers next to it, where a rounded edge
+    could go wrong."""
+    edges_of = uniform_edges if strategy == "uniform" else quantile_edges
+    rng = random.Random(7)
+    for _ in range(200):
+        n_bins = rng.choice([2, 3, 7, 10, 999])
+        largest = (WHOLE_NUMBERS_BELOW - 1) // n_bins  # M with M B < 2**52
+        size = rng.choice([10, 10**6, largest])
+        values = [rng.randint(-size, size) for _ in range(rng.choice([2, 5]))]
+        values.append(rng.choice([size, -size]))  # the extreme size
+        floats, exact = edges_of(values, n_bins), edges_of(fractions(values), n_bins)
+        assert types(floats) == {float} and types(exact) <= {Fraction}
+        assert floats == [float(edge) for edge in exact]  # each the exact edge rounded once
+        for edge in exact[1:-1]:
+            for x in range(math.floor(edge) - 1, math.ceil(edge) + 2):
+                assert bin_index(floats, x) == bin_index(exact, x), (values, n_bins, edge, x)
+
+
+def test_whole_numbers_beyond_the_limit_keep_exact_edges():
+    # M B >= 2**52: a float edge could put a whole number in the neighbouring bin, so the edges stay exact
+    n_bins = 3
+    below = [0, (WHOLE_NUMBERS_BELOW - 1) // n_bins]
+    beyond = [0, WHOLE_NUMBERS_BELOW // n_bins + 1]
+    assert types(uniform_edges(below, n_bins)) == {float}
+    assert types(uniform_edges(beyond, n_bins)) == {int, Fraction}
+    assert types(quantile_edges([-x for x in beyond], n_bins)) == {int, Fraction}
+    # 0 .. 3 * 2**60 + 1 in 3 bins: the edge 2**60 + 1/3 is a float 2**60, below the whole number 2**60
+    huge = [0, 3 * 2**60 + 1]
+    edges = uniform_edges(huge, 3)
+    assert edges[1] == Fraction(3 * 2**60 + 1, 3) and float(edges[1]) == 2**60
+    assert bin_index(edges, 2**60) == 0  # by the float edge 2**60 it would be bin 1
+    assert float(2**60 + Fraction(1, 3)) <= 2**60
 
 
 def test_bin_index_and_labels():
@@ -43,7 +102,12 @@ ROWS = [
 def test_fit_chooses_the_numeric_features_and_labels_their_bins():
     discretizer = Discretizer(n_bins=4).fit(ROWS)
     # colour is text and windy is a yes/no category (bools are not numbers here)
-    assert discretizer.edges_ == {"length": [0, Fraction(5, 2), 5, Fraction(15, 2), 10]}
+    assert discretizer.edges_ == {"length": [0.0, 2.5, 5.0, 7.5, 10.0]}  # whole numbers: floats
+    assert types(discretizer.edges_["length"]) == {float}
+    exact_rows = [{**row, "length": None if row["length"] is None else Fraction(row["length"])} for row in ROWS]
+    exact = Discretizer(n_bins=4).fit(exact_rows)
+    assert exact.edges_ == {"length": [0, Fraction(5, 2), 5, Fraction(15, 2), 10]}  # Fractions: exact
+    assert types(exact.edges_["length"]) == {Fraction} and exact.categories_ == discretizer.categories_
     assert discretizer.categories_ == {"length": ["< 2.5", "[2.5, 5)", "[5, 7.5)", ">= 7.5"]}
     assert discretizer.transform(ROWS) == [
         {"length": "< 2.5", "colour": "red", "windy": True},

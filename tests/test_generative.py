@@ -359,10 +359,12 @@ def test_impute_poisson_fills_in_a_whole_count():
 
 
 def test_impute_histogram_is_exact_with_exact_edges():
-    model = HistogramNB(n_bins=2).fit([[1], [2], [3], [3]], ["a", "a", "b", "b"])  # edges 1, 2, 3
+    model = HistogramNB(n_bins=2).fit([[Fraction(x)] for x in [1, 2, 3, 3]], ["a", "a", "b", "b"])  # edges 1, 2, 3
     # Both classes 1/2; P(bins | a) = (1 + 1)/(2 + 2), (1 + 1)/4 = (1/2, 1/2); P(bins | b) = (1/4, 3/4).
     # Mixture: P = (3/8, 5/8) over middles 3/2 and 5/2: mean 3/8 * 3/2 + 5/8 * 5/2 = 17/8.
     assert model.impute([None]) == [Fraction(17, 8)]
+    # whole numbers give float edges (1.0, 2.0, 3.0): the same mean as a float
+    assert HistogramNB(n_bins=2).fit([[1], [2], [3], [3]], ["a", "a", "b", "b"]).impute([None]) == [17 / 8]
 
 
 def test_impute_mixed_uses_each_features_own_kind():
@@ -450,7 +452,7 @@ def exact_models():
         (JointBayesClassifier().fit(ROWS, DAYS), [TEST_DAY, NO_HUMIDITY]),
         (MultinomialNB().fit(DOCUMENTS, LABELS), [TEST_DOCUMENT, "Tokyo Tokyo Macao", ""]),
         (BernoulliNB().fit(DOCUMENTS, LABELS), [TEST_DOCUMENT, "Tokyo Tokyo Macao", ""]),
-        (HistogramNB(n_bins=2).fit([[1], [2], [3], [3]], ["a", "a", "b", "b"]), [[1], [2.5], [None]]),
+        (HistogramNB(n_bins=2).fit([[Fraction(x)] for x in [1, 2, 3, 3]], ["a", "a", "b", "b"]), [[1], [2.5], [None]]),
     ]
 
 

@@ -60,6 +60,11 @@ def held_out(seed):
     return rows + [{}, {"colour": "purple", "height": 1.6}, {"score": -10, "visits": 50, "height": 9.0}]
 
 
+def exact_scores(rows):
+    """The rows with each whole-number score as a Fraction: ints give a histogram float edges and densities, Fractions exact ones."""
+    return [{**row, "score": Fraction(row["score"])} if type(row.get("score")) is int else row for row in rows]
+
+
 def columns(rows, features):
     """Only the named features of each dict row (anything else is left as it is, to be refused)."""
     return [
@@ -72,7 +77,7 @@ MIXED = {"visits": "poisson", "score": "histogram"}  # colour, windy and height 
 
 
 def make_models():
-    """(name, a new unfitted model, the features it reads, whether its posterior is exact)."""
+    """(name, a new unfitted model, the features it reads, whether its posterior is exact: for a histogram, with Fraction scores)."""
     return [
         ("mixed", MixedNB(distributions=MIXED, n_bins=5), list(KINDS), False),
         (
@@ -149,8 +154,9 @@ def test_posteriors_sum_to_one(name, seed):
 @pytest.mark.parametrize("name", [name for name, (_, _, exact) in MODELS.items() if exact])
 @pytest.mark.parametrize("seed", range(3))
 def test_exact_posteriors_are_the_oracle_of_predict_proba(name, seed):
-    model = fitted(name, *random_table(seed))
-    tests = columns(held_out(seed), MODELS[name][1])
+    rows, labels = random_table(seed)
+    model = fitted(name, exact_scores(rows), labels)
+    tests = columns(exact_scores(held_out(seed)), MODELS[name][1])
     for row, probabilities in zip(tests, model.predict_proba(tests)):
         exact = model.posterior(row)
         assert sum(exact.values()) == 1
@@ -173,8 +179,10 @@ def test_relabelling_classes_changes_nothing(name, seed):
     rel = float_rel(name)  # the Gaussian floor adds the classes' variances in another order
     for before, after in zip(original.predict_proba(tests), relabelled.predict_proba(tests)):
         assert_same({RENAMED[label]: p for label, p in before.items()}, after, "posterior", rel)
-    if MODELS[name][2]:
-        for row in tests:
+    if MODELS[name][2]:  # exact posteriors: with the scores as Fractions (a histogram of ints is in floats)
+        original = fitted(name, exact_scores(rows), labels)
+        relabelled = fitted(name, exact_scores(rows), [RENAMED[label] for label in labels])
+        for row in exact_scores(tests):
             before = {RENAMED[label]: p for label, p in original.posterior(row).items()}
             assert relabelled.posterior(row) == before
 

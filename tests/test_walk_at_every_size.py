@@ -318,3 +318,21 @@ def test_semi_supervised_fit_walks_to_a_formula_and_stays_in_the_package(event_m
     many = calls_made_by(model.predict, X_test[:50])
     assert frames_outside_the_package(many) == {}
     assert formulas_passed(many) == formulas_passed(calls_made_by(model.predict, X_test[:1]))
+
+
+# ---------------------------------------------------------------------------
+# Whole numbers cut into bins: float edges, no fractions.py
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_histogram_of_whole_numbers_fits_and_predicts_without_fractions(strategy):
+    """Iris lengths in millimetres (ints): float edges (each an exact edge rounded once), so no Fraction frames."""
+    X, y, X_test = iris_counts()
+    model = HistogramNB(strategy=strategy)
+    assert problems_of_a_walk(calls_made_by(model.fit, X[::3], y[::3]), "histogram.fit of 50 whole-number rows") == []
+    assert problems_of_a_walk(calls_made_by(model.fit, X, y), "histogram.fit of 150 whole-number rows") == []
+    assert {type(edge) for edges in model.bin_edges_.values() for edge in edges} == {float}
+    for method in ("predict", "predict_proba"):
+        walk = calls_made_by(getattr(model, method), X_test[:50])
+        assert problems_of_a_walk(walk, f"histogram.{method} of 50 whole-number rows") == []

@@ -21,6 +21,17 @@ classes exactly as categorical naive Bayes over the bins does.
 >>> model.predict([[1.2], [2.7]])
 ['a', 'b']
 
+Whole numbers get float edges too (worked out exactly, rounded once: each
+whole number falls in the bin the exact edge gives it, see
+``naivebayes/tables/bins.py``) and float densities; ``Fraction`` values get
+exact edges and densities, to check a hand calculation with ``==``:
+
+>>> HistogramNB(n_bins=2).fit([[0], [1], [4], [3], [4]], ["a", "a", "a", "b", "b"]).likelihood(0, 1, "a")
+0.3
+>>> exact = [[Fraction(x)] for x in [0, 1, 4, 3, 4]]
+>>> HistogramNB(n_bins=2).fit(exact, ["a", "a", "a", "b", "b"]).likelihood(0, 1, "a")  # (2 + 1) / (3 + 2) / 2
+Fraction(3, 10)
+
 The edges are learned by the first ``fit`` or ``partial_fit`` and then kept,
 so a later ``partial_fit`` bins its values with them (a value beyond the
 ends falls into the nearest end bin).
@@ -132,7 +143,7 @@ class Histogram:
     count_tables = {"bin_counts_": {}}  # {label: {feature: [n_jbc for each bin b]}}
     feature_tables = {"bin_edges_": {}}  # {feature: [edges]}, learned by the first batch, then kept
     lookup_tables = {}
-    exact = True  # every density is a ratio: exact when the edges are
+    exact = True  # every density is a ratio: exact when the edges are (Fraction values), else a float
     leaves_unseen_out = False  # every value falls in a bin (the end bins reach to -inf and +inf)
 
     @staticmethod
@@ -216,7 +227,9 @@ class Histogram:
         edges = model.feature_lookups_[feature][0]  # the bin edges, whole numbers as ints
         n_bins = len(edges) - 1
         b = bin_index(edges, value)
-        width = edges[b + 1] - edges[b] or 1  # w_b (a constant feature's single bin counts as width 1)
+        width = edges[b + 1] - edges[b]  # w_b
+        if not width:  # a constant feature's single bin counts as width 1 (1.0 between float edges: the density stays a float)
+            width = width + 1
         if type(width) is float:  # a float density: the probability worked out in floats (n_jc as a float), no Fraction
             return tuple([
                 histogram_bin_probability(

@@ -23,8 +23,17 @@ at most ``MAX_BINS``, a million.
 (1, 4, 4)
 >>> [interval_label(edges, b) for b in range(5)]
 ['< 5.02', '[5.02, 5.74)', '[5.74, 6.46)', '[6.46, 7.18)', '>= 7.18']
->>> uniform_edges([1, 2, 4], 3)  # whole numbers give exact edges
-[1, Fraction(2, 1), Fraction(3, 1), 4]
+
+Whole numbers give float edges, worked out exactly and rounded once (each
+whole number falls in the bin the exact edge gives it: see ``float_edges``);
+``Fraction`` values give exact edges, for a hand calculation to check with ``==``:
+
+>>> uniform_edges([1, 2, 4], 3)
+[1.0, 2.0, 3.0, 4.0]
+>>> uniform_edges([0, 1], 3)
+[0.0, 0.3333333333333333, 0.6666666666666666, 1.0]
+>>> uniform_edges([Fraction(0), Fraction(1)], 3)
+[Fraction(0, 1), Fraction(1, 3), Fraction(2, 3), Fraction(1, 1)]
 """
 
 import math
@@ -33,7 +42,7 @@ from collections.abc import Mapping
 
 from decimal import Decimal
 
-from naivebayes.core.arithmetic import ratio
+from naivebayes.core.arithmetic import Fraction, ratio
 from naivebayes.plumbing.checks import NotFittedError, check_choice, is_missing, is_number, plain_value, shown_number
 from naivebayes.tables.rows import check_fits_float, check_rows, present_values
 
@@ -75,39 +84,87 @@ def between(low, high, share):
     return (a * d * q + (c * b - a * d) * p) / (b * d * q)
 
 
-def uniform_edges(values, n_bins):
-    """B + 1 edges, from min to max in steps of (max - min) / B (exact for ints and Fractions).
+# Whole numbers get float edges while the largest of them in size, times B, is below this (see float_edges).
+WHOLE_NUMBERS_BELOW = 2**52
 
-    For floats the inner edges are worked out from the decimals the values
+
+def float_edges(values, n_bins):
+    """True when the edges of ``values`` are floats (worked out exactly by ``between``, rounded once), False when exact.
+
+    Floats give float edges; ``Fraction`` values (with ints, no float) give
+    exact ``Fraction`` edges, for a student who wants to check a hand
+    calculation with ``==``.  Whole numbers give float edges, so fitting and
+    predicting compare an int with a float, in C, and never step into
+    fractions.py; each int still falls in the bin the exact edge gives it:
+
+    Every edge of whole numbers is low + (high - low) k / B (or, for a
+    quantile, between two values r / B of the way), a whole number N divided
+    by B.  The float edge f is that exact edge e rounded once.  An int x falls
+    in the same bin by f as by e when f <= x exactly when e <= x:
+
+    * an e that is a whole number below 2**53 is a float: f = e;
+    * any other e lies at least 1/B from every whole number, and f lies
+      within half a float's spacing of e, at most |e| / 2**53.  While
+      |e| B < 2**52 that is less than 1/(2B): f stays on e's side of every
+      whole number.  (And the spacing, below 1/B, keeps edges 1/B apart
+      distinct floats: no bin shrinks to width 0.)
+
+    Every edge lies between the smallest and the largest value, so whole
+    numbers whose largest size M has M B < 2**52 (about 4.5e15 / B: 4.5e14
+    for 10 bins, 4.5e9 for a million) get float edges.  Beyond that, a float
+    edge could put a whole number in the neighbouring bin (floats are 2 or
+    more apart above 2**53, and cannot even hold every whole number), so such
+    a column keeps exact Fraction edges, as it always did: correct, slower,
+    and stepping into fractions.py.  A float value, as always, is binned by
+    the float edge: the float is the edge (a float within rounding of the
+    exact k/B point may fall on the other side of it).
+    """
+    kinds = set(map(type, values))  # (in C: no step per value)
+    if float in kinds:
+        return True
+    if Fraction in kinds:
+        return False  # the student passed Fractions: exact edges
+    largest = max(-min(values), max(values))  # M, the largest whole number in size
+    return largest * n_bins < WHOLE_NUMBERS_BELOW
+
+
+def uniform_edges(values, n_bins):
+    """B + 1 edges, from min to max in steps of (max - min) / B: floats for ints and floats, exact for Fractions.
+
+    The inner edges are worked out exactly, from the decimals the values
     print as, then rounded to the nearest float: 2.0 + (4.4 - 2.0) / 3 in
     float arithmetic is 2.8000000000000003, so a flower measured 2.8 would fall
     below the edge that a label prints as 2.8; worked out in decimals it is
-    exactly the float 2.8.
+    exactly the float 2.8.  Whole numbers give the floats of exact edges
+    (1 + (4 - 1) / 3 is 2.0), and bin as the exact edges do (``float_edges``).
     """
     low, high = min(values), max(values)
     if low == high:  # a constant feature: one bin that holds every value
-        return [low, high]
-    if type(low) is float or type(high) is float:
-        return [low] + [between(low, high, (k, n_bins)) for k in range(1, n_bins)] + [high]
-    width = ratio(high - low, n_bins)
+        return [float(low), float(high)] if float_edges(values, n_bins) else [low, high]
+    if float_edges(values, n_bins):
+        inner = [between(low, high, (k, n_bins)) for k in range(1, n_bins)]
+        return [float(low)] + inner + [float(high)]  # (a whole number below 2**52 is a float exactly)
+    width = ratio(high - low, n_bins)  # Fractions (or whole numbers too large for float edges): exact
     return [low] + [low + k * width for k in range(1, n_bins)] + [high]
 
 
 def quantile_edges(values, n_bins):
-    """The k/B quantiles for k = 0 .. B (linear interpolation, as numpy's default), repeats merged."""
+    """The k/B quantiles for k = 0 .. B (linear interpolation, as numpy's default), repeats merged.
+
+    Floats for ints and floats (interpolated as ``uniform_edges`` does), exact for Fractions.
+    """
     ordered = sorted(values)
     last = len(ordered) - 1
+    in_floats = float_edges(ordered, n_bins)
     edges = []
     for k in range(n_bins + 1):
         below, remainder = divmod(k * last, n_bins)  # the k/B quantile falls at k (n - 1) / B among the sorted values
         above = min(below + 1, last)
-        edge = ordered[below]
-        if remainder:  # between two values: interpolate (in decimals for floats, as uniform_edges does)
-            low, high = ordered[below], ordered[above]
-            if type(low) is float or type(high) is float:
-                edge = between(low, high, (remainder, n_bins))
-            else:  # whole numbers or Fractions: exact
-                edge = low + (high - low) * ratio(remainder, n_bins)
+        low, high = ordered[below], ordered[above]
+        if in_floats:  # between two values: interpolated in decimals, rounded once; at a value: that value as a float
+            edge = between(low, high, (remainder, n_bins)) if remainder else float(low)
+        else:  # Fractions (or whole numbers too large for float edges): exact
+            edge = low + (high - low) * ratio(remainder, n_bins) if remainder else low
         if not edges or edge > edges[-1]:
             edges.append(edge)
     if len(edges) == 1:  # every value is the same
