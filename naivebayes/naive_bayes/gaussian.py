@@ -207,6 +207,14 @@ def check_measurement(feature, value, where, kind):
     return value
 
 
+def check_measurement_row(values, where, kind):
+    """One row's measurements checked to predict: a finite float or int passes at a glance, any other goes to check_measurement."""
+    for feature, value in values.items():
+        if not (type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT):
+            values[feature] = check_measurement(feature, value, where, kind)
+    return values
+
+
 def is_finite_float(value):
     """True when ``value`` (a float, int or Fraction) becomes a finite float."""
     try:
@@ -253,17 +261,11 @@ class Gaussian:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
-            return value  # the usual measurement, decided quickly
         return check_measurement(feature, value, where, "a Gaussian")
 
     @staticmethod
     def check_values(model, values, where):
-        """One row's Gaussian values checked to predict: a finite float passes at a glance, others take check_value."""
-        for feature, value in values.items():
-            if not (type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT):
-                values[feature] = Gaussian.check_value(model, feature, value, where, training=False)
-        return values
+        return check_measurement_row(values, where, "a Gaussian")
 
     @staticmethod
     def count(model, feature, values_by_label):

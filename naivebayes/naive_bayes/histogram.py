@@ -40,8 +40,8 @@ ends falls into the nearest end bin).
 import math
 
 from naivebayes.core.arithmetic import Fraction, log, ratio
-from naivebayes.plumbing.checks import LARGEST_FLOAT, check_choice, check_smoothing
-from naivebayes.naive_bayes.gaussian import check_measurement, is_finite_float, plain_measurements
+from naivebayes.plumbing.checks import check_choice, check_smoothing
+from naivebayes.naive_bayes.gaussian import check_measurement, check_measurement_row, is_finite_float, plain_measurements
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
 from naivebayes.tables.bins import STRATEGIES, bin_counts, bin_index, check_n_bins, quantile_edges, uniform_edges
@@ -156,17 +156,11 @@ class Histogram:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
-            return value  # the usual measurement, decided quickly
         return check_measurement(feature, value, where, "a histogram")
 
     @staticmethod
     def check_values(model, values, where):
-        """One row's histogram values checked to predict: a finite float passes at a glance, others take check_value."""
-        for feature, value in values.items():
-            if not (type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT):
-                values[feature] = Histogram.check_value(model, feature, value, where, training=False)
-        return values
+        return check_measurement_row(values, where, "a histogram")
 
     @staticmethod
     def count(model, feature, values_by_label):
