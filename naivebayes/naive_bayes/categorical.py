@@ -164,6 +164,18 @@ def refuse_a_bool_for_a_number(model, feature, value, where):
             )
 
 
+def check_hashable(value, where, feature):
+    """The value, or a clear error if it cannot be a category (a dict key)."""
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError(
+            f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
+            "(categories must be hashable, such as strings, numbers or tuples)"
+        ) from None
+    return value
+
+
 class Categorical:
     """The categorical distribution of one feature: one probability per value, per class.
 
@@ -195,13 +207,7 @@ class Categorical:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        try:
-            hash(value)
-        except TypeError:
-            raise TypeError(
-                f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
-                "(categories must be hashable, such as strings, numbers or tuples)"
-            ) from None
+        check_hashable(value, where, feature)
         given = (model.categories or {}).get(feature)
         if training and given is not None and value not in given:
             raise ValueError(

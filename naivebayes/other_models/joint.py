@@ -69,6 +69,7 @@ from naivebayes.naive_bayes.categorical import (
     Categorical,
     add_categorical_counts,
     check_categories,
+    check_hashable,
     sorted_categories,
 )
 from naivebayes.naive_bayes.generative import (
@@ -246,18 +247,6 @@ def joint_log_likelihood_rows(cell_counts, complete_counts, alpha, n_combination
 # ---------------------------------------------------------------------------
 # The truth table
 # ---------------------------------------------------------------------------
-
-
-def check_hashable(value, where, feature):
-    """The value, or a clear error if it cannot be a category (a dict key)."""
-    try:
-        hash(value)
-    except TypeError:
-        raise TypeError(
-            f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
-            "(categories must be hashable, such as strings, numbers or tuples)"
-        ) from None
-    return value
 
 
 class JointTable:
