@@ -207,7 +207,8 @@ class Categorical:
 
     @staticmethod
     def check_value(model, feature, value, where, training):
-        check_hashable(value, where, feature)
+        if type(value) not in (str, int, float, bool):  # (plain values are hashable: no call for them)
+            check_hashable(value, where, feature)
         given = (model.categories or {}).get(feature)
         if training and given is not None and value not in given:
             raise ValueError(
