@@ -157,10 +157,15 @@ def unfitted_copy(model):
     copy = object.__new__(type(model))
     for name in model.settings:
         copy.__dict__[name] = model.__dict__[name]
-    for name, empty in {**model.count_tables, **model.lookup_tables}.items():
-        copy.__dict__[name] = empty.copy() if type(empty) in (dict, set, list) else empty
+    copy.__dict__.update(empty_tables(model))
     copy.label_objects_ = {}
     return copy
+
+
+def empty_tables(model):
+    """{table: its empty value} for every count and lookup table the model declares (each dict, set or list a new one)."""
+    tables = {**model.count_tables, **model.lookup_tables}
+    return {name: empty.copy() if type(empty) in (dict, set, list) else empty for name, empty in tables.items()}
 
 
 def merge_class_counts(merged, *models):
@@ -251,8 +256,7 @@ class NaiveBayes:
     def __init__(self, fit_prior=True, class_prior=None):
         self.fit_prior = check_bool("fit_prior", fit_prior, "False gives every class the prior 1/K")
         self.class_prior = as_setting(class_prior)  # a dict is kept as a copy that cannot be changed in place
-        for name, empty in {**self.count_tables, **self.lookup_tables}.items():  # every table, empty: a model that has seen nothing
-            self.__dict__[name] = empty.copy() if type(empty) in (dict, set, list) else empty
+        self.__dict__.update(empty_tables(self))  # every table, empty: a model that has seen nothing
         self.label_objects_ = {}  # {class: the user's own object for it}, when that is not a plain value (a numpy scalar)
 
     # ------------------------------------------------------------------
