@@ -97,3 +97,12 @@ def test_the_demo_runs_and_refuses_unknown_arguments(capsys):
     assert "precision" in printed and "prediction: spam" in printed
     assert main(["no-such-model"]) == 2  # one line on the error stream: see tests/test_command_line.py
     assert "invalid choice: 'no-such-model'" in capsys.readouterr().err
+
+
+def test_each_class_column_is_headed_with_what_it_holds():
+    model = MultinomialNB().fit(DOCUMENTS, LABELS)
+    explanation = model.explain(TEST_DOCUMENT)
+    assert explanation.holds == "probability"
+    assert explanation.rows()[0][3:] == ["china: P", "log term", "japan: P", "log term"]
+    explanation.holds = "weight"
+    assert explanation.rows()[0][3:] == ["china: weight", "log term", "japan: weight", "log term"]

@@ -72,7 +72,7 @@ class Explanation:
 
     def __init__(
         self, model, classes, prior, log_prior, terms, ignored, joint,
-        noun="feature", log_posterior=None, posterior=None, prediction=None,
+        noun="feature", log_posterior=None, posterior=None, prediction=None, holds="probability",
     ):
         self.model = model  # such as "multinomial naive Bayes"
         self.classes = classes
@@ -85,13 +85,18 @@ class Explanation:
         self.log_posterior = log_posterior  # {label: log P(c | x)}; None when every class has P = 0
         self.posterior = posterior  # {label: P(c | x)}
         self.prediction = prediction
+        self.holds = holds  # what each row's number per class is: "probability", "density", "weight"...
 
     def __eq__(self, other):
         return type(other) is type(self) and vars(other) == vars(self)
 
     @classmethod
-    def from_terms(cls, model, noun, classes, prior, log_prior, terms, likelihoods, ignored, joint):
-        """Lay out a model's terms: ``terms[i].log_terms`` and ``likelihoods[i]`` are per class, in order."""
+    def from_terms(cls, model, noun, classes, prior, log_prior, terms, likelihoods, ignored, joint, holds="probability"):
+        """Lay out a model's terms: ``terms[i].log_terms`` and ``likelihoods[i]`` are per class, in order.
+
+        ``holds`` names what ``likelihoods`` are ("probability", "density",
+        "weight"...): the table heads each class's first column with it.
+        """
         rows = [
             ExplainedTerm(
                 step=term.step,
@@ -118,13 +123,14 @@ class Explanation:
             log_posterior=log_post,
             posterior=None if log_post is None else {c: math.exp(v) for c, v in log_post.items()},
             prediction=None if log_post is None else decision(joint),
+            holds=holds,
         )
 
     def rows(self):
         """The table as a list of rows of strings; the first row is the header."""
         header = ["step", "feature", "x_j"]
         for label in self.classes:
-            header += [f"{label}: P", "log term"]
+            header += [f"{label}: {column_heading(self.holds)}", "log term"]
         table = [header]
 
         def add_row(step, feature, value, probability, log_value):
@@ -198,6 +204,11 @@ class Explanation:
 
     def _repr_markdown_(self):
         return self.to_markdown()
+
+
+def column_heading(holds):
+    """What a class's first column is headed with: "P" for a probability, else the word itself ("density")."""
+    return "P" if holds == "probability" else holds
 
 
 def format_number(value, log=False):
