@@ -458,7 +458,7 @@ def test_every_tokenizer_setting_comes_back():
     ]
     for tokenizer in tokenizers:
         model = MultinomialNB(tokenizer=tokenizer).fit(documents, labels)
-        loaded = from_json(to_json(model))
+        loaded = from_json(to_json(model), trust_pattern=tokenizer is tokenizers[3])  # (a pattern of our own)
         assert loaded.tokenizer == tokenizer
         assert loaded.tokenizer("Chinese Café TOKYO runs") == tokenizer("Chinese Café TOKYO runs")
     flags = json.loads(to_json(MultinomialNB(tokenizer=tokenizers[3]).fit(documents, labels)))
@@ -588,8 +588,8 @@ TAMPERED = [
      "the tables cannot be made into a MultinomialNB: class_prior names the classes"),
     ("an unknown stemmer", "china_multinomial", set_field(["settings", "tokenizer", "stemmer"], "snowball"),
      r"settings.tokenizer.stemmer is \"snowball\""),
-    ("a pattern that is not a regex", "china_multinomial", set_field(["settings", "tokenizer", "pattern"], "("),
-     "settings.tokenizer: the token pattern '\\(' is not a valid regular expression"),
+    ("a pattern that is not the library's", "china_multinomial", set_field(["settings", "tokenizer", "pattern"], "("),
+     r"settings.tokenizer.pattern is \"\(\", not one of the library's token patterns"),
     ("a tokenizer setting missing", "china_multinomial", delete_field(["settings", "tokenizer", "ngram_range"]),
      "settings.tokenizer has no 'ngram_range'"),
     ("N_jc > N_c", "spam_bernoulli", more_documents_with_a_word_than_documents,

@@ -97,7 +97,7 @@ from naivebayes.saving.json_values import (
 )
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
-from naivebayes.text.tokenize import Tokenizer
+from naivebayes.text.tokenize import DEFAULT_PATTERN, SKLEARN_PATTERN, Tokenizer
 
 __all__ = ["save", "load", "to_json", "from_json", "ModelFileError"]
 
@@ -413,38 +413,116 @@ def name_of(function):
 # ---------------------------------------------------------------------------
 
 
-def load(path, tokenizer=None):
+# The largest model file load reads unless told otherwise: 1 GiB, far more than a pure-Python model is
+# trained on, and little enough to fit in memory (load(path, max_bytes=...) raises it).
+DEFAULT_MAX_BYTES = 2**30
+
+# How much is read at a time: a small file is not given a buffer of the whole limit.
+READ_SIZE = 2**20
+
+# What each kind of file that is not a regular file is called in messages.
+FILE_KINDS = {
+    stat.S_ISFIFO: "a named pipe",
+    stat.S_ISCHR: "a character device",
+    stat.S_ISBLK: "a block device",
+    stat.S_ISSOCK: "a socket",
+}
+
+
+def load(path, tokenizer=None, max_bytes=DEFAULT_MAX_BYTES, trust_pattern=False):
     """The model saved in the JSON file ``path``, with its lookup tables built by its own code.
 
     ``tokenizer`` is for a file saved with ``leave_out_tokenizer=True``: the
     tokenizer to use again (the file notes its name).  A ModelFileError names
     the file and the field when the file is not a model file or has been
     changed so that it no longer makes sense.
+
+    A file is input from whoever wrote it, so ``load`` reads a regular file
+    only (never a pipe or a device), of at most ``max_bytes`` bytes (1 GiB
+    unless you raise it), and accepts a token pattern only if it is one of
+    the library's own (``DEFAULT_PATTERN``, ``SKLEARN_PATTERN``): another
+    regex may backtrack for minutes on one text.  ``trust_pattern=True``
+    accepts any pattern, for a file you trust.
     """
-    return load_with_metadata(path, tokenizer)[0]
+    return load_with_metadata(path, tokenizer, max_bytes=max_bytes, trust_pattern=trust_pattern)[0]
 
 
-def load_with_metadata(path, tokenizer=None):
+def load_with_metadata(path, tokenizer=None, max_bytes=DEFAULT_MAX_BYTES, trust_pattern=False):
     """``(model, metadata)`` from the JSON file ``path``: ``load``'s model, and the file's metadata (or None)."""
     path = Path(path).expanduser()
-    if path.is_dir():
-        raise IsADirectoryError(f"{path} is a folder; give the model file, such as model.json")
+    text = read_model_file(path, max_bytes)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ModelFileError(f"{path} is not a model file: it is not UTF-8 text ({error.reason})") from None
-    try:
-        return model_and_metadata(text, tokenizer)
+        return model_and_metadata(text, tokenizer, trust_pattern)
     except ModelFileError as error:
         raise ModelFileError(f"{path}: {error}") from None
 
 
-def from_json(text, tokenizer=None):
+def read_model_file(path, max_bytes):
+    """The text of the model file ``path``: a regular file, read without blocking, of at most ``max_bytes`` bytes."""
+    check_max_bytes(max_bytes)
+    check_regular_file(path, os.stat(path))  # before opening: opening a pipe or a device may wait, or do something
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        check_regular_file(path, os.fstat(descriptor))  # the file opened, in case another took its place meanwhile
+        data = read_at_most(descriptor, max_bytes + 1)
+    finally:
+        os.close(descriptor)
+    check_size(path, data, max_bytes)
+    return utf8_text(path, data)
+
+
+def check_max_bytes(max_bytes):
+    """max_bytes is a whole number >= 1."""
+    if type(max_bytes) is not int:
+        raise TypeError(f"max_bytes must be a whole number of bytes, such as 2**31, not {max_bytes!r}")
+    if max_bytes < 1:
+        raise ValueError(f"max_bytes is {max_bytes}; it must be at least 1")
+
+
+def check_regular_file(path, status):
+    """A folder is an IsADirectoryError; a pipe, device or socket a ModelFileError naming what it is."""
+    if stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(f"{path} is a folder; give the model file, such as model.json")
+    if not stat.S_ISREG(status.st_mode):
+        kind = next((name for test, name in FILE_KINDS.items() if test(status.st_mode)), "not a file")
+        raise ModelFileError(f"{path} is {kind}, not a regular file; load reads model files only")
+
+
+def read_at_most(descriptor, limit):
+    """The first ``limit`` bytes of the open file (fewer if it is shorter), read a piece at a time."""
+    pieces, left = [], limit
+    while left > 0:
+        piece = os.read(descriptor, min(left, READ_SIZE))
+        if not piece:
+            break
+        pieces.append(piece)
+        left -= len(piece)
+    return b"".join(pieces)
+
+
+def check_size(path, data, max_bytes):
+    """Refuse a file longer than max_bytes (read_at_most read one byte more to tell)."""
+    if len(data) > max_bytes:
+        raise ModelFileError(
+            f"{path} has more than {max_bytes:,} bytes, the most load reads; if you trust the file, "
+            f"raise the limit: load(path, max_bytes={2 * max_bytes})"
+        )
+
+
+def utf8_text(path, data):
+    """The bytes as text, or a ModelFileError for bytes that are not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ModelFileError(f"{path} is not a model file: it is not UTF-8 text ({error.reason})") from None
+
+
+def from_json(text, tokenizer=None, trust_pattern=False):
     """The model that ``to_json`` wrote as ``text`` (see ``load``)."""
-    return model_and_metadata(text, tokenizer)[0]
+    return model_and_metadata(text, tokenizer, trust_pattern)[0]
 
 
-def model_and_metadata(text, tokenizer=None):
+def model_and_metadata(text, tokenizer=None, trust_pattern=False):
     """``(model, metadata)`` from the text of a model file."""
     if not isinstance(text, str):
         raise TypeError(f"from_json takes the text of a model file (a str), not a {type(text).__name__}")
@@ -453,7 +531,7 @@ def model_and_metadata(text, tokenizer=None):
     metadata = document.get("metadata")
     if metadata is not None and not isinstance(metadata, dict):
         raise ModelFileError(f"metadata is {shown(metadata)}; it should be an object {{\"name\": value}}")
-    settings = settings_from_json(model_class, document["settings"], tokenizer)
+    settings = settings_from_json(model_class, document["settings"], tokenizer, trust_pattern)
     if model_class is SemiSupervisedNB:
         return semi_supervised_from_json(settings, document["tables"]), metadata
     tables = tables_from_json(model_class, document["tables"])
@@ -494,7 +572,7 @@ def check_header(document):
     return SAVED_MODELS[name]
 
 
-def settings_from_json(model_class, raw, tokenizer):
+def settings_from_json(model_class, raw, tokenizer, trust_pattern=False):
     """The settings, read by their shapes and checked by the model's constructor.
 
     A setting the file does not name takes its default, so that a file
@@ -513,7 +591,7 @@ def settings_from_json(model_class, raw, tokenizer):
         if shape is None:
             raise TypeError(f"{model_class.__name__} has a setting {name!r} that the model file format does not know")
         if shape == "tokenizer":
-            settings[name] = tokenizer_from_json(raw_value, where, tokenizer)
+            settings[name] = tokenizer_from_json(raw_value, where, tokenizer, trust_pattern)
         elif shape == "class prior":
             settings[name] = class_prior_from_json(raw_value, where)
         else:
@@ -541,7 +619,7 @@ def class_prior_from_json(raw, where):
 TOKENIZER_SETTINGS = ("lowercase", "pattern", "min_length", "stop_words", "stemmer", "ngram_range", "unicode_form")
 
 
-def tokenizer_from_json(raw, where, tokenizer):
+def tokenizer_from_json(raw, where, tokenizer, trust_pattern=False):
     """The Tokenizer a file describes by its settings, or the ``tokenizer`` given for one left out."""
     if isinstance(raw, dict) and set(raw) == {"left_out"}:
         if tokenizer is None:
@@ -571,6 +649,8 @@ def tokenizer_from_json(raw, where, tokenizer):
     if not isinstance(raw["lowercase"], bool):
         raise ModelFileError(f"{where}.lowercase is {shown(raw['lowercase'])}; it should be true or false")
     pattern = decode("text", raw["pattern"], f"{where}.pattern")
+    if not trust_pattern:
+        check_named_pattern(pattern, f"{where}.pattern")
     if "pattern_flags" in raw:
         flags = decode("count", raw["pattern_flags"], f"{where}.pattern_flags")
         try:
@@ -593,6 +673,20 @@ def tokenizer_from_json(raw, where, tokenizer):
         )
     except (TypeError, ValueError) as error:
         raise ModelFileError(f"{where}: {error}") from None
+
+
+# The token patterns a file may name without trust_pattern=True: the library's own, which cannot backtrack without bound.
+NAMED_PATTERNS = {DEFAULT_PATTERN: "DEFAULT_PATTERN", SKLEARN_PATTERN: "SKLEARN_PATTERN"}
+
+
+def check_named_pattern(pattern, where):
+    """Refuse a token pattern that is not one of the library's: a regex such as (a+)+$ can run for minutes on one text."""
+    if pattern not in NAMED_PATTERNS:
+        raise ModelFileError(
+            f"{where} is {shown(pattern)}, not one of the library's token patterns ({', '.join(NAMED_PATTERNS.values())}); "
+            "a regex from a file may backtrack for minutes on one text, so it is not run unless you trust the "
+            "file: load(path, trust_pattern=True) or from_json(text, trust_pattern=True)"
+        )
 
 
 def tables_from_json(model_class, raw):
