@@ -142,6 +142,7 @@ def change_settings(model, settings):
     """
     changed = type(model)(**{**model.get_params(), **settings})  # raises here if a value is wrong
     if model.classes_:
+        refuse_counted_change(model, changed, settings)
         for table in model.count_tables:
             changed.__dict__[table] = model.__dict__[table]
         changed._check_named_features()  # a setting naming features names the model's own
@@ -150,6 +151,23 @@ def change_settings(model, settings):
             model.__dict__[table] = changed.__dict__[table]
     for name in settings:
         model.__dict__[name] = changed.__dict__[name]  # as the constructor keeps it
+
+
+def refuse_counted_change(model, changed, settings):
+    """A clear error if ``settings`` change one the counts were made with (``n_bins``, ``tokenizer``): only training again can.
+
+    ``model.counted_settings`` is {setting: the kind of distribution whose
+    counts it shapes, or None for every count}.
+    """
+    for name, kind in model.counted_settings.items():
+        if name not in settings or kind is not None and kind not in model.distributions_.values():
+            continue
+        old, new = model.__dict__[name], changed.__dict__[name]
+        if old is not new and old != new:
+            raise ValueError(
+                f"{name} cannot change once {type(model).__name__} is trained: its counts were made with "
+                f"{name}={old!r:.60}; train a new model with it: {type(model).__name__}({name}={new!r:.60}).fit(X, y)"
+            )
 
 
 def unfitted_copy(model):
@@ -196,11 +214,34 @@ def class_priors(class_prior, fit_prior, class_counts, classes, exact=True):
     return [prior_mle(class_counts[label], n_examples) for label in classes]
 
 
-def checked_class_prior(given, classes):
-    """``class_prior`` as a {label: P(c)} dict, or a clear error (one prior per class, each in [0, 1], summing to 1)."""
+def check_class_prior(given):
+    """``class_prior`` as given, if it is None or priors that can be one: each in [0, 1], summing to 1 (a clear error if not).
+
+    Whether they name the training classes only ``fit`` can tell (``checked_class_prior``).
+    """
+    if given is None:
+        return None
     if type(given) is dict or type(given) is SettingDict or type(given) not in (list, tuple) and isinstance(given, Mapping):
         priors = dict(given)
     elif type(given) in (list, tuple):
+        priors = dict(enumerate(given))
+    else:
+        raise TypeError(
+            f"class_prior must be a {{label: probability}} dict or a list in classes_ order, not {given!r:.60}"
+        )
+    for label, p in priors.items():
+        if not is_number(p) or not 0 <= p <= 1:
+            raise ValueError(f"class_prior[{label!r}] = {p!r:.60} is not a probability in [0, 1]")
+    total = sum(priors.values())
+    if (total != 1) if is_exact(*priors.values()) else not abs(total - 1) <= 1e-9:
+        raise ValueError(f"class_prior must sum to 1, but it sums to {total}")
+    return given
+
+
+def checked_class_prior(given, classes):
+    """``class_prior`` as a {label: P(c)} dict, or a clear error (one prior per class, each in [0, 1], summing to 1)."""
+    check_class_prior(given)
+    if type(given) in (list, tuple):
         if len(given) != len(classes):
             raise ValueError(
                 f"class_prior has {len(given)} values but there are {len(classes)} "
@@ -208,18 +249,12 @@ def checked_class_prior(given, classes):
             )
         priors = dict(zip(classes, given))
     else:
-        raise TypeError("class_prior must be a {label: probability} dict or a list in classes_ order")
+        priors = dict(given)
     if set(priors) != set(classes):
         raise ValueError(
             f"class_prior names the classes {sorted(priors, key=repr)}, but the training "
             f"labels are {classes}; give exactly one prior per class"
         )
-    for label, p in priors.items():
-        if not is_number(p) or not 0 <= p <= 1:
-            raise ValueError(f"class_prior[{label!r}] = {p!r} is not a probability in [0, 1]")
-    total = sum(priors.values())
-    if (total != 1) if is_exact(*priors.values()) else abs(total - 1) > 1e-9:
-        raise ValueError(f"class_prior must sum to 1, but it sums to {total}")
     return priors
 
 
@@ -249,13 +284,14 @@ class NaiveBayes:
     class_tables = ("class_counts_",)
     lookup_tables = {"priors_": [], "log_priors_": []}  # P(c) and log P(c), in classes_ order
     settings = ("fit_prior", "class_prior")  # a model's are its __init__'s parameters (__init_subclass__ below)
+    counted_settings = {}  # {setting: kind of distribution or None}: those the counts were made with (refuse_counted_change)
     fit_prior = Setting("fit_prior")
     class_prior = Setting("class_prior")
     shown_settings = ("alpha",)  # the settings its repr always shows (the others when they differ from the default)
 
     def __init__(self, fit_prior=True, class_prior=None):
         self.fit_prior = check_bool("fit_prior", fit_prior, "False gives every class the prior 1/K")
-        self.class_prior = as_setting(class_prior)  # a dict is kept as a copy that cannot be changed in place
+        self.class_prior = as_setting(check_class_prior(class_prior))  # a dict is kept as a copy that cannot be changed in place
         self.__dict__.update(empty_tables(self))  # every table, empty: a model that has seen nothing
         self.label_objects_ = {}  # {class: the user's own object for it}, when that is not a plain value (a numpy scalar)
 

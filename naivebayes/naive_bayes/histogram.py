@@ -143,6 +143,7 @@ class Histogram:
     count_tables = {"bin_counts_": {}}  # {label: {feature: [n_jbc for each bin b]}}
     feature_tables = {"bin_edges_": {}}  # {feature: [edges]}, learned by the first batch, then kept
     lookup_tables = {}
+    counted_settings = {"n_bins": "histogram", "strategy": "histogram"}  # the bins the counts fall in: fixed once trained
     exact = True  # every density is a ratio: exact when the edges are (Fraction values), else a float
     leaves_unseen_out = False  # every value falls in a bin (the end bins reach to -inf and +inf)
 
@@ -298,6 +299,7 @@ class HistogramNB(TableNaiveBayes):
     distribution_kinds = {"histogram": Histogram}
     count_tables = {**TableNaiveBayes.count_tables, **Histogram.count_tables, **Histogram.feature_tables}
     class_tables = TableNaiveBayes.class_tables + tuple(Histogram.count_tables)
+    counted_settings = Histogram.counted_settings
     lookup_tables = {**TableNaiveBayes.lookup_tables, **Histogram.lookup_tables}
 
     def __init__(self, n_bins=10, strategy="uniform", alpha=1, fit_prior=True, class_prior=None):

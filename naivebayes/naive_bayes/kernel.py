@@ -30,7 +30,7 @@ reference to about 1e-12.  docs/kernel.md has the formulas and the costs.
 import math
 from bisect import bisect_left, bisect_right
 
-from naivebayes.plumbing.checks import is_number
+from naivebayes.plumbing.checks import LARGEST_FLOAT, is_number, shown_number
 from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.gaussian import check_measurement, plain_measurements
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
@@ -387,9 +387,9 @@ def check_bandwidth(bandwidth):
     """None (Silverman's rule, R's bw.nrd0) or a finite number > 0."""
     if bandwidth is None:
         return None
-    if not is_number(bandwidth) or not math.isfinite(bandwidth) or bandwidth <= 0:
+    if not is_number(bandwidth) or not 0 < bandwidth <= LARGEST_FLOAT:  # (NaN, inf and an int too large for a float fail)
         raise ValueError(
             f"bandwidth must be a number > 0 (the width of each bell curve, in the feature's units), or None "
-            f"for Silverman's rule of thumb (R's bw.nrd0), not {bandwidth!r}"
+            f"for Silverman's rule of thumb (R's bw.nrd0), not {shown_number(bandwidth):.60}"
         )
     return bandwidth

@@ -81,6 +81,7 @@ class MixedNB(TableNaiveBayes):
         **Histogram.feature_tables,
         **Kernel.count_tables,
     }
+    counted_settings = Histogram.counted_settings  # (only when a feature is modelled with a histogram)
     class_tables = TableNaiveBayes.class_tables + (
         *Categorical.count_tables, *Gaussian.count_tables, *Poisson.count_tables, *Histogram.count_tables,
         *Kernel.count_tables,

@@ -114,11 +114,16 @@ class TextNaiveBayes(NaiveBayes):
         "input_form_": None,  # "words" or "dense", set by the first training document
     }
     class_tables = NaiveBayes.class_tables + ("feature_counts_",)
+    counted_settings = {"tokenizer": None}  # the words were counted with it: another one needs training again
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, tokenizer=None):
         check_smoothing("alpha", alpha)
         if tokenizer is not None and not callable(tokenizer):
-            raise TypeError("tokenizer must be callable: text -> list of tokens, such as Tokenizer()")
+            raise TypeError(f"tokenizer must be callable: text -> list of tokens, such as Tokenizer(); not {tokenizer!r:.60}")
+        if isinstance(tokenizer, type):  # (calling a class makes one of its objects, not a list of tokens)
+            raise TypeError(
+                f"tokenizer is the class {tokenizer.__name__}, not a tokenizer; pass one, such as Tokenizer() or str.split"
+            )
         self.alpha = alpha
         self.tokenizer = Tokenizer() if tokenizer is None else tokenizer  # (None means the default, after training too)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
