@@ -47,6 +47,7 @@ from typing import NamedTuple
 
 from naivebayes.plumbing.random_numpy import init_genrand as mt19937_state  # noqa: F401 (kept for old imports)
 from naivebayes.plumbing.random_numpy import numpy_legacy_permutation  # numpy's legacy shuffle, shared with the splits
+from naivebayes.datasets.attributes import ScikitLearnNames
 from naivebayes.datasets.download import (
     DownloadError,
     cache_file,
@@ -89,15 +90,32 @@ class ArchiveError(ValueError):
     """A file is not a readable 20news-bydate.tar.gz, or has the wrong layout."""
 
 
-class Newsgroups(NamedTuple):
+NEWSGROUPS_DESCRIPTION = """\
+20 Newsgroups, "bydate" split (the archive 20news-bydate.tar.gz)
+
+About 18,846 Usenet posts from 20 newsgroups, collected by Ken Lang and split
+by date by Jason Rennie: a training set of 11,314 posts and a test set of
+7,532 posts written later.  Each post is labeled with its newsgroup's name,
+such as "sci.med".  The posts are raw text, decoded as latin-1; the remove
+option can strip headers, signature footers and quoted lines.
+
+Classes: 20.  Posts: 18,846 (11,314 train, 7,532 test).  Features: text.
+"""
+
+
+class Newsgroups(ScikitLearnNames, NamedTuple("Newsgroups", [("texts", list), ("labels", list), ("label_names", list)])):
     """The posts, their newsgroup names, and the sorted names that occur.
 
     Unpacks like a tuple: ``texts, labels, label_names = load_20newsgroups()``.
+    It also answers scikit-learn's names, as the lecture notes read them:
+    ``data`` is ``texts``, ``target_names`` is ``label_names``, ``target``
+    holds each post's position in ``target_names`` (an int, where ``labels``
+    holds the name: ``target_names[target[i]] == labels[i]``), and ``DESCR``
+    describes the corpus.
     """
 
-    texts: list
-    labels: list
-    label_names: list
+    DATA_FIELD = "texts"
+    DESCRIPTION = NEWSGROUPS_DESCRIPTION
 
     def __repr__(self):
         # The default repr would print every post; show the sizes instead.
@@ -461,7 +479,10 @@ def load_20newsgroups(
     """The 20 Newsgroups posts: ``Newsgroups(texts, labels, label_names)``.
 
     ``texts`` are the posts (str), ``labels`` their newsgroup names (such as
-    ``"sci.med"``), and ``label_names`` the sorted names that occur.
+    ``"sci.med"``), and ``label_names`` the sorted names that occur.  The
+    result also answers scikit-learn's ``data`` (``texts``), ``target_names``
+    (``label_names``), ``target`` (each post's position in ``target_names``,
+    an int: ``target_names[target[i]] == labels[i]``) and ``DESCR``.
 
     * ``subset``: ``"train"`` (11,314 posts), ``"test"`` (7,532) or ``"all"``
       (train followed by test).

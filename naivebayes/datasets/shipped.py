@@ -6,13 +6,69 @@ Each is small enough to check by hand and needs no network:
 * ``load_spam()``: 110 short messages labeled spam or ham (text);
 * ``load_play_tennis()``: 14 days described by four categories (rows);
 * ``load_iris()``: 150 flowers described by four lengths (rows).
+
+The first three return named tuples that unpack as before and also answer
+scikit-learn's names ``data``, ``target``, ``target_names`` and ``DESCR``
+(see ``naivebayes/datasets/attributes.py``):
+
+>>> china = load_china()
+>>> china.target_names, china.target
+(['china', 'japan'], [0, 0, 0, 1])
 """
 
 from importlib import resources
+from typing import NamedTuple
 
+from naivebayes.datasets.attributes import ScikitLearnNames
 from naivebayes.datasets.tabular import read_csv_lines
 
-__all__ = ["load_china", "load_iris", "load_play_tennis", "load_spam"]
+__all__ = ["load_china", "load_iris", "load_play_tennis", "load_spam", "ChinaExample", "SpamMessages", "PlayTennis"]
+
+
+class ChinaExample(ScikitLearnNames, NamedTuple("ChinaExample", [("documents", list), ("labels", list),
+                                                                 ("test_document", str)])):
+    """``load_china()``'s result: ``documents, labels, test_document = load_china()``.
+
+    ``data`` is ``documents``; ``target[i]`` is the position of ``labels[i]``
+    in ``target_names``, the sorted labels ``['china', 'japan']``.
+    """
+
+    DATA_FIELD = "documents"
+    DESCRIPTION = (
+        "The China example of Manning, Raghavan and Schuetze, Introduction to Information\n"
+        "Retrieval (2008), chapter 13: four training documents, three labeled china and\n"
+        "one japan, and a test document.  Classes: 2.  Documents: 4 and 1 to test.\n"
+    )
+
+
+class SpamMessages(ScikitLearnNames, NamedTuple("SpamMessages", [("texts", list), ("labels", list)])):
+    """``load_spam()``'s result: ``texts, labels = load_spam()``.
+
+    ``data`` is ``texts``; ``target[i]`` is the position of ``labels[i]`` in
+    ``target_names``, the sorted labels ``['ham', 'spam']``.
+    """
+
+    DATA_FIELD = "texts"
+    DESCRIPTION = (
+        "Short messages written for this library (not real e-mail), each labeled spam or\n"
+        "ham.  Classes: 2.  Messages: 110.  Features: text.\n"
+    )
+
+
+class PlayTennis(ScikitLearnNames, NamedTuple("PlayTennis", [("rows", list), ("labels", list), ("test_row", dict)])):
+    """``load_play_tennis()``'s result: ``rows, labels, test_row = load_play_tennis()``.
+
+    ``data`` is ``rows``; ``target[i]`` is the position of ``labels[i]`` in
+    ``target_names``, the sorted labels ``['no', 'yes']``.
+    """
+
+    DATA_FIELD = "rows"
+    DESCRIPTION = (
+        "Tom Mitchell's PlayTennis table (Machine Learning, 1997, table 3.2, after\n"
+        "Quinlan, 1986): fourteen days D1 to D14, each described by outlook,\n"
+        "temperature, humidity and wind, labeled yes or no (tennis played), and a test\n"
+        "day.  Classes: 2.  Rows: 14 and 1 to test.  Features: 4 categories.\n"
+    )
 
 
 def _read_shipped(file_name):
@@ -21,7 +77,7 @@ def _read_shipped(file_name):
 
 
 def load_china():
-    """The China example: (training documents, their labels, the test document).
+    """The China example: ``ChinaExample(documents, labels, test_document)``.
 
     The example that Manning, Raghavan and Schuetze (*Introduction to
     Information Retrieval*, 2008, chapter 13) work by hand: three training
@@ -36,11 +92,11 @@ def load_china():
     ]
     labels = ["china", "china", "china", "japan"]
     test_document = "Chinese Chinese Chinese Tokyo Japan"
-    return documents, labels, test_document
+    return ChinaExample(documents, labels, test_document)
 
 
 def load_spam():
-    """A small corpus of short messages: (texts, labels), labels "spam" or "ham".
+    """A small corpus of short messages: ``SpamMessages(texts, labels)``, labels "spam" or "ham".
 
     Written for this library, not real e-mail.  Read from
     ``naivebayes/datasets/data/spam.tsv``: one message a line, the label, a
@@ -53,7 +109,7 @@ def load_spam():
         label, message = line.split("\t", 1)
         labels.append(label)
         texts.append(message)
-    return texts, labels
+    return SpamMessages(texts, labels)
 
 
 # The day Mitchell asks about after the table: is it a day to play tennis?
@@ -61,7 +117,7 @@ PLAY_TENNIS_TEST_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "
 
 
 def load_play_tennis():
-    """The PlayTennis table: (rows, labels, test_row).
+    """The PlayTennis table: ``PlayTennis(rows, labels, test_row)``.
 
     Fourteen days D1 to D14, in that order, each a row of four categories
     (``outlook``, ``temperature``, ``humidity``, ``wind``, lowercase
@@ -82,7 +138,7 @@ def load_play_tennis():
         label="play",
         source="naivebayes/datasets/data/play_tennis.csv",
     )
-    return table.rows, table.labels, dict(PLAY_TENNIS_TEST_DAY)
+    return PlayTennis(table.rows, table.labels, dict(PLAY_TENNIS_TEST_DAY))
 
 
 def load_iris(exact=False):
