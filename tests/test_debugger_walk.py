@@ -26,7 +26,6 @@ by accident.
 
 import copy
 import functools
-import os
 import re
 import sys
 from collections import Counter, namedtuple
@@ -35,6 +34,7 @@ from pathlib import Path
 
 import pytest
 
+import naivebayes
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
@@ -49,8 +49,9 @@ from naivebayes import (
 )
 from naivebayes.datasets import load_china, load_play_tennis
 
-PACKAGE = Path(__file__).resolve().parent.parent / "naivebayes"
-PACKAGE_FOLDER = str(PACKAGE) + os.sep  # (by where the package is, not by a name: the checkout may be called naivebayes too)
+# The package by the folder it was imported from, resolved, never by a name: the checkout (and so these tests)
+# may sit in a folder called naivebayes too, under a path with spaces or accents (tests/test_tracer_paths.py).
+PACKAGE = Path(naivebayes.__file__).resolve().parent
 MARKER = re.compile(r"^\s*#\s*--8<--\s*\[start:([a-z][-_0-9a-z]*)\]\s*$")
 DEFINITION = re.compile(r"^def (\w+)\(")
 COMPREHENSIONS = {"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"}
@@ -75,9 +76,18 @@ def formula_functions():
 FORMULAS = formula_functions()
 
 
-def in_package(filename):
+def in_package(filename, package=None):
     """True for a file of the package's own source (its folder, resolved), false for tests, the standard library, ``<string>``."""
-    return filename.startswith(PACKAGE_FOLDER) or str(Path(filename).resolve()).startswith(PACKAGE_FOLDER)
+    if package is not None:
+        return _inside(filename, Path(package).resolve())
+    return _inside(filename, PACKAGE)
+
+
+@functools.lru_cache(maxsize=None)
+def _inside(filename, package):
+    if not filename or filename.startswith("<"):  # <string>, <frozen abc>, <lambda>: no file at all
+        return False
+    return Path(filename).resolve().is_relative_to(package)
 
 
 class Call:

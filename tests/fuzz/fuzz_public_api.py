@@ -150,7 +150,17 @@ from naivebayes.datasets import load_20newsgroups  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
 
-PACKAGE_DIR = os.path.dirname(os.path.abspath(naivebayes.__file__)) + os.sep
+# The package by the folder it was imported from, resolved: never by a name, since the checkout (and this script)
+# may sit in a folder called naivebayes too (tests/test_tracer_paths.py checks it).
+PACKAGE_DIR = Path(naivebayes.__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=None)
+def in_package_source(filename, package=PACKAGE_DIR):
+    """True for a file of the package's own source, false for this script, the tests, ``<string>``, ..."""
+    if not filename or filename.startswith("<"):
+        return False
+    return Path(filename).resolve().is_relative_to(Path(package).resolve())
 OWN_ERROR_TYPES = (ValueError, TypeError, LookupError)  # KeyError is a LookupError
 OK_KINDS = ("result", "library-error")
 NOTE_KINDS = ("other-type-error",)
@@ -269,7 +279,7 @@ def raised_by_the_package(frame):
     ``repr`` in the message's f-string) points at the failing expression, a
     column further on, so it is not taken for the deliberate error.
     """
-    if not os.path.abspath(frame.filename).startswith(PACKAGE_DIR):
+    if not in_package_source(frame.filename):
         return False
     positions, lines = raise_statements(frame.filename)
     column = getattr(frame, "colno", None)  # Python 3.11+
@@ -995,7 +1005,7 @@ class Fuzzer:
     def classify(self, error, expect):
         """The outcome kind of an exception (see the module docstring)."""
         frames = traceback.extract_tb(error.__traceback__)
-        if not any(os.path.abspath(frame.filename).startswith(PACKAGE_DIR) for frame in frames):
+        if not any(in_package_source(frame.filename) for frame in frames):
             return "fuzzer-bug"  # the call failed before it reached the package
         if not message_of(error).strip():
             return "empty-message"
