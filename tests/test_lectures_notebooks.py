@@ -20,12 +20,19 @@ number is printed in the cell of its step, not gathered in the last cell.
 
 Without jupytext, nbclient or ipykernel the tests skip (``pip install -e
 '.[notebooks]'``); ``--require-reference`` turns that skip into a failure, and
-.ci/run installs them before that run.  A cell that raises fails the test.
+.ci/run installs them before that run.  A python3 kernel that is installed but
+does not start is a skip of the same kind ("could not import 'ipykernel'", which
+conftest's ``missing_reference_tool`` recognises), so ``--require-reference``
+fails it too; a test below simulates such a kernel.  A cell that raises fails
+the test.
 """
 
+import functools
 import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,6 +126,37 @@ def check_each_step_under_its_prose(name, notebook):
     return step_cells
 
 
+# The reason of the skip when no python3 kernel starts: conftest's missing_reference_tool reads "ipykernel" in it.
+KERNEL_DID_NOT_START = ("could not import 'ipykernel': the python3 kernel did not start ({error}); install the "
+                        "notebooks extra (pip install -e '.[notebooks]') and check `jupyter kernelspec list`")
+
+
+def start_and_stop_a_kernel():
+    """Start one python3 kernel, as nbclient will, and stop it again."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3", startup_timeout=120)
+    client.stop_channels()
+    manager.shutdown_kernel(now=True)
+
+
+@functools.lru_cache(maxsize=None)
+def kernel_problem(start=start_and_stop_a_kernel):
+    """None when a python3 kernel starts, else what went wrong (tried once per session)."""
+    try:
+        start()
+    except Exception as error:  # no kernel spec, a kernel that dies at once, a start that times out
+        return f"{type(error).__name__}: {error}"[:300]
+    return None
+
+
+def skip_unless_a_kernel_starts(start=start_and_stop_a_kernel):
+    """Skip, with a reason --require-reference turns into a failure, when no python3 kernel can start."""
+    problem = kernel_problem(start)
+    if problem is not None:
+        pytest.skip(KERNEL_DID_NOT_START.format(error=problem))
+
+
 def notebook_arguments(script, tmp_path):
     """The command line the notebook's last cell gets, or None when the companion needs data that is absent."""
     arguments = ["--limit", str(SLICE), *QUICK.get(script.stem, ())]
@@ -159,6 +197,7 @@ def test_every_companion_runs_as_a_notebook(script, tmp_path, monkeypatch):
     jupytext = pytest.importorskip("jupytext")
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
+    skip_unless_a_kernel_starts()
     arguments = notebook_arguments(script, tmp_path)
     if arguments is None:
         pytest.skip("no local 20news-bydate.tar.gz, and the tests never download it")
@@ -192,3 +231,45 @@ def test_every_companion_runs_as_a_notebook(script, tmp_path, monkeypatch):
             drawn = [cell for cell in notebook.cells if cell.cell_type == "code"
                      and any("image/svg+xml" in output.get("data", {}) for output in cell.get("outputs", []))]
             assert len(drawn) >= 3, f"{script.stem}: pictures drawn in {len(drawn)} cells"
+
+
+# ---------------------------------------------------------------------------
+# A kernel that cannot start is a skip that --require-reference fails
+# ---------------------------------------------------------------------------
+
+
+def a_kernel_that_cannot_start():
+    raise RuntimeError("Kernel died before replying to kernel_info")
+
+
+def test_a_kernel_that_cannot_start_skips_with_a_reason_conftest_recognises():
+    from conftest import missing_reference_tool
+
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        skip_unless_a_kernel_starts(a_kernel_that_cannot_start)
+    reason = str(skipped.value)
+    assert "Kernel died before replying" in reason
+    assert missing_reference_tool(reason) == "ipykernel"
+    assert missing_reference_tool("could not start a python3 kernel: died") is None  # the old reason slipped by
+
+
+@pytest.mark.skipif(os.environ.get("NAIVEBAYES_SIMULATE_DEAD_KERNEL") != "1",
+                    reason="run by the next test, in a process of its own")
+def test_simulated_dead_kernel():
+    skip_unless_a_kernel_starts(a_kernel_that_cannot_start)
+
+
+@pytest.mark.parametrize("require", [False, True])
+def test_require_reference_fails_a_notebook_whose_kernel_cannot_start(require):
+    node = f"{Path(__file__).name}::test_simulated_dead_kernel"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "-rs", node,
+         *(["--require-reference"] if require else [])],
+        cwd=Path(__file__).parent, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "NAIVEBAYES_SIMULATE_DEAD_KERNEL": "1"},
+    )
+    if require:
+        assert run.returncode == 1 and "1 failed" in run.stdout, run.stdout[-2000:]
+        assert "--require-reference" in run.stdout and "could not import 'ipykernel'" in run.stdout
+    else:
+        assert run.returncode == 0 and "1 skipped" in run.stdout, run.stdout[-2000:]

@@ -43,7 +43,7 @@ def executed():
     except nbclient.exceptions.CellExecutionError:
         raise
     except Exception as error:  # no python3 kernel to start: a set-up problem, not a display problem
-        pytest.skip(f"could not start a python3 kernel: {error}")
+        pytest.skip(f"could not import 'ipykernel': the python3 kernel did not start ({error})")
     return [cell.outputs for cell in notebook.cells]
 
 

@@ -68,7 +68,7 @@ VENDOR = f"javascripts/vendor/pyodide-{VERSION}"
 
 needs_mkdocs = pytest.mark.skipif(
     find_spec("mkdocs") is None or find_spec("material") is None,
-    reason="building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
+    reason="could not import 'mkdocs': building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
 )
 needs_runtime = pytest.mark.skipif(
     not get_pyodide.runtime_is_present(),

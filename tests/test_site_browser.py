@@ -283,7 +283,7 @@ if __name__ != "__main__":
 
     pytestmark = pytest.mark.skipif(
         find_spec("mkdocs") is None or find_spec("material") is None,
-        reason="building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
+        reason="could not import 'mkdocs': building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
     )
     needs_chromium = pytest.mark.skipif(
         chromium_path() is None,
