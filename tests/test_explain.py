@@ -106,3 +106,146 @@ def test_each_class_column_is_headed_with_what_it_holds():
     assert explanation.rows()[0][3:] == ["china: P", "log term", "japan: P", "log term"]
     explanation.holds = "weight"
     assert explanation.rows()[0][3:] == ["china: weight", "log term", "japan: weight", "log term"]
+
+
+# ---------------------------------------------------------------------------
+# top= and classes=: the rows that matter, the classes in question
+# ---------------------------------------------------------------------------
+
+
+def china_explanation(**options):
+    return MultinomialNB().fit(DOCUMENTS, LABELS).explain(TEST_DOCUMENT, **options)
+
+
+def test_top_keeps_the_rows_that_differ_most_and_adds_up_the_rest_in_one_row():
+    # Spreads between the classes: chinese (3 times) 3 log(3/7) - 3 log(2/9) = 3 log(27/14) = 1.9705,
+    # tokyo and japan log(2/9) - log(1/14) = log(28/9) = 1.1350 each.
+    explanation = china_explanation(top=1)
+    table = explanation.rows()
+    assert [row[:3] for row in table[2:4]] == [["word", "chinese", "3"], ["rest", "2 other words", ""]]
+    rest = {"china": 2 * math.log(1 / 14), "japan": 2 * math.log(2 / 9)}  # tokyo and japan
+    assert table[3][3:] == ["", "-5.2781", "", "-3.0082"]
+    # The column still adds up to the joint: prior + chinese + the rest.
+    chinese = {"china": 3 * math.log(3 / 7), "japan": 3 * math.log(2 / 9)}
+    for label in ["china", "japan"]:
+        shown = explanation.log_prior[label] + chinese[label] + rest[label]
+        assert shown == pytest.approx(explanation.joint[label], abs=1e-12)
+    assert china_explanation(top=2).rows()[3][:2] == ["word", "tokyo"]  # tied with japan: the model's order
+    # The data still holds every term.
+    assert [term.feature for term in explanation.terms] == ["chinese", "tokyo", "japan"]
+    assert "the 1 row that matters most, the other 2 added up in one" in str(explanation)
+
+
+def test_top_zero_and_top_larger_than_the_rows():
+    assert [row[0] for row in china_explanation(top=0).rows()] == ["step", "prior", "rest", "joint", "posterior"]
+    assert china_explanation(top=3).rows() == china_explanation().rows()  # nothing left out: no rest row
+    assert "rest" not in [row[0] for row in china_explanation(top=10).rows()]
+
+
+def test_classes_shows_only_those_columns_and_the_posterior_is_over_every_class():
+    explanation = china_explanation(classes=["japan"])
+    table = explanation.rows()
+    assert table[0] == ["step", "feature", "x_j", "japan: P", "log term"]
+    assert table[-1] == ["posterior", "", "", "0.3102", "-1.1704"]  # 0.3102 of all, not 1 of japan alone
+    assert "showing 1 of 2 classes (the posterior is over all 2)" in str(explanation)
+    assert explanation.posterior == china_explanation().posterior and explanation.prediction == "china"
+    # With one class shown, top ranks the rows by their spread over every class.
+    assert china_explanation(classes=["japan"], top=1).rows()[2][:2] == ["word", "chinese"]
+
+
+def test_a_bad_top_or_classes_is_a_clear_error():
+    with pytest.raises(KeyError, match="'korea', which is not a class of this model"):
+        china_explanation(classes=["korea"])
+    with pytest.raises(TypeError, match="classes must be a list of labels"):
+        china_explanation(classes="china")
+    with pytest.raises(ValueError, match="classes=\\[\\] shows no class"):
+        china_explanation(classes=[])
+    with pytest.raises(ValueError, match="names a class twice"):
+        china_explanation(classes=["china", "china"])
+    with pytest.raises(ValueError, match="top=-1 is below 0"):
+        china_explanation(top=-1)
+    with pytest.raises(TypeError, match="top must be a whole number"):
+        china_explanation(top=2.5)
+    with pytest.raises(TypeError, match="top must be a whole number"):
+        china_explanation(top=True)
+
+
+def test_full_shows_every_row_and_class():
+    explanation = china_explanation(top=1, classes=["japan"])
+    assert explanation.full().rows() == china_explanation().rows()
+    assert explanation.full().terms == explanation.terms
+
+
+def many_classes_and_words():
+    """12 classes of 3 documents, each of 40 words; a post of 60 of those words."""
+    words = [f"w{k}" for k in range(60)]
+    documents = [" ".join(words[(3 * c + d) % 60:][:40] + words[:max(0, 40 - (60 - (3 * c + d) % 60))]) for c in range(12) for d in range(3)]
+    labels = [f"class {c}" for c in range(12) for _ in range(3)]
+    return MultinomialNB().fit(documents, labels), " ".join(words)
+
+
+def test_the_notebook_trims_a_long_explanation_and_says_how_to_see_it_all():
+    model, post = many_classes_and_words()
+    explanation = model.explain(post)
+    header, *rows = explanation.rows(notebook=True)
+    best = sorted(model.classes_, key=lambda label: -explanation.joint[label])[:2]
+    assert header[3:] == [f"{best[0]}: P", "log term", f"{best[1]}: P", "log term"]  # the winner, the runner-up
+    assert [row[0] for row in rows][-4:] == ["word", "rest", "joint", "posterior"] and len(rows) == 15 + 4
+    html = explanation._repr_html_()
+    assert "print(explanation.full()) shows every row and class" in html and "showing 2 of 12 classes" in html
+    assert len(explanation.rows()) == 60 + 4 and len(explanation.rows()[0]) == 3 + 2 * 12  # print shows everything
+    assert "<mark>" + f"{best[0]}: P" in html
+    whole = explanation.full()._repr_html_()  # full(): the notebook shows it all (cut in the middle if huge)
+    assert whole.count("<th ") == 3 + 2 * 12 and "showing" not in whole and "rest" not in whole
+    # An explanation asked for with top= or classes= is shown as asked.
+    assert len(model.explain(post, top=3).rows(notebook=True)[0]) == 3 + 2 * 12
+
+
+# ---------------------------------------------------------------------------
+# Each column says what it holds, in one notation, x_j as given
+# ---------------------------------------------------------------------------
+
+
+def iris_models():
+    from naivebayes import CategoricalNB, GaussianNB, HistogramNB, KernelNB, MixedNB, PoissonNB
+    from naivebayes.datasets import load_iris
+
+    rows, labels, _ = load_iris()
+    counts = [{name: round(value) for name, value in row.items()} for row in rows]
+    return {
+        "density": [GaussianNB().fit(rows, labels), KernelNB().fit(rows, labels), HistogramNB().fit(rows, labels)],
+        "P": [PoissonNB().fit(counts, labels), CategoricalNB().fit(counts, labels), MultinomialNB().fit(counts, labels)],
+        "P or density": [MixedNB(distributions={"sepal_width": "poisson"}).fit(
+            [{**row, "sepal_width": count["sepal_width"]} for row, count in zip(rows, counts)], labels)],
+    }
+
+
+def test_every_model_heads_its_columns_with_what_they_hold():
+    row = {"sepal_length": 5.1, "sepal_width": 3, "petal_length": 1.4, "petal_width": 0.2}
+    counts = {"sepal_length": 5, "sepal_width": 3, "petal_length": 1, "petal_width": 0}
+    for heading, models in iris_models().items():
+        for model in models:
+            header = model.explain(counts if heading == "P" else row).rows()[0]
+            assert header[3] == f"setosa: {heading}", type(model).__name__
+    mixed = iris_models()["P or density"][0].explain(row)
+    assert [term.holds for term in mixed.terms] == ["density", "probability", "density", "density"]
+    assert [cells[0] for cells in mixed.rows()[2:6]] == ["feature (density)", "feature (P)", "feature (density)", "feature (density)"]
+
+
+def test_one_notation_per_column():
+    from naivebayes.naive_bayes.explanation import format_column
+
+    # 4 decimals when every number fits them; scientific for the whole column when one does not.
+    assert format_column([Fraction(1, 3), 1.1025, 0.0388, None]) == ["1/3", "1.1025", "0.0388", ""]
+    assert format_column([Fraction(1, 3), 0.2048, 5.314e-09, 1.0]) == ["1/3", "2.048e-01", "5.314e-09", "1.000e+00"]
+    assert format_column([-1e-9, -19.0529], log=True) == ["0.0000", "-19.0529"]  # log terms: always 4 decimals
+    gaussian = iris_models()["density"][0].explain({"sepal_length": 5.1, "sepal_width": 3.5, "petal_length": 1.4, "petal_width": 0.2})
+    for column in list(zip(*gaussian.rows()[1:]))[3:]:
+        numbers = [cell for cell in column if cell and "/" not in cell]
+        assert len({"e" in cell for cell in numbers}) == 1  # never both notations in one column
+
+
+def test_x_j_is_shown_as_the_user_gave_it():
+    gaussian = iris_models()["density"][0]
+    row = {"sepal_length": 5.1, "sepal_width": 3.5, "petal_length": Fraction(7, 5), "petal_width": 1}
+    assert [cells[2] for cells in gaussian.explain(row).rows()[2:6]] == ["5.1", "3.5", "7/5", "1"]

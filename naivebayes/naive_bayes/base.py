@@ -349,6 +349,10 @@ class NaiveBayes:
         """Hook: (P(x_j | c) for every class) shown beside a term in an explanation (None: no single probability)."""
         return None
 
+    def _likelihood_holds(self, terms):
+        """Hook: what ``_term_likelihoods`` gives, as the explanation heads it: "probability" (or one word per term)."""
+        return "probability"
+
     def _ignored_features(self, x):
         """Hook: {feature: why} for the features of a checked example that prediction leaves out."""
         return {}
@@ -563,8 +567,15 @@ class NaiveBayes:
             "or joint_log_likelihood for log P(x, c)"
         )
 
-    def explain(self, example):
-        """The whole computation behind one prediction, as an ``Explanation`` (print it, or show it in a notebook)."""
+    def explain(self, example, top=None, classes=None):
+        """The whole computation behind one prediction, as an ``Explanation`` (print it, or show it in a notebook).
+
+        ``top=k`` shows the k rows that matter most (whose log terms differ
+        most between the classes shown) and adds up the rest in one row;
+        ``classes=[...]`` shows only those classes' columns (the posterior is
+        still over every class).  The explanation's attributes hold every
+        term either way; docs/explain.md shows both.
+        """
         self._check_can_predict()
         self._check_one_example(example, "explain")
         x = self._check_example(example, "the example")  # 1. check the input
@@ -580,6 +591,9 @@ class NaiveBayes:
             likelihoods=[self._term_likelihoods(term) for term in terms],
             ignored=self._ignored_features(x),
             joint=dict(zip(self.classes_, joint)),
+            holds=self._likelihood_holds(terms),  # "probability", "density"...: what the likelihoods are
+            top=top,
+            shown_classes=classes,
         )
 
     # ------------------------------------------------------------------

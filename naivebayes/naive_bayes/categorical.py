@@ -189,6 +189,7 @@ class Categorical:
     feature_tables = {}
     lookup_tables = {"categories_": {}}  # {feature: [its K_j values]}, built when training ends
     exact = True  # every probability is a ratio of counts
+    holds = "probability"  # what an explanation shows beside a term
     leaves_unseen_out = True  # a value training never saw has no row: its log_terms are None
 
     @staticmethod

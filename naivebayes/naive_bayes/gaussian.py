@@ -249,6 +249,7 @@ class Gaussian:
     feature_tables = {}
     lookup_tables = {"variances_": {}, "epsilon_": 0}  # {label: {feature: sigma_jc^2 + epsilon}}; the variance floor
     exact = False  # a density with pi and exp is not a ratio of counts
+    holds = "density"  # what an explanation shows beside a term: N(x; mu, sigma^2), not a probability
     leaves_unseen_out = False  # every value has a density
 
     @staticmethod

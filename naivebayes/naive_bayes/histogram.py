@@ -145,6 +145,7 @@ class Histogram:
     lookup_tables = {}
     counted_settings = {"n_bins": "histogram", "strategy": "histogram"}  # the bins the counts fall in: fixed once trained
     exact = True  # every density is a ratio: exact when the edges are (Fraction values), else a float
+    holds = "density"  # what an explanation shows beside a term: the bin's probability over its width
     leaves_unseen_out = False  # every value falls in a bin (the end bins reach to -inf and +inf)
 
     @staticmethod

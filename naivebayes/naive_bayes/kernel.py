@@ -236,6 +236,7 @@ class Kernel:
     feature_tables = {}
     lookup_tables = {"bandwidths_": {}}  # {label: {feature: h_jc}}
     exact = False  # a sum of exponentials is not a ratio of counts
+    holds = "density"  # what an explanation shows beside a term: the average of the kernels, not a probability
     leaves_unseen_out = False  # every value has a density
 
     @staticmethod

@@ -244,6 +244,7 @@ class Poisson:
     feature_tables = {}
     lookup_tables = {"rates_": {}}  # {label: {feature: lambda_jc}}, built when training ends
     exact = False  # e^(-lambda) is not a ratio of counts
+    holds = "probability"  # what an explanation shows beside a term: P(count = k), a probability
     leaves_unseen_out = False  # every count has a probability
 
     @staticmethod

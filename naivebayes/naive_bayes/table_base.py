@@ -336,6 +336,14 @@ class TableNaiveBayes(NaiveBayes):
             return kind.likelihoods(self, term.feature, term.value)
         return tuple(map(math.exp, term.log_terms))  # (math.exp of each class's term, in C)
 
+    def _likelihood_holds(self, terms):
+        """Each term's kind of likelihood ("probability" or "density"), from its feature's distribution."""
+        kinds, distributions = self.distribution_kinds, self.distributions_
+        model_holds = {kinds[name].holds for name in distributions.values()}
+        if len(model_holds) == 1:  # every feature alike (all but a MixedNB of counts and measurements)
+            return model_holds.pop()
+        return [kinds[distributions[term.feature]].holds for term in terms]
+
     def likelihood(self, feature, value, label):
         """p_j(x_j = value | c): a probability for counts and categories, a density for measurements."""
         return self._likelihoods_of(feature, value, label)[self.classes_.index(label)]
