@@ -238,15 +238,20 @@ def test_a_loaded_model_is_the_saved_one(name, tmp_path):
     loaded = load(path)
     assert type(loaded) is type(model)
     assert loaded.get_params() == model.get_params()
-    for table in model.count_tables:  # in the same order, too
-        assert same(getattr(loaded, table), getattr(model, table), ordered=True), table
+    for table in model.count_tables:  # (in the file's order: see tests/test_same_file.py)
+        assert same(getattr(loaded, table), getattr(model, table)), table
     for table in model.lookup_tables:  # built again from the counts
         assert same(getattr(loaded, table), getattr(model, table)), table
     assert loaded.predict_proba(examples) == model.predict_proba(examples)  # bit for bit
     assert loaded.predict_joint_log_proba(examples) == model.predict_joint_log_proba(examples)
     assert loaded.predict(examples) == model.predict(examples)
     assert str(loaded.explain(examples[0])) == str(model.explain(examples[0]))
-    assert repr(loaded) == repr(model)
+    assert table_sizes(repr(loaded)) == table_sizes(repr(model))  # (its first entries in the file's order)
+
+
+def table_sizes(text):
+    """The tables and sizes a model's repr lists, without its first entries (which follow the order of the dicts)."""
+    return [re.split(r"\s{2,}", line)[:2] for line in text.splitlines()]
 
 
 @pytest.mark.parametrize("name", FITTED)
@@ -302,7 +307,7 @@ def test_partial_fit_goes_on_from_a_loaded_model(name, tmp_path):
     first.partial_fit(X[half:], y[half:])  # the model that was never saved
     whole = make().fit(X, y)
     for table in whole.count_tables:
-        assert same(getattr(loaded, table), getattr(first, table), ordered=True), table
+        assert same(getattr(loaded, table), getattr(first, table)), table
         if "histogram" not in name:  # (a histogram keeps the bins of its first batch, not those of all rows)
             assert getattr(loaded, table) == getattr(whole, table), table
     assert loaded.predict_proba(X) == first.predict_proba(X)
@@ -343,7 +348,7 @@ def test_keys_that_are_not_strings_are_written_as_pairs():
     assert document["tables"]["classes_"] == [["tuple", 1], ["tuple", 2]]
     assert document["tables"]["features_"] == ["s", 3, 2.5, None, [1, "x"], {"fraction": "1/2"}]
     values = dict((json.dumps(key), value) for key, value in document["tables"]["value_counts_"][0][1])
-    assert values['[1, "x"]'] == [[{"float": "inf"}, 1], [{"float": "-inf"}, 1]]
+    assert values['[1, "x"]'] == [[{"float": "-inf"}, 1], [{"float": "inf"}, 1]]  # (values in key order)
     assert values["2.5"] == [[{"fraction": "1/3"}, 2]]
     loaded = from_json(to_json(model))
     assert same(loaded.value_counts_, model.value_counts_)

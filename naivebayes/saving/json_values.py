@@ -19,7 +19,7 @@ and of the same type:
 3. **Tables** keyed by labels, features or values: a JSON object when every key
    is a string, else a list of ``[key, value]`` pairs; either way in the
    model's own order.
-4. **Sets** (the vocabulary) are arrays, sorted.
+4. **Sets** (the vocabulary) are arrays, sorted (``in_key_order``).
 
 >>> from fractions import Fraction
 >>> encode("number", Fraction(3, 7), "alpha"), encode("number", 0.1, "alpha")
@@ -49,7 +49,6 @@ import math
 import re
 from fractions import Fraction
 
-from naivebayes.plumbing.checks import sorted_keys
 
 __all__ = ["ModelFileError"]
 
@@ -90,7 +89,7 @@ def encode_number(value, where):
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{where} is {value!r}; a model file holds finite numbers only")
-        return float(value)  # (a subclass, such as numpy's float64, as the plain float it equals)
+        return float(value) + 0.0  # (numpy's float64 as the plain float it equals; -0.0 as 0.0, which it equals)
     if isinstance(value, Fraction):
         return str(value)
     raise TypeError(
@@ -152,7 +151,7 @@ def encode_key(key, where):
             return {"float": "inf" if key > 0 else "-inf"}
         if math.isnan(key):
             raise ValueError(f"{where} is nan, which is never equal to itself, so it cannot be read back as a key")
-        return float(key)
+        return float(key) + 0.0  # (-0.0 as 0.0: one key of a dict)
     if isinstance(key, Fraction):
         return {"fraction": str(key)}
     if isinstance(key, tuple):
@@ -204,11 +203,43 @@ def encode(shape, value, where):
     if kind == "list":
         return [encode(inner, item, f"{where}[{i}]") for i, item in enumerate(value)]
     if kind == "set":
-        return [encode_key(key, where) for key in sorted_keys(value)]
+        return [encode_key(key, where) for key in in_key_order(value)]
     # a table: an object when every key is a string, else [key, value] pairs
     if all(type(key) is str for key in value):
         return {key: encode(inner, item, at(where, key)) for key, item in value.items()}
     return [[encode_key(key, where), encode(inner, item, at(where, key))] for key, item in value.items()]
+
+
+def in_key_order(keys):
+    """The keys in the one order a file lists them in: by kind (None, bools, numbers, strings, tuples), then by value.
+
+    Sorting keys of mixed kinds with ``sorted`` may fail, or succeed or fail
+    depending on which pairs it happens to compare; ``key_rank`` orders any
+    two keys, so the order depends on the keys alone, never on the order
+    they came in.
+
+    >>> in_key_order(["b", 2, None, ("a", 1), 1.5, "a", ("a", "x"), True])
+    [None, True, 1.5, 2, 'a', 'b', ('a', 1), ('a', 'x')]
+    """
+    return sorted(keys, key=key_rank)
+
+
+# The rank of each kind of key, so that keys of two kinds are never compared with each other.
+KEY_RANKS = {type(None): 0, bool: 1, int: 2, float: 2, Fraction: 2, str: 3, tuple: 4}
+
+
+def key_rank(key):
+    """A sort key for a table's key: (rank of its kind, its value), a tuple's parts ranked in turn."""
+    rank = KEY_RANKS.get(type(key))
+    if rank is None:  # (a subclass, such as numpy's str_)
+        rank = next((r for kind, r in KEY_RANKS.items() if isinstance(key, kind)), 5)
+    if rank == 0:
+        return (0,)
+    if rank == 4:
+        return (4, tuple(key_rank(part) for part in key))
+    if rank == 5:
+        return (5, type(key).__name__, repr(key))
+    return (rank, key)
 
 
 def decode(shape, raw, where):

@@ -91,6 +91,7 @@ from naivebayes.saving.json_values import (
     decode,
     encode,
     escape_surrogates,
+    in_key_order,
     json_text,
     parse_json,
     shown,
@@ -246,8 +247,56 @@ def counted_model_to_json(model, model_name, leave_out_tokenizer):
     for name in model.count_tables:
         if name not in TABLE_SHAPES:
             raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
-        tables[name] = encode(table_shape(model_name, name), getattr(model, name), f"tables.{name}")
+        tables[name] = encode(table_shape(model_name, name), in_file_order(model, name), f"tables.{name}")
     return settings, tables
+
+
+# The tables keyed by feature, and how deep: {feature: ...} (0) or {label: {feature: ...}} (1).
+FEATURE_LEVELS = {
+    "distributions_": 0,
+    "bin_edges_": 0,
+    "feature_counts_": 1,  # (a text model's n_jc are keyed by word, and sorted)
+    "value_counts_": 1,
+    "means_": 1,
+    "squared_deviations_": 1,
+    "value_sums_": 1,
+    "bin_counts_": 1,
+    "kernel_counts_": 1,
+}
+
+
+def in_file_order(model, name):
+    """The count table ``name`` with the keys of its dicts in the one order a file writes them.
+
+    The classes in ``classes_`` order; a tabular model's features in
+    ``features_`` order (the order it first saw them, which its predictions
+    add up in); every other key (words, values, cells, pairs of features,
+    document lengths) in ``in_key_order``.  So equal tables give the same
+    file, whichever order their dicts were filled in (fit, partial_fit in
+    pieces, merge in any order).
+    """
+    table = getattr(model, name)
+    orders = {}
+    if name in model.class_tables:
+        orders[0] = model.classes_
+    features = getattr(model, "features_", None)
+    if name in FEATURE_LEVELS and isinstance(model, TableNaiveBayes):
+        orders[FEATURE_LEVELS[name]] = features
+    return ordered_dicts(table, orders, 0)
+
+
+def ordered_dicts(value, orders, level):
+    """``value`` with each dict at depth ``level`` in the order ``orders[level]``, or in key order; lists kept."""
+    if isinstance(value, dict):
+        given = orders.get(level)
+        keys = in_key_order(value) if given is None else [key for key in given if key in value]
+        if len(keys) != len(value):  # (a key the order does not name: after the others, in key order)
+            named = set(keys)
+            keys += in_key_order(key for key in value if key not in named)
+        return {key: ordered_dicts(value[key], orders, level + 1) for key in keys}
+    if isinstance(value, list):
+        return [ordered_dicts(item, orders, level + 1) for item in value]
+    return value
 
 
 def save(model, path, leave_out_tokenizer=False, metadata=None):
@@ -795,7 +844,8 @@ def semi_supervised_to_json(model, leave_out_tokenizer):
         for name, value in params.items()
     }
     tables = {
-        name: encode(fractional_shape(name), getattr(inner, name), f"tables.{name}") for name in inner.count_tables
+        name: encode(fractional_shape(name), in_file_order(inner, name), f"tables.{name}")
+        for name in inner.count_tables
     }
     record = {
         "history_": [dict(row) for row in model.history_],
