@@ -34,6 +34,7 @@ from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
+from naivebayes.saving.model_files import SAVED_MODELS
 
 __all__ = ["main"]
 
@@ -70,8 +71,12 @@ def build_parser(prog="naivebayes"):
         "(readable as text, loaded in Python by naivebayes.load).",
     )
     train.add_argument("data", metavar="DATA", help="a folder with one subfolder of texts per class, a table, or - (standard input)")
-    train.add_argument("-o", "--output", required=True, metavar="MODEL.json", help="the model file to write")
-    add_data_options(train)
+    train.add_argument(
+        "-o", "--output", required=True, metavar="MODEL.json",
+        help="the model file to write; never DATA or --unlabeled themselves (by any name or link), nor a file inside "
+        "their folder that training on it would read (a hidden name, such as .model.json, is not read)",
+    )
+    add_data_options(train, em=True)
     train.add_argument(
         "--test-size", type=commands.share, metavar="SHARE",
         help="hold out this share of the examples (such as 0.2), or this many, stratified by class, and report on them",
@@ -100,14 +105,18 @@ def build_parser(prog="naivebayes"):
     explain = subparsers.add_parser(
         "explain", help="show one prediction step by step",
         description="Show one prediction as the table of its steps: the prior, each feature's term, "
-        "the joint score and the posterior.",
+        "the joint score and the posterior. For a text model, the words after MODEL.json are the text itself, never "
+        "a file: a word that names a file or folder, or -, is refused, and so is a text of one word that looks like a "
+        "path (with a / in it, or ending such as .txt or .csv) even if there is no such file. A file's text is "
+        "explained with --file PATH, standard input's with --file -, as predict reads them.",
     )
     explain.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
     explain.add_argument(
         "input", nargs="*", metavar="INPUT",
-        help="text model: the words of the text; table model: feature=value pairs, such as outlook=sunny",
+        help="text model: the words of the text (not a path: give a file with --file); table model: feature=value "
+        "pairs, such as outlook=sunny",
     )
-    explain.add_argument("--file", metavar="PATH", help="text model: a text file or a table of texts; table model: a table (- for standard input)")
+    explain.add_argument("--file", metavar="PATH", help="text model: one text file or a table of texts; table model: a table (- for standard input)")
     explain.add_argument("--row", type=int, metavar="N", help="table model: the row of --file, from 1 (default 1)")
     add_table_options(explain, "a column of --file to leave out, such as the labels")
     explain.set_defaults(run=commands.explain)
@@ -168,13 +177,18 @@ def build_parser(prog="naivebayes"):
     return parser
 
 
-def add_data_options(parser):
+def add_data_options(parser, em=False):
     """The options of how to read labeled DATA and which model to fit: train's and cross-validate's."""
     parser.add_argument(
-        "--model", choices=[*commands.TEXT_MODELS, *commands.TABLE_MODELS],
-        help="for texts: multinomial (the default), bernoulli or complement (Rennie et al.); for a table: mixed (the default: "
-        "categorical for words, Gaussian for numbers), categorical, gaussian, poisson, histogram or tan "
-        "(tree-augmented naive Bayes: each column may depend on one other column; its values are categories)",
+        "--model", choices=list(commands.MODEL_NAMES), metavar="NAME",
+        help="for texts: multinomial (MultinomialNB, the default), bernoulli (BernoulliNB) or complement (ComplementNB, "
+        "Rennie et al.); with --unlabeled, SemiSupervisedNB over multinomial or bernoulli. For a table: mixed (MixedNB, "
+        "the default: categorical for words, Gaussian for numbers), categorical (CategoricalNB), gaussian (GaussianNB), "
+        "poisson (PoissonNB), histogram (HistogramNB), kernel (KernelNB: a kernel density for every column, all numbers), "
+        "tan (TreeAugmentedNB: each column may depend on one other column; its values are categories), joint "
+        "(JointBayesClassifier: the full joint table of the columns, no naive assumption; a few columns of categories) or "
+        "discriminant (GaussianDiscriminantAnalysis: one Gaussian with a full covariance per class; numbers). For either: "
+        "logistic (LogisticRegression: a folder or table of texts as word counts, a table as its columns)",
     )
     parser.add_argument(
         "--distribution", choices=commands.NUMERIC_DISTRIBUTIONS,
@@ -188,6 +202,21 @@ def add_data_options(parser):
     add_table_options(parser, "the column of labels, by name or by number from 0 (default: the last column)")
     parser.add_argument("--stop-words", action="store_true", help="texts: leave out English stop words")
     parser.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
+    logistic = parser.add_argument_group(
+        "logistic regression (--model logistic)",
+        "LogisticRegression, the discriminative twin of naive Bayes' linear form, fitted by L-BFGS with an L2 penalty."
+        + ("" if "LogisticRegression" in SAVED_MODELS else
+           " train cannot save it until naivebayes.save can write it; cross-validate scores it."),
+    )
+    logistic.add_argument("--C", type=commands.positive_number, metavar="C",
+                          help="the inverse strength of the L2 penalty, as scikit-learn's C (default 1.0)")
+    logistic.add_argument("--max-iter", type=commands.max_iterations, metavar="N",
+                          help="at most this many L-BFGS iterations (default 1000)")
+    logistic.add_argument(
+        "--tolerance", type=commands.tolerance, metavar="TOL",
+        help="stop when every partial derivative of the objective is at most TOL (default 1e-6)"
+        + ("; with --unlabeled, EM's tolerance instead (see below)" if em else ""),
+    )
 
 
 def add_unlabeled_options(parser):
@@ -229,9 +258,9 @@ def add_unlabeled_options(parser):
         "Nigam et al. leave them out (with them, EM's classes follow the function words)",
     )
     em.add_argument("--iterations", type=commands.iterations, metavar="N", help=f"at most this many EM iterations (default {defaults['max_iterations']})")
-    em.add_argument(
-        "--tolerance", type=commands.tolerance, metavar="TOL",
-        help=f"stop when an iteration raises the objective by at most this share of it (default {defaults['tolerance']:g})",
+    em.description += (
+        f" --tolerance TOL: EM stops when an iteration raises the objective by at most this share of it "
+        f"(default {defaults['tolerance']:g})."
     )
 
 

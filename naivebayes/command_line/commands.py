@@ -18,6 +18,7 @@ when it is scoring the very examples the model was trained on.
 """
 
 import hashlib
+import inspect
 import math
 import re
 from collections import Counter
@@ -28,8 +29,12 @@ from pathlib import Path
 from naivebayes import (
     BernoulliNB,
     CategoricalNB,
+    GaussianDiscriminantAnalysis,
     GaussianNB,
     HistogramNB,
+    JointBayesClassifier,
+    KernelNB,
+    LogisticRegression,
     MixedNB,
     MultinomialNB,
     PoissonNB,
@@ -54,6 +59,10 @@ from naivebayes.command_line.inputs import (
     read_table,
     read_text,
     read_texts,
+    refuse_output_over_inputs,
+    refuse_paths_among_words,
+    looks_like_a_path,
+    is_existing_path,
     table_columns,
     text_files,
     read_text_table,
@@ -66,6 +75,8 @@ from naivebayes.naive_bayes.complement import ComplementNB
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
 from naivebayes.naive_bayes.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
+from naivebayes.saving.model_files import SAVED_MODELS
+from naivebayes.text.bag_of_words import bag_of_words
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer
 
@@ -79,8 +90,15 @@ TABLE_MODELS = {
     "gaussian": GaussianNB,
     "poisson": PoissonNB,
     "histogram": HistogramNB,
+    "kernel": KernelNB,
     "tan": TreeAugmentedNB,
+    "joint": JointBayesClassifier,
+    "discriminant": GaussianDiscriminantAnalysis,
 }
+# Models of either kind of data: a folder or table of texts is read as {word: count} rows (bag_of_words), a table as its rows.
+EITHER_MODELS = {"logistic": LogisticRegression}
+MODEL_NAMES = {**TEXT_MODELS, **TABLE_MODELS, **EITHER_MODELS}
+LOGISTIC_OPTIONS = (("--C", "C", "C"), ("--max-iter", "max_iter", "max_iter"), ("--tolerance", "tolerance", "tol"))
 SCORINGS = list(SCORING_NAMES)  # cross-validate --scoring: accuracy, f1_macro, ...
 NUMERIC_DISTRIBUTIONS = ("gaussian", "kernel", "histogram", "poisson")  # --distribution: the numeric columns of --model mixed
 PREDICTION_CHUNK = 500  # documents predicted between two progress updates
@@ -159,6 +177,25 @@ def min_word_count(text):
         value = 0
     if value < 1:
         raise ArgumentTypeError(f"{text!r} is not a whole number of occurrences >= 1, such as 2 (1 keeps every word)")
+    return value
+
+
+def positive_number(text):
+    """``--C`` as typed: a finite number above 0 (1/2 is 0.5)."""
+    value = typed_number(text)
+    if not value > 0:
+        raise ArgumentTypeError(f"{text!r} is not a number above 0, such as 1 or 0.1")
+    return float(value)
+
+
+def max_iterations(text):
+    """``--max-iter`` as typed: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ArgumentTypeError(f"{text!r} is not a whole number >= 1, such as 1000")
     return value
 
 
@@ -252,12 +289,13 @@ def labeled_data(args, err):
     )
     folder = source.is_folder()
     model_name = args.model or ("multinomial" if folder or args.text is not None else "mixed")
+    logistic = logistic_settings(args, model_name)  # None for any other model
     em_settings = semi_supervised_settings(args, model_name, source)  # None without --unlabeled
     check_table_options(args, folder)
     reading = Reading(args, source)
     remembered = {"data": "folder" if folder else "table"}
-    if model_name in TEXT_MODELS:
-        model_class = TEXT_MODELS[model_name]
+    if model_name in TEXT_MODELS or logistic is not None and (folder or args.text is not None):
+        model_class = MODEL_NAMES[model_name]
         if folder:
             inputs, labels, paths = labeled_text_folder(source.path, notes, err)
             names = [str(path) for path in paths]
@@ -272,10 +310,15 @@ def labeled_data(args, err):
         tokenizer = Tokenizer(stop_words="english" if stop_words else None, stemmer=porter_stem if args.stem else None)
         if em_settings is not None:
             model = SemiSupervisedNB(tokenizer=tokenizer, **settings(args, SemiSupervisedNB), **em_settings)
+        elif logistic is not None:  # logistic regression reads each text as its {word: count} row
+            settings(args, LogisticRegression)  # (refuses --alpha)
+            model = LogisticRegression(**logistic)
+            inputs = word_count_rows(inputs, tokenizer)
+            remembered["tokenizer"] = {"stop_words": bool(args.stop_words), "stem": bool(args.stem)}
         else:
             model = model_class(tokenizer=tokenizer, **settings(args, model_class))
     else:
-        model_class = TABLE_MODELS[model_name]
+        model_class = MODEL_NAMES[model_name]
         if folder:
             raise CommandError(
                 f"--model {model_name} is for tables, and {source} is a folder of texts; "
@@ -291,7 +334,11 @@ def labeled_data(args, err):
         label_column = next((name for name in columns if name not in data.features), None)
         remembered.update(reading.remembered(), label=label_column)
         what = f"rows of {len(data.features)} features"
-        model = model_class(**settings(args, model_class), **numeric_distributions(args, model_class, data))
+        if logistic is not None:
+            model = LogisticRegression(**settings(args, model_class), **numeric_distributions(args, model_class, data),
+                                       **logistic)
+        else:
+            model = model_class(**settings(args, model_class), **numeric_distributions(args, model_class, data))
     say(notes, err)
     check_labels_look_like_classes(labels, source)
     return LabeledData(model, inputs, labels, names, what, source, remembered)
@@ -299,10 +346,15 @@ def labeled_data(args, err):
 
 def train(args, out, err):
     """Fit a model on a folder of texts or a table, and save it as JSON with how its data was read."""
+    output = existing_folder_for(args.output)
+    inputs = [("DATA", "training", Source(args.data))]
+    if getattr(args, "unlabeled", None) is not None:
+        inputs.append(("--unlabeled", "--unlabeled", Source(args.unlabeled)))
+    refuse_output_over_inputs(output, inputs)  # before anything is read, so nothing is written
+    check_savable(args.model)
     data = labeled_data(args, err)
     model, inputs, labels, names, what = data.model, data.inputs, data.labels, data.names, data.what
     source, remembered = data.source, data.remembered
-    output = existing_folder_for(args.output)
     training = {"source": source.name, "examples": len(inputs), "fingerprint": fingerprint(inputs, labels)}
     semi_supervised = isinstance(model, SemiSupervisedNB)
     if semi_supervised:
@@ -361,13 +413,46 @@ EM_OPTIONS = (  # (option, the args attribute that holds it)
 )
 
 
+def check_savable(model_name):
+    """Refuse, before any reading, a model that naivebayes.save cannot write yet (so train would fit it for nothing)."""
+    model_class = MODEL_NAMES.get(model_name)
+    if model_class is not None and model_class.__name__ not in SAVED_MODELS:
+        raise CommandError(
+            f"--model {model_name}: {model_class.__name__} cannot be saved in a model file yet, so train has nothing to "
+            f"write; score it with 'naivebayes cross-validate DATA --model {model_name}', or fit it in Python"
+        )
+
+
+def logistic_settings(args, model_name):
+    """LogisticRegression's settings from --C, --max-iter and --tolerance, or None for another model (which refuses them)."""
+    given = {setting: getattr(args, name) for _, name, setting in LOGISTIC_OPTIONS if getattr(args, name, None) is not None}
+    if model_name not in EITHER_MODELS:
+        # (--tolerance is EM's too, with train's --unlabeled; cross-validate has no --unlabeled)
+        for option, name, _ in LOGISTIC_OPTIONS if not hasattr(args, "unlabeled") else LOGISTIC_OPTIONS[:2]:
+            if getattr(args, name, None) is not None:
+                raise CommandError(
+                    f"{option} is a setting of --model logistic (logistic regression), not of --model {model_name}; "
+                    f"give --model logistic, or leave {option} out"
+                )
+        return None
+    if given.get("tol") == 0:
+        raise CommandError("--tolerance 0: logistic regression stops when every partial derivative is at most TOL, "
+                           "which must be above 0, such as 1e-6")
+    return given
+
+
 def semi_supervised_settings(args, model_name, source):
     """SemiSupervisedNB's settings from train's EM options, or None without --unlabeled (checked before any reading)."""
     given = [option for option, name in EM_OPTIONS
              if getattr(args, name, None) is not None and getattr(args, name) is not False]  # (0 is given, a False flag not)
+    if model_name in EITHER_MODELS and "--tolerance" in given:
+        given.remove("--tolerance")  # logistic regression's own (--unlabeled with it is refused below)
     if getattr(args, "unlabeled", None) is None:
         if given:
-            raise CommandError(f"{given[0]} is a setting of EM over unlabeled texts: give them with --unlabeled FOLDER")
+            raise CommandError(
+                f"{given[0]} is a setting of EM over unlabeled texts: give them with --unlabeled FOLDER"
+                + (" (or give --model logistic, whose --tolerance stops L-BFGS)" if given[0] == "--tolerance" else "")
+            )
         return None
     if str(args.unlabeled) == "-" and source.is_stdin:
         raise CommandError(
@@ -532,10 +617,20 @@ def settings(args, model_class):
     """The constructor settings the user gave, and only those (so each model keeps its own defaults)."""
     given = {}
     if args.alpha is not None:
-        if model_class is GaussianNB:
-            raise CommandError("--alpha is a pseudo-count; gaussian naive Bayes has none (it smooths variances)")
+        if "alpha" not in inspect.signature(model_class).parameters:
+            instead = {GaussianNB: " (it smooths variances)", KernelNB: " (its smoothing is the kernel's bandwidth)",
+                       LogisticRegression: " (its penalty is --C)"}
+            raise CommandError(
+                f"--alpha is a pseudo-count; {model_class.__name__} (--model {args.model}) has none"
+                f"{instead.get(model_class, '')}: leave --alpha out"
+            )
         given["alpha"] = args.alpha
     return given
+
+
+def word_count_rows(texts, tokenizer):
+    """Each text as the {word: count} row of its tokens (bag_of_words): logistic regression's columns are the words."""
+    return [bag_of_words(tokenizer(text)) for text in texts]
 
 
 def numeric_distributions(args, model_class, data):
@@ -772,6 +867,11 @@ def explain(args, out, err):
             if args.input:
                 raise CommandError("give the text either as words or with --file, not both")
             source = Source(args.file, getattr(args, "stdin", None)).exists("a text file or a table of texts")
+            if source.is_folder():
+                raise CommandError(
+                    f"--file {source} is a folder: explain shows one prediction, so give one text file (or a table of "
+                    "texts and --row N); 'naivebayes predict MODEL FOLDER' reads a whole folder"
+                )
             if reads_a_text_table(source, args, remembered):
                 texts, _, _ = texts_of(model, source, args, remembered, False, err)
                 document = texts[row_number(args.row, len(texts), source) - 1]
@@ -783,6 +883,7 @@ def explain(args, out, err):
         elif args.row is not None:
             raise CommandError("--row picks a row of the table given with --file")
         elif args.input:
+            refuse_paths_among_words(args.input)
             document = " ".join(args.input)
         else:
             raise CommandError("give the text to explain, as words after the model file or with --file PATH")
@@ -824,6 +925,10 @@ def table_row_to_explain(model, args, remembered, err):
     for pair in args.input:
         name, equals, value = pair.partition("=")
         if not equals:
+            if pair == "-" or looks_like_a_path(pair) or is_existing_path(pair):
+                raise CommandError(
+                    f"{pair!r} is not a feature=value pair; to explain a row of the table {pair}, give --file {pair} --row N"
+                )
             raise CommandError(f"{pair!r} is not a feature=value pair, such as {model.features_[0]}=...")
         if name not in features:
             raise CommandError(f"the model has no feature {name!r}; its features are: {', '.join(features)}")
@@ -952,8 +1057,9 @@ def parameter_settings(args, model):
                 f"--param {name}: the {name} of {model_name} is not one value the command line can type; "
                 f"the settings --param takes are {', '.join(typable)}"
             )
-        if name == "alpha" and args.alpha is not None:
-            raise CommandError("give alpha either with --alpha A or as --param alpha=A,B,..., not both")
+        option = {"alpha": ("--alpha", "alpha"), **{setting: (option, attribute) for option, attribute, setting in LOGISTIC_OPTIONS}}
+        if name in option and getattr(args, option[name][1], None) is not None:
+            raise CommandError(f"give {name} either with {option[name][0]} or as --param {name}=A,B,..., not both")
         values = [setting_value(name, text, params[name]) for text in typed]
         for text, value in zip(typed, values):
             try:

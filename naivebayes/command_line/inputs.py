@@ -24,6 +24,7 @@ such as "café" then reads as "cafÃ©" if the guess is wrong.
 
 import argparse
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -119,6 +120,85 @@ class Source:
 def looks_like_a_table(source):
     """True for standard input or a file whose name ends .csv, .tsv, .data or .test."""
     return source.is_stdin or source.suffix() in TABLE_SUFFIXES
+
+
+# The names that make a lone word after explain's MODEL a path (even one that does not exist), not a text.
+PATH_SUFFIXES = (".txt", ".text", ".csv", ".tsv", ".data", ".test", ".json", ".md", ".html", ".eml")
+
+
+def is_existing_path(word):
+    """True when ``word`` names a file or folder that is there (a word of only signs, such as '.', never does)."""
+    if not any(character.isalnum() for character in word):
+        return False
+    try:
+        return Path(word).expanduser().exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL in it, names nothing
+        return False
+
+
+def looks_like_a_path(word):
+    """True for one word with a path separator in it, or a name ending as a file's (.txt, .csv, ...), and no space."""
+    if not word or any(character.isspace() for character in word):
+        return False
+    return "/" in word or os.sep in word or word.lower().endswith(PATH_SUFFIXES)
+
+
+def refuse_paths_among_words(words):
+    """explain's rule: the words after MODEL are the text itself, so a path among them is refused, naming --file.
+
+    Refused: a word that names an existing file or folder, ``-``, and a text
+    of a single word that looks like a path (``looks_like_a_path``) though
+    nothing is there.  Words such as ``www.example.com/win`` among others are
+    words.
+    """
+    for word in words:
+        if word == STDIN:
+            raise CommandError(
+                "'-' is standard input only after --file: give --file - to explain the text on standard input"
+            )
+        if is_existing_path(word):
+            if Path(word).expanduser().is_dir():
+                raise CommandError(
+                    f"{word} is a folder: explain shows one prediction, of the words after MODEL or of one file given "
+                    "with --file PATH; 'naivebayes predict MODEL FOLDER' reads a whole folder"
+                )
+            raise CommandError(
+                f"{word} is a file: explain reads the words after MODEL as the text itself; to explain the file's "
+                f"text give --file {word}"
+            )
+    if len(words) == 1 and looks_like_a_path(words[0]):
+        raise CommandError(
+            f"'{words[0]}' looks like a path, and there is no such file: to explain a file give --file {words[0]} "
+            "(with the right path); to explain these characters as a text, give them on standard input with --file -"
+        )
+
+
+def refuse_output_over_inputs(output, inputs):
+    """Refuse to write the file ``output`` over an input, or where training on an input folder would read it.
+
+    ``inputs`` is ``[(how the message names it as a file, as a folder, Source)]``.  A file input is
+    the output when both are one file (``os.path.samefile``: any spelling,
+    symlink or hard link) or resolve to one path.  A folder input is refused
+    when the output is inside it and not hidden: the folder's readers take
+    every file there (leaving out names starting with '.'), so the next
+    training would read the model as a text.
+    """
+    target = output.resolve()
+    for file_name, folder_name, source in inputs:
+        if source.is_stdin or not source.path.exists():
+            continue
+        if source.path.is_dir():
+            folder = source.path.resolve()
+            if target.is_relative_to(folder) and not any(part.startswith(".") for part in target.relative_to(folder).parts):
+                raise CommandError(
+                    f"-o {output} is inside the {folder_name} folder {source.path}, where the next training on it would read "
+                    f"the model as a text: write it outside the folder, such as -o model.json"
+                )
+        elif target == source.path.resolve() or output.exists() and os.path.samefile(output, source.path):
+            raise CommandError(
+                f"-o {output} is {file_name} {source.path}{' (a link to it)' if target != source.path.resolve() else ''}: "
+                "the model would replace that input; write the model to another file, such as -o model.json"
+            )
 
 
 def existing(path, what):
