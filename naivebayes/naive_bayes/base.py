@@ -26,6 +26,7 @@ by name (docs/performance.md).
 """
 
 import math
+import threading
 from collections.abc import Mapping
 
 from naivebayes.core.arithmetic import Fraction, is_exact, log
@@ -61,6 +62,13 @@ from naivebayes.naive_bayes.generative import (
 )
 
 __all__ = ["NaiveBayes", "Term", "Setting", "count_classes"]
+
+# One lock for every model (docs/threads.md): training holds it while it changes a
+# model's tables or settings, and each prediction while it reads them, so a
+# prediction sees one state of the model, never part of two.  Under the GIL it
+# costs next to nothing, and a model does not hold it, so pickling, copying and
+# saving a model are as before.  Reentrant: ``score`` holds it and calls ``predict``.
+TABLES_LOCK = threading.RLock()
 
 
 class Term:
@@ -140,17 +148,18 @@ def change_settings(model, settings):
     so values the counts cannot go with (alpha = 0 with a class that has no
     words) raise before anything has changed.
     """
-    changed = type(model)(**{**model.get_params(), **settings})  # raises here if a value is wrong
-    if model.classes_:
-        refuse_counted_change(model, changed, settings)
-        for table in model.count_tables:
-            changed.__dict__[table] = model.__dict__[table]
-        changed._check_named_features()  # a setting naming features names the model's own
-        changed._build_lookup_tables()  # raises here if the counts cannot go with it
-        for table in model.lookup_tables:
-            model.__dict__[table] = changed.__dict__[table]
-    for name in settings:
-        model.__dict__[name] = changed.__dict__[name]  # as the constructor keeps it
+    with TABLES_LOCK:  # (a prediction sees the old settings and tables or the new ones)
+        changed = type(model)(**{**model.get_params(), **settings})  # raises here if a value is wrong
+        if model.classes_:
+            refuse_counted_change(model, changed, settings)
+            for table in model.count_tables:
+                changed.__dict__[table] = model.__dict__[table]
+            changed._check_named_features()  # a setting naming features names the model's own
+            changed._build_lookup_tables()  # raises here if the counts cannot go with it
+            for table in model.lookup_tables:
+                model.__dict__[table] = changed.__dict__[table]
+        for name in settings:
+            model.__dict__[name] = changed.__dict__[name]  # as the constructor keeps it
 
 
 def refuse_counted_change(model, changed, settings):
@@ -423,29 +432,31 @@ class NaiveBayes:
         Refitting forgets everything learned before.  If anything is wrong with
         X or y, the model is left exactly as it was.
         """
-        counted = self._counted(X, y, previous=None)
-        counted._check_something_learned(fitting=True)  # no features, no words: nothing to learn from
-        if len(counted.classes_) < 2:
-            raise ValueError(
-                f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
-                "classes to choose between (partial_fit accepts one class at a time)"
-            )
-        self._take_tables(counted)
-        return self
+        with TABLES_LOCK:  # (a prediction waits, then sees the new tables whole)
+            counted = self._counted(X, y, previous=None)
+            counted._check_something_learned(fitting=True)  # no features, no words: nothing to learn from
+            if len(counted.classes_) < 2:
+                raise ValueError(
+                    f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
+                    "classes to choose between (partial_fit accepts one class at a time)"
+                )
+            self._take_tables(counted)
+            return self
 
     def partial_fit(self, X, y):
         """Add more examples to what the model has learned; in pieces it learns what one ``fit`` would.
 
         If anything is wrong with X or y, the model is left exactly as it was.
         """
-        counted = self._counted(X, y, previous=self if self.classes_ else None)
-        if not self.classes_:
-            counted._check_something_learned(fitting=False)
-        if self.classes_:
-            counted = self._merge(counted)
-            counted._sort_classes()
-        self._take_tables(counted)
-        return self
+        with TABLES_LOCK:  # (two batches at once: one after the other, none lost)
+            counted = self._counted(X, y, previous=self if self.classes_ else None)
+            if not self.classes_:
+                counted._check_something_learned(fitting=False)
+            if self.classes_:
+                counted = self._merge(counted)
+                counted._sort_classes()
+            self._take_tables(counted)
+            return self
 
     def _counted(self, X, y, previous):
         """A new model with our settings that has counted X and y (ours are untouched).
@@ -482,10 +493,11 @@ class NaiveBayes:
         alpha = 0 with a class that has no words) raises before this model has
         changed.
         """
-        counted._build_lookup_tables()
-        for name in [*self.count_tables, *self.lookup_tables]:
-            setattr(self, name, getattr(counted, name))
-        self.label_objects_ = counted.label_objects_
+        with TABLES_LOCK:  # (merge's new model comes here without fit)
+            counted._build_lookup_tables()
+            for name in [*self.count_tables, *self.lookup_tables]:
+                setattr(self, name, getattr(counted, name))
+            self.label_objects_ = counted.label_objects_
 
     # ------------------------------------------------------------------
     # The prior, P(c)
@@ -493,11 +505,13 @@ class NaiveBayes:
 
     def prior(self, label):
         """P(c): N_c / N by default, 1/K with ``fit_prior=False``, or the given ``class_prior``; exact for whole counts."""
-        return self.exact_priors()[self._check_label(label)]
+        with TABLES_LOCK:  # one state of the model
+            return self.exact_priors()[self._check_label(label)]
 
     def log_prior(self, label):
         """log P(c), with log 0 = -inf."""
-        return self.log_priors_[self._check_label(label)]
+        with TABLES_LOCK:  # one state of the model
+            return self.log_priors_[self._check_label(label)]
 
     # ------------------------------------------------------------------
     # Checks at the public boundary
@@ -542,23 +556,25 @@ class NaiveBayes:
 
     def joint_log_likelihood(self, example):
         """{label: log P(x, c)} for one example, step by step: the terms, then their sum."""
-        self._check_can_predict()
-        self._check_one_example(example, "joint_log_likelihood")
-        x = self._check_example(example, "the example")  # 1. check the input
-        terms = self._log_likelihood_terms(x)  # 2. each feature's term, for every class
-        return dict(zip(self.classes_, log_joint(self.log_priors_, terms)))  # 3. their sum with log P(c)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(example, "joint_log_likelihood")
+            x = self._check_example(example, "the example")  # 1. check the input
+            terms = self._log_likelihood_terms(x)  # 2. each feature's term, for every class
+            return dict(zip(self.classes_, log_joint(self.log_priors_, terms)))  # 3. their sum with log P(c)
 
     def posterior(self, example):
         """P(c | x) for one example from the exact joint probabilities (small, hand-checkable examples)."""
-        joint = self.joint_probability(example)
-        if not is_exact(*joint.values()) and not any(joint.values()):
-            raise ZeroProbabilityError(
-                "every joint probability P(x, c) came out as 0.0: posterior() multiplies probabilities, "
-                "and with a float alpha they are floats, whose product underflows for a long example; "
-                "for exact posteriors use an int or Fraction alpha, and for long examples predict_proba, "
-                "which works with logarithms"
-            )
-        return bayes_rule(joint)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            joint = self.joint_probability(example)
+            if not is_exact(*joint.values()) and not any(joint.values()):
+                raise ZeroProbabilityError(
+                    "every joint probability P(x, c) came out as 0.0: posterior() multiplies probabilities, "
+                    "and with a float alpha they are floats, whose product underflows for a long example; "
+                    "for exact posteriors use an int or Fraction alpha, and for long examples predict_proba, "
+                    "which works with logarithms"
+                )
+            return bayes_rule(joint)
 
     def joint_probability(self, example):
         """{label: P(x, c)} for one example, exact when every factor is a ratio of counts."""
@@ -602,48 +618,52 @@ class NaiveBayes:
 
     def predict(self, X):
         """The most probable class of each example (a tie goes to the first in ``classes_``)."""
-        examples = self._check_examples(X)
-        self._check_can_predict()
-        predictions = []
-        for i, joint in enumerate(self._log_joints(examples)):
-            best = decision(dict(zip(self.classes_, joint)))  # 4. the class with the largest log P(x, c)
-            if joint[self.classes_.index(best)] == -math.inf:  # every class has probability 0: none can be chosen
-                raise self._zero_probability_error(examples[i], f"X[{i}]")
-            predictions.append(best)
-        if self.label_objects_:  # the labels as the user gave them (such as numpy scalars), not their plain values
-            return [self.label_objects_.get(label, label) for label in predictions]
-        return predictions
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            examples = self._check_examples(X)
+            self._check_can_predict()
+            predictions = []
+            for i, joint in enumerate(self._log_joints(examples)):
+                best = decision(dict(zip(self.classes_, joint)))  # 4. the class with the largest log P(x, c)
+                if joint[self.classes_.index(best)] == -math.inf:  # every class has probability 0: none can be chosen
+                    raise self._zero_probability_error(examples[i], f"X[{i}]")
+                predictions.append(best)
+            if self.label_objects_:  # the labels as the user gave them (such as numpy scalars), not their plain values
+                return [self.label_objects_.get(label, label) for label in predictions]
+            return predictions
 
     def predict_proba(self, X):
         """P(c | x) for each example: a list of {label: probability} dicts that sum to 1."""
-        examples = self._check_examples(X)
-        self._check_can_predict()
-        results = []
-        for i, joint in enumerate(self._log_joints(examples)):
-            try:
-                log_probabilities = log_posterior(dict(zip(self.classes_, joint)))  # 4. Bayes' rule
-            except ZeroProbabilityError:
-                raise self._zero_probability_error(examples[i], f"X[{i}]") from None
-            results.append({label: math.exp(value) for label, value in log_probabilities.items()})
-        return results
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            examples = self._check_examples(X)
+            self._check_can_predict()
+            results = []
+            for i, joint in enumerate(self._log_joints(examples)):
+                try:
+                    log_probabilities = log_posterior(dict(zip(self.classes_, joint)))  # 4. Bayes' rule
+                except ZeroProbabilityError:
+                    raise self._zero_probability_error(examples[i], f"X[{i}]") from None
+                results.append({label: math.exp(value) for label, value in log_probabilities.items()})
+            return results
 
     def predict_log_proba(self, X):
         """log P(c | x) for each example: a list of {label: value} dicts."""
-        examples = self._check_examples(X)
-        self._check_can_predict()
-        results = []
-        for i, joint in enumerate(self._log_joints(examples)):
-            try:
-                results.append(log_posterior(dict(zip(self.classes_, joint))))  # 4. Bayes' rule
-            except ZeroProbabilityError:
-                raise self._zero_probability_error(examples[i], f"X[{i}]") from None
-        return results
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            examples = self._check_examples(X)
+            self._check_can_predict()
+            results = []
+            for i, joint in enumerate(self._log_joints(examples)):
+                try:
+                    results.append(log_posterior(dict(zip(self.classes_, joint))))  # 4. Bayes' rule
+                except ZeroProbabilityError:
+                    raise self._zero_probability_error(examples[i], f"X[{i}]") from None
+            return results
 
     def predict_joint_log_proba(self, X):
         """log P(x, c) = log P(c) + log P(x | c) for each example: a list of {label: value} dicts."""
-        examples = self._check_examples(X)
-        self._check_can_predict()
-        return [dict(zip(self.classes_, joint)) for joint in self._log_joints(examples)]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            examples = self._check_examples(X)
+            self._check_can_predict()
+            return [dict(zip(self.classes_, joint)) for joint in self._log_joints(examples)]
 
     def score(self, X, y):
         """Accuracy on X and y, the share of examples predicted correctly, as an exact Fraction."""
@@ -669,19 +689,20 @@ class NaiveBayes:
         sample, and the first k examples of a sample of n are the sample of k.
         What an example is (a row, a document) each kind of model says.
         """
-        self._check_fitted()
-        n = check_sample_size(n)
-        if label is not None:
-            self._check_label(label)
-        generator = random_generator(random_state)
-        tables = self._sampling_tables()  # worked out once per call, from the model's estimates
-        class_cumulative = cumulative_weights(self.priors_)  # P(c), as running totals
-        examples, labels = [], []
-        for _ in range(n):
-            c = label if label is not None else self.classes_[draw_index(generator.random(), class_cumulative)]
-            examples.append(self._draw_example(c, tables, generator))  # x ~ P(x | c)
-            labels.append(c)
-        return examples, labels
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_fitted()
+            n = check_sample_size(n)
+            if label is not None:
+                self._check_label(label)
+            generator = random_generator(random_state)
+            tables = self._sampling_tables()  # worked out once per call, from the model's estimates
+            class_cumulative = cumulative_weights(self.priors_)  # P(c), as running totals
+            examples, labels = [], []
+            for _ in range(n):
+                c = label if label is not None else self.classes_[draw_index(generator.random(), class_cumulative)]
+                examples.append(self._draw_example(c, tables, generator))  # x ~ P(x | c)
+                labels.append(c)
+            return examples, labels
 
     def log_marginal(self, X):
         """log p(x) = log sum_c P(c) P(x | c) for each example: how probable the model finds it.

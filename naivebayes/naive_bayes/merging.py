@@ -43,7 +43,7 @@ its errors, where ``+`` would hide it behind an operator (and ``sum(models)``
 would need ``0 + model``).
 """
 
-from naivebayes.naive_bayes.base import NaiveBayes
+from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes
 
 __all__ = ["merge"]
 
@@ -62,12 +62,13 @@ def merge(*models):
         if not isinstance(model, NaiveBayes):
             raise TypeError(f"merge takes fitted models, but argument {i + 1} is {type(model).__name__!r}")
         model._check_fitted()  # (a setting changed since training is checked and applied first)
-    merged = type(models[0])(**models[0].get_params())  # nothing counted yet
-    for i, model in enumerate(models):
-        if i:
-            merged._check_mergeable(model, *model_names(i, len(models)))
-        merged = merged._merge(model)  # a new model holding the counts of both
-        merged._sort_classes()
+    with TABLES_LOCK:  # each model as it is, while another thread may be training it
+        merged = type(models[0])(**models[0].get_params())  # nothing counted yet
+        for i, model in enumerate(models):
+            if i:
+                merged._check_mergeable(model, *model_names(i, len(models)))
+            merged = merged._merge(model)  # a new model holding the counts of both
+            merged._sort_classes()
     result = type(models[0])(**models[0].get_params())
     result._take_tables(merged)  # the lookup tables, built as when training ends
     return result

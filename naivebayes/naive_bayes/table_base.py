@@ -49,7 +49,7 @@ import math
 from naivebayes.core.arithmetic import is_exact
 from naivebayes.core.bayes import bayes_rule, log_joint, log_posterior
 from naivebayes.plumbing.checks import check_choice
-from naivebayes.naive_bayes.base import NaiveBayes, Term, add_count, merge_class_counts, peek, plural
+from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes, Term, add_count, merge_class_counts, peek, plural
 from naivebayes.tables.rows import (
     by_position_message,
     check_feature_names,
@@ -417,20 +417,21 @@ class TableNaiveBayes(NaiveBayes):
         missing features only.  Exact Fractions when every estimate is a ratio
         of counts with an int or Fraction alpha.
         """
-        self._check_can_predict()
-        self._check_one_example(row, "impute")
-        x = self._check_example(row, "the row")  # the values that are there
-        weights = self._observed_posterior(row, x)  # P(c | observed), in classes_ order
-        predictions = {
-            feature: self._predictive(feature, x, weights) for feature in self.features_ if feature not in x
-        }
-        if distribution:
-            return {feature: predicted for feature, (_, predicted) in predictions.items()}
-        filled = {feature: x[feature] if feature in x else predictions[feature][0] for feature in self.features_}
-        width = row_width(row)
-        if width is None:
-            return filled
-        return [filled.get(column) for column in range(width)]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(row, "impute")
+            x = self._check_example(row, "the row")  # the values that are there
+            weights = self._observed_posterior(row, x)  # P(c | observed), in classes_ order
+            predictions = {
+                feature: self._predictive(feature, x, weights) for feature in self.features_ if feature not in x
+            }
+            if distribution:
+                return {feature: predicted for feature, (_, predicted) in predictions.items()}
+            filled = {feature: x[feature] if feature in x else predictions[feature][0] for feature in self.features_}
+            width = row_width(row)
+            if width is None:
+                return filled
+            return [filled.get(column) for column in range(width)]
 
     def _observed_posterior(self, row, x):
         """[P(c | observed) for c in classes_]: exact from the joint probabilities when they are exact, else from logs."""

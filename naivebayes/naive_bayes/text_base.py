@@ -18,7 +18,7 @@ scratch); ``explain`` lists it as ignored.
 """
 
 from naivebayes.plumbing.checks import check_smoothing
-from naivebayes.naive_bayes.base import NaiveBayes, add_count, merge_class_counts, peek, plural
+from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes, add_count, merge_class_counts, peek, plural
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
@@ -276,11 +276,12 @@ class TextNaiveBayes(NaiveBayes):
         gets each as a row of its ``n_columns_`` counts instead, column j
         holding the count of feature j, so that ``predict`` and ``fit`` take it.
         """
-        documents, labels = super().sample(n, label=label, random_state=random_state)
-        if self.input_form_ == "dense":
-            columns = range(self.n_columns_)
-            documents = [[counts.get(j, 0) for j in columns] for counts in documents]
-        return documents, labels
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            documents, labels = super().sample(n, label=label, random_state=random_state)
+            if self.input_form_ == "dense":
+                columns = range(self.n_columns_)
+                documents = [[counts.get(j, 0) for j in columns] for counts in documents]
+            return documents, labels
 
     def impute(self, document, distribution=False):
         """Refused: a document has no missing features to fill in (docs/generative.md says why)."""
