@@ -143,10 +143,16 @@ def test_the_rennie_transformer_takes_the_papers_steps_in_order():
 def test_the_prior_is_left_out_and_class_prior_is_checked_but_not_used():
     documents, labels, test_document = load_china()
     plain = ComplementNB().fit(documents, labels)
-    given = ComplementNB(class_prior=[0.9, 0.1]).fit(documents, labels)
+    with pytest.warns(UserWarning, match="ComplementNB ignores class_prior: the complement rule leaves the prior out"):
+        given = ComplementNB(class_prior=[0.9, 0.1]).fit(documents, labels)
     assert plain.priors_ == given.priors_ == [Fraction(1, 2), Fraction(1, 2)]
     assert plain.predict_proba([test_document]) == given.predict_proba([test_document])
-    with pytest.raises(ValueError, match="class_prior"):
+    with pytest.warns(UserWarning, match="ignores fit_prior=False"):
+        unfitted = ComplementNB(fit_prior=False)
+    assert unfitted.fit(documents, labels).predict_proba([test_document]) == plain.predict_proba([test_document])
+    with pytest.warns(UserWarning, match="ignores class_prior"):
+        plain.set_params(class_prior={"china": 0.5, "japan": 0.5})
+    with pytest.raises(ValueError, match="class_prior"), pytest.warns(UserWarning):
         ComplementNB(class_prior=[0.5, 0.2, 0.3]).fit(documents, labels)
 
 

@@ -249,3 +249,34 @@ def test_x_j_is_shown_as_the_user_gave_it():
     gaussian = iris_models()["density"][0]
     row = {"sepal_length": 5.1, "sepal_width": 3.5, "petal_length": Fraction(7, 5), "petal_width": 1}
     assert [cells[2] for cells in gaussian.explain(row).rows()[2:6]] == ["5.1", "3.5", "7/5", "1"]
+
+
+# ---------------------------------------------------------------------------
+# ComplementNB: the explanation shows what the rule computes, by its own names
+# ---------------------------------------------------------------------------
+
+
+def test_the_complement_explanation_shows_estimates_score_terms_and_scores_with_no_prior():
+    from naivebayes import ComplementNB
+
+    model = ComplementNB().fit(DOCUMENTS, LABELS)
+    explanation = model.explain(TEST_DOCUMENT)
+    table = explanation.rows()
+    assert table[0] == ["step", "feature", "x_j", "china: complement", "score term", "japan: complement", "score term"]
+    assert [row[0] for row in table[1:]] == ["word", "word", "word", "score", "softmax"]  # no prior row
+    # chinese: ñ = 1 of the complement's 9 words (+1 of 6 words' alpha): θ̃ = (1 + 1) / (3 + 6) = 2/9 for china;
+    # its score term is 3 (-log 2/9) = 4.5122.  For japan the complement is china's 8 words: (5 + 1) / (8 + 6) = 3/7.
+    assert table[1][3:] == ["2/9", "4.5122", "3/7", "2.5419"]
+    scores = {"china": -3 * math.log(2 / 9) - 2 * math.log(2 / 9), "japan": -3 * math.log(3 / 7) - 2 * math.log(1 / 14)}
+    assert explanation.joint == pytest.approx(scores, rel=1e-12)  # the score: the terms' sum, no log(1/2)
+    assert explanation.posterior == pytest.approx(model.predict_proba([TEST_DOCUMENT])[0], rel=1e-12)
+    assert explanation.prediction == model.predict([TEST_DOCUMENT])[0] == "japan"
+    assert explanation.prior is None and explanation.log_prior is None
+    assert [row[0] for row in model.explain(TEST_DOCUMENT, top=1).rows()[1:]] == ["word", "rest", "score", "softmax"]
+
+
+def test_complement_posterior_is_refused_in_one_line_that_says_why():
+    from naivebayes import ComplementNB
+
+    with pytest.raises(TypeError, match="ComplementNB has no posterior P\\(c \\| x\\).*predict_proba"):
+        ComplementNB().fit(DOCUMENTS, LABELS).posterior(TEST_DOCUMENT)

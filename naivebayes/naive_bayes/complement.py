@@ -27,11 +27,13 @@ gets its estimate from as many words as a large one; the prior is left out
 """
 
 import math
+import warnings
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.bayes import uniform_prior
+from naivebayes.core.bayes import log_joint, uniform_prior
 from naivebayes.plumbing.checks import check_bool
 from naivebayes.naive_bayes.base import Term, add_count, class_priors, peek, plural
+from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
     multinomial_joint_log_likelihoods,
@@ -288,9 +290,12 @@ class ComplementNB(TextNaiveBayes):
         normalisation, step 6 of its Table 4); False is scikit-learn's default.
     fit_prior, class_prior :
         Accepted and checked as scikit-learn's ``ComplementNB`` accepts them,
-        and, as there, not used: the score leaves the prior out, so every
-        class gets P(c) = 1/K (scikit-learn uses the prior only when training
-        saw a single class, where this model cannot predict at all).
+        and, as there, NOT USED: the complement rule scores each class by its
+        complement's weights alone and leaves the prior out (scikit-learn
+        uses the prior only when training saw a single class, where this
+        model cannot predict at all).  A value other than the default gives
+        a ``UserWarning`` that says so, not an error, so that code written
+        for scikit-learn runs unchanged.
     tokenizer : callable, optional
         Turns a raw-string document into tokens (default ``Tokenizer()``).
 
@@ -321,6 +326,15 @@ class ComplementNB(TextNaiveBayes):
     def __init__(self, alpha=1, norm=False, fit_prior=True, class_prior=None, tokenizer=None):
         self.norm = check_bool("norm", norm, "True divides each class's weights by the sum of their sizes")
         super().__init__(alpha=alpha, fit_prior=fit_prior, class_prior=class_prior, tokenizer=tokenizer)
+        if fit_prior is not True or class_prior is not None:
+            given = "fit_prior=False" if fit_prior is not True else "class_prior"
+            warnings.warn(
+                f"ComplementNB ignores {given}: the complement rule leaves the prior out of every score (as "
+                "scikit-learn's ComplementNB does), so predictions are the same without it; use MultinomialNB "
+                "for a model whose prior counts",
+                UserWarning,
+                stacklevel=2,
+            )
 
     # -- counting: the multinomial counts n_jc and n_c ------------------------
 
@@ -410,6 +424,44 @@ class ComplementNB(TextNaiveBayes):
                 self.complement_totals_[label], self.alpha, vocabulary_size,
             )
             for label in self.classes_
+        )
+
+    def explain(self, example, top=None, classes=None):
+        """The score behind one prediction, as an ``Explanation``: each word's complement estimate and score term.
+
+        Rows hold θ̃_jc (the complement's estimate, not P(x_j | c)) and
+        x_j (-w_jc) (or x_j w_jc / sum_k w_kc with ``norm``), the term the
+        decision adds; their sum is the score, not a joint log-likelihood,
+        and there is no prior row: the rule leaves the prior out.  The last
+        row is the softmax of the scores, what ``predict_proba`` gives.
+        ``top`` and ``classes`` as for every model (docs/explain.md).
+        """
+        self._check_can_predict()
+        self._check_one_example(example, "explain")
+        x = self._check_example(example, "the example")  # 1. check the input
+        terms = self._log_likelihood_terms(x)  # 2. the very terms predict adds up
+        scores = log_joint([0.0] * len(self.classes_), terms)  # 3. their sum: the score, with no prior
+        return Explanation.from_terms(  # 4. the softmax, and the table
+            model=self.model_name,
+            noun=self.feature_noun,
+            classes=self.classes_,
+            prior=None,
+            log_prior=None,
+            terms=terms,
+            likelihoods=[self._term_likelihoods(term) for term in terms],
+            ignored=self._ignored_features(x),
+            joint=dict(zip(self.classes_, scores)),
+            holds="complement estimate",
+            top=top,
+            shown_classes=classes,
+            steps={"log term": "score term", "joint": "score", "posterior": "softmax"},
+        )
+
+    def posterior(self, example):
+        """Refused: a complement score is not a log-probability, so there is no P(c | x) to state."""
+        raise TypeError(
+            "ComplementNB has no posterior P(c | x): its scores measure how badly each class's complement fits "
+            "the document, not a probability; predict_proba gives scikit-learn's softmax of the scores"
         )
 
     # -- every document predict scores: the vector form ----------------------

@@ -87,7 +87,7 @@ class Explanation:
     def __init__(
         self, model, classes, prior, log_prior, terms, ignored, joint,
         noun="feature", log_posterior=None, posterior=None, prediction=None, holds="probability",
-        top=None, shown_classes=None, whole=False,
+        top=None, shown_classes=None, whole=False, steps=None,
     ):
         self.model = model  # such as "multinomial naive Bayes"
         self.classes = classes
@@ -104,6 +104,9 @@ class Explanation:
         self.top = top  # the table shows the top terms that matter most and one row for the rest; None: all
         self.shown_classes = shown_classes  # the classes whose columns the table shows; None: all
         self.whole = whole  # True: the notebook shows every row and class too (full())
+        # What the table calls its rows and second columns, for a model whose sum is not a joint log-likelihood:
+        # {"log term": "score term", "joint": "score", "posterior": "softmax"} (ComplementNB).
+        self.steps = steps
 
     def __eq__(self, other):
         return type(other) is type(self) and vars(other) == vars(self)
@@ -111,7 +114,7 @@ class Explanation:
     @classmethod
     def from_terms(
         cls, model, noun, classes, prior, log_prior, terms, likelihoods, ignored, joint, holds="probability",
-        top=None, shown_classes=None,
+        top=None, shown_classes=None, steps=None,
     ):
         """Lay out a model's terms: ``terms[i].log_terms`` and ``likelihoods[i]`` are per class, in order.
 
@@ -120,7 +123,9 @@ class Explanation:
         may also be a list, one per term; when they differ the table says
         "probability or density" and each row says which it holds.  ``top``
         and ``shown_classes`` are what ``explain(example, top=..., classes=...)``
-        was given (checked here).
+        was given (checked here).  ``steps`` renames the second columns and
+        the rows after the terms ({"joint": "score"...}) for a model whose sum
+        is not a joint log-likelihood; ``log_prior=None`` leaves out the prior row.
         """
         shown_classes = check_shown_classes(shown_classes, classes)
         top = check_top(top)
@@ -159,7 +164,13 @@ class Explanation:
             holds=holds,
             top=top,
             shown_classes=shown_classes,
+            steps=steps,
         )
+
+    def _step(self, name):
+        """What the table calls ``name`` ("log term", "joint", "posterior"): the model's own word if it gave one."""
+        steps = self.steps or ({"joint": "score"} if self.holds == "weight" else {})
+        return steps.get(name, name)
 
     def full(self):
         """The same explanation, shown whole: every term and every class, in print() and in a notebook."""
@@ -205,14 +216,14 @@ class Explanation:
         classes, kept, left_out = self._layout(notebook)
         header = ["step", "feature", "x_j"]
         for label in classes:
-            header += [f"{label}: {column_heading(self.holds)}", "log term"]
-        shown = [("prior", "", "", self.prior, self.log_prior)]
+            header += [f"{label}: {column_heading(self.holds)}", self._step("log term")]
+        shown = [] if self.log_prior is None else [("prior", "", "", self.prior, self.log_prior)]
         for term in kept + ([] if left_out is None else [left_out]):
             step = term.step if term.holds is None else f"{term.step} ({column_heading(term.holds)})"
             shown.append((step, str(term.feature), shown_value(term.value), term.likelihood, term.log_term))
-        shown.append(("joint" if self.holds != "weight" else "score", "", "", None, self.joint))
+        shown.append((self._step("joint"), "", "", None, self.joint))
         if self.posterior is not None:
-            shown.append(("posterior", "", "", self.posterior, self.log_posterior))
+            shown.append((self._step("posterior"), "", "", self.posterior, self.log_posterior))
         table = [header] + [[step, feature, value] for step, feature, value, _, _ in shown]
         for label in classes:
             numbers = format_column([None if row[3] is None else row[3][label] for row in shown])
