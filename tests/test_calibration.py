@@ -276,3 +276,49 @@ def test_platt_on_large_scores_agrees_with_scikit_learn(size):
     ours = PlattCalibrator().fit(scores, y)
     assert ours.a_ * size == pytest.approx(-A * size, abs=1e-5)
     assert ours.b_ == pytest.approx(-B, abs=1e-5)
+
+
+# -- a true label the probabilities have no entry for (issue 30) ---------------------------------
+
+
+@pytest.mark.parametrize("score", ["log_loss", "brier_score_loss", "calibration_curve", "expected_calibration_error"])
+def test_a_true_label_without_a_probability_is_refused_with_the_label_and_the_classes(score):
+    from naivebayes.evaluation import calibration
+
+    rows = [{"a": 0.75, "b": 0.25}, {"a": 0.5, "b": 0.5}]
+    with pytest.raises(ValueError, match=r"y_true\[1\] is 'c', which is not among the classes of y_\w+\[1\] \('a', 'b'\)"):
+        getattr(calibration, score)(["a", "c"], rows)
+
+
+def test_log_loss_of_known_labels_is_unchanged_and_zero_probability_is_still_infinite():
+    from naivebayes.evaluation.calibration import log_loss
+
+    rows = [{"a": 0.75, "b": 0.25}, {"a": 0.5, "b": 0.5}]
+    assert log_loss(["a", "b"], rows) == pytest.approx(-(math.log(0.75) + math.log(0.5)) / 2)
+    assert log_loss(["b"], [{"a": 1.0, "b": 0.0}]) == math.inf
+
+
+def test_three_class_brier_score_refuses_a_label_no_row_has():
+    from naivebayes.evaluation.calibration import brier_score_loss
+
+    rows = [{"a": 0.5, "b": 0.25, "d": 0.25}] * 2
+    with pytest.raises(ValueError, match=r"y_true\[0\] is 'c'"):
+        brier_score_loss(["c", "a"], rows)
+
+
+def test_a_pos_label_that_is_no_class_is_refused():
+    from naivebayes.evaluation.calibration import calibration_curve
+
+    with pytest.raises(ValueError, match=r"pos_label='z' is not one of the classes \['a', 'b'\]"):
+        calibration_curve(["a", "b"], [{"a": 0.75, "b": 0.25}, {"a": 0.5, "b": 0.5}], pos_label="z")
+
+
+@pytest.mark.parametrize("settings, phrase", [
+    ({"max_iter": "5"}, "max_iter='5'"), ({"max_iter": 0}, "max_iter=0"), ({"max_iter": True}, "max_iter=True"),
+    ({"tol": "small"}, "tol='small'"), ({"tol": -1}, "tol=-1"), ({"tol": False}, "tol=False"),
+])
+def test_platt_settings_are_checked_at_construction(settings, phrase):
+    from naivebayes.evaluation.calibration import PlattCalibrator
+
+    with pytest.raises(ValueError, match=phrase):
+        PlattCalibrator(**settings)

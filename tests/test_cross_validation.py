@@ -5,6 +5,7 @@ compares the folds with scikit-learn's on thousands of cases.
 """
 
 import math
+import re
 import warnings
 from fractions import Fraction
 
@@ -363,3 +364,104 @@ def test_given_splits_are_checked():
         cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [99])])
     with pytest.raises(ValueError, match=r"cv\[0\]: the test part is empty"):
         cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [])])
+
+
+# ---------------------------------------------------------------------------
+# Extra arguments of fit, and what is refused at the call (issue 30)
+# ---------------------------------------------------------------------------
+
+
+class Voting(Majority):
+    """``Majority`` whose fit also takes extra labels by name, counted with the training labels."""
+
+    def fit(self, X, y, votes=()):
+        self.votes_seen_ = list(votes)
+        return super().fit(X, list(y) + list(votes))
+
+
+def test_fit_params_go_unchanged_to_every_folds_fit():
+    # train on positions 0..5 ("a" x 6): the majority is "a", 2 of the 4 test labels ("a", "a", "b", "b") right
+    split = [(list(range(6)), [6, 7, 8, 9])]
+    assert list(cross_val_score(Voting(), X12, Y12, cv=split)) == [Fraction(2, 4)]
+    # the test part 8..11 is "b" x 4: "a" (8 of 8 training labels) gets 0/4, "b" with 9 extra votes gets 4/4
+    split = [(list(range(8)), [8, 9, 10, 11])]
+    assert list(cross_val_score(Voting(), X12, Y12, cv=split)) == [0]
+    assert list(cross_val_score(Voting(), X12, Y12, cv=split, fit_params={"votes": ["b"] * 9})) == [1]
+
+
+def test_fit_params_reach_the_grid_search_and_the_learning_curve():
+    search = GridSearchCV(Voting(), {"always": [None]}, cv=[(list(range(8)), [8, 9, 10, 11])])
+    search.fit(X12, Y12, votes=["b"] * 9)
+    assert search.best_score_ == 1 and search.best_estimator_.votes_seen_ == ["b"] * 9
+    curve = learning_curve(Voting(), X12, Y12, cv=[(list(range(8)), [8, 9, 10, 11])], train_sizes=[8],
+                           fit_params={"votes": ["b"] * 9})
+    assert curve.test_scores == [[1]]
+
+
+def test_the_semi_supervised_model_is_cross_validated_with_or_without_unlabeled_documents():
+    from naivebayes import SemiSupervisedNB, Tokenizer
+
+    texts, labels = load_spam()
+    texts, labels = texts[:40], labels[:40]
+    unlabeled = load_spam()[0][40:80]
+    folds = list(StratifiedKFold(4).split(texts, labels))
+    for fit_params in ({}, {"X_unlabeled": unlabeled}):
+        scores = cross_val_score(SemiSupervisedNB(), texts, labels, cv=4, fit_params=fit_params)
+        by_hand = []
+        for train, test in folds:
+            model = SemiSupervisedNB().fit([texts[i] for i in train], [labels[i] for i in train], **fit_params)
+            by_hand.append(model.score([texts[i] for i in test], [labels[i] for i in test]))
+        assert list(scores) == by_hand
+    # without unlabeled documents: multinomial naive Bayes (its tokenizer, raw counts) on each training part
+    plain = cross_val_score(MultinomialNB(tokenizer=Tokenizer(stop_words="english")), texts, labels, cv=4)
+    semi = cross_val_score(SemiSupervisedNB(document_length=None, min_word_count=1), texts, labels, cv=4)
+    assert list(semi) == list(plain)
+
+
+@pytest.mark.parametrize("fit_params, error, phrase", [
+    ("votes", TypeError, "fit_params='votes'; pass a dict of extra arguments of fit by name"),
+    ({"weights": [1]}, ValueError, "fit_params names 'weights', which is not an extra argument of Voting.fit .* votes"),
+    ({"y": [1]}, ValueError, "fit_params names 'y', which is not an extra argument of Voting.fit"),
+])
+def test_bad_fit_params_are_refused_before_any_fitting(fit_params, error, phrase):
+    with pytest.raises(error, match=phrase):
+        cross_val_score(Voting(), X12, Y12, fit_params=fit_params)
+
+
+def test_a_model_without_extra_arguments_refuses_every_fit_param():
+    with pytest.raises(ValueError, match=r"'X_unlabeled', which is not an extra argument of MultinomialNB.fit .*: none\)"):
+        cross_val_score(MultinomialNB(), ["a b"] * 4, ["x", "y"] * 2, cv=2, fit_params={"X_unlabeled": ["c"]})
+
+
+def test_a_class_where_a_model_belongs_is_refused():
+    with pytest.raises(TypeError, match=r"^MultinomialNB is a class; pass a model made from it, such as MultinomialNB\(\)"):
+        cross_val_score(MultinomialNB, X12, Y12)
+    with pytest.raises(TypeError, match="MultinomialNB is a class"):
+        GridSearchCV(MultinomialNB, {"alpha": [1]})
+    with pytest.raises(TypeError, match="MultinomialNB is a class"):
+        learning_curve(MultinomialNB, X12, Y12)
+
+
+@pytest.mark.parametrize("train_sizes", [None, 0.5, "0.5", {"a": 1}])
+def test_train_sizes_that_are_not_a_list_are_refused(train_sizes):
+    with pytest.raises(TypeError, match=f"train_sizes={train_sizes!r}; give a list of training-set sizes"):
+        learning_curve(Majority(), X12, Y12, cv=2, train_sizes=train_sizes)
+
+
+@pytest.mark.parametrize("value", ["good", None, True, float("nan"), [0.5]])
+def test_a_scoring_function_that_gives_no_number_is_refused(value):
+    def odd(y_true, y_pred):
+        return value
+
+    with pytest.raises(TypeError, match=re.escape(f"scoring=odd returned {value!r}, not a number")):
+        cross_val_score(Majority(), X12, Y12, cv=2, scoring=odd)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cross_validate(Majority(), X12, Y12, return_train_score="yes"),
+    lambda: learning_curve(Majority(), X12, Y12, shuffle=True, random_state="seed"),
+    lambda: learning_curve(Majority(), X12, Y12, random_state=-1),
+])
+def test_loose_settings_are_refused_before_any_fitting(call):
+    with pytest.raises((TypeError, ValueError), match="return_train_score must be True or False|random_state="):
+        call()

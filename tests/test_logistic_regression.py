@@ -343,3 +343,89 @@ def test_numbers_a_float_cannot_hold_or_infinite_are_refused_and_absurd_scales_w
     # at 1e308 every step overflows f: the fit stops at once, and says so instead of claiming a minimum
     with pytest.warns(UserWarning, match="rescale"):
         LogisticRegression().fit([[1e308], [-1e308]], ["a", "b"])
+
+
+# -- one of the family: settings, explain, a notebook display (issue 30) --------------------------
+
+
+@pytest.mark.parametrize("setting, value", [("C", "1.0"), ("tol", "small"), ("max_iter", "100"), ("max_iter", True)])
+def test_a_string_or_a_flag_where_a_number_belongs_is_refused_at_construction(setting, value):
+    with pytest.raises(ValueError, match=f"{setting}={value!r}"):
+        LogisticRegression(**{setting: value})
+
+
+def test_get_params_and_set_params_all_or_nothing():
+    model = LogisticRegression(C=0.5)
+    assert model.get_params() == {"C": 0.5, "max_iter": 1000, "tol": 1e-6}
+    assert LogisticRegression(**model.get_params()).get_params() == model.get_params()
+    assert model.set_params(C=2, tol=1e-8) is model and model.get_params() == {"C": 2, "max_iter": 1000, "tol": 1e-8}
+    with pytest.raises(ValueError, match="max_iter=0"):
+        model.set_params(C=3, max_iter=0)
+    with pytest.raises(ValueError, match="no setting 'penalty'; its settings are C, max_iter, tol"):
+        model.set_params(C=3, penalty="l1")
+    assert model.get_params() == {"C": 2, "max_iter": 1000, "tol": 1e-8}  # neither call changed anything
+
+
+def test_set_params_keeps_the_weights_until_the_next_fit_as_scikit_learn():
+    model = LogisticRegression(C=1.0).fit([[1.0], [3.0]], ["a", "b"])
+    weights = dict(model.coef_["b"])
+    model.set_params(C=100.0)
+    assert model.coef_["b"] == weights
+    model.fit([[1.0], [3.0]], ["a", "b"])
+    assert model.coef_["b"][0] > weights[0]  # a weaker penalty, a larger weight
+
+
+def test_get_params_and_set_params_behave_as_scikit_learns():
+    linear_model = pytest.importorskip("sklearn.linear_model")
+    theirs = linear_model.LogisticRegression(C=0.5)
+    ours = LogisticRegression(C=0.5)
+    assert set(ours.get_params()) <= set(theirs.get_params())
+    assert ours.get_params()["C"] == theirs.get_params()["C"]
+    assert ours.set_params(C=2.0) is ours and theirs.set_params(C=2.0) is theirs
+    assert ours.get_params()["C"] == theirs.get_params()["C"] == 2.0
+    with pytest.raises(ValueError):
+        theirs.set_params(no_such_setting=1)
+    with pytest.raises(ValueError):
+        ours.set_params(no_such_setting=1)
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_explain_rows_add_up_exactly_to_the_scores_predict_compares(n_classes):
+    rows = [[1.0, "x", 0.5], [3.0, "y", None], [2.0, "x", 1.5], [4.0, "z", 2.0], [0.5, "y", 1.0], [2.5, "z", 0.0]]
+    labels = ["a", "b", "c", "a", "b", "c"] if n_classes == 3 else ["a", "b", "a", "b", "a", "b"]
+    model = LogisticRegression().fit(rows, labels)
+    example = [2.0, "y", 1.5]
+    explanation = model.explain(example)
+    weights = [term for term in explanation.terms if term.step == "weight"]
+    (bias,) = [term for term in explanation.terms if term.step == "bias"]
+    assert [(term.feature, term.value) for term in weights] == [(0, 2.0), (2, 1.5), (1, "y")]
+    for label in model.classes_:
+        w = model.coef_.get(label, {})
+        b = model.intercept_.get(label, 0.0)
+        for term in weights:
+            column = term.feature if type(term.value) is float else (term.feature, term.value)
+            x_j = term.value if type(term.value) is float else 1.0
+            assert term.likelihood[label] == w.get(column, 0.0)  # the weight column holds w_cj
+            assert term.log_term[label] == w.get(column, 0.0) * x_j
+        assert bias.log_term[label] == b
+        assert explanation.log_prior[label] == 0.0
+        # the score as predict adds it: b_c + (w_c0 x_0 + w_c2 x_2 + w_c(1,y) * 1)
+        assert explanation.joint[label] == bias.log_term[label] + sum(term.log_term[label] for term in weights)
+    assert explanation.prediction == model.predict([example])[0]
+    assert explanation.posterior == pytest.approx(model.predict_proba([example])[0], abs=1e-15)
+    assert "a: weight" in str(explanation) and "bias" in str(explanation)
+
+
+def test_explain_refuses_what_predict_refuses():
+    model = LogisticRegression().fit([[1.0], [3.0]], ["a", "b"])
+    with pytest.raises(ValueError, match="a numeric feature in training"):
+        model.explain(["big"])
+    with pytest.raises(NotFittedError, match="call fit"):
+        LogisticRegression().explain([1.0])
+
+
+def test_a_notebook_shows_the_text_of_repr():
+    model = LogisticRegression(C=2.0)
+    assert "LogisticRegression(C=2.0, max_iter=1000, tol=1e-06)" in model._repr_html_()
+    model.fit([[1.0], [3.0]], ["a", "b"])
+    assert "fitted: classes=[&#x27;a&#x27;, &#x27;b&#x27;], 1 columns" in model._repr_html_()

@@ -139,11 +139,35 @@ def test_bad_settings_and_calls_get_clear_errors():
     model = SemiSupervisedNB()
     with pytest.raises(ValueError, match="X_labeled has 2 documents but y has 1 labels"):
         model.fit(["a b", "c"], ["x"], ["d"])  # one label for two documents
-    with pytest.raises(TypeError, match="X_unlabeled is None; pass a list of documents"):
-        model.fit(["a b", "c"], ["x", "y"], None)
+    with pytest.raises(TypeError, match="X_unlabeled must be a list of documents, but it is a single str"):
+        model.fit(["a b", "c"], ["x", "y"], "d e")
     with pytest.raises(ValueError, match="X_check has 1 documents but y_check has 2 labels"):
         model.fit(["a b", "c"], ["x", "y"], ["d"], ["a"], ["x", "y"])
     assert model.model_ is None and model.history_ == []
+
+
+@pytest.mark.parametrize("event_model", ["multinomial", "bernoulli"])
+def test_without_unlabeled_documents_fit_is_plain_naive_bayes_on_the_labeled_ones(event_model):
+    """X_unlabeled left out (or empty): no EM, only iteration 0, the naive Bayes model of the labeled documents."""
+    documents, labels, test_document = load_china()
+    plain = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB}[event_model](tokenizer=Tokenizer())
+    expected = plain.fit(documents, labels).predict_proba([test_document])
+    for unlabeled in ({}, {"X_unlabeled": None}, {"X_unlabeled": []}):
+        model = SemiSupervisedNB(event_model, document_length=None, tokenizer=Tokenizer(), min_word_count=1)
+        model.fit(documents, labels, **unlabeled)
+        assert model.predict_proba([test_document]) == expected
+        assert [row["iteration"] for row in model.history_] == [0] and model.n_iterations_ == 0
+
+
+def test_set_params_checks_every_value_before_keeping_any():
+    model = SemiSupervisedNB()
+    assert model.set_params(alpha=0.5, unlabeled_weight=0.1) is model
+    assert (model.alpha, model.unlabeled_weight) == (0.5, 0.1)
+    with pytest.raises(ValueError, match="unlabeled_weight"):
+        model.set_params(alpha=2, unlabeled_weight=3)
+    with pytest.raises(ValueError, match="no setting 'C'; its settings are event_model, alpha"):
+        model.set_params(alpha=2, C=1)
+    assert (model.alpha, model.unlabeled_weight) == (0.5, 0.1)
 
 
 @pytest.mark.parametrize("event_model", ["multinomial", "bernoulli"])

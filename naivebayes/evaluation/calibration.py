@@ -99,6 +99,24 @@ def positive_class(labels, pos_label):
     return pos_label
 
 
+def check_rows_name_labels(rows, labels, name):
+    """Refuse a true label that a probability row (a predict_proba dict) has no entry for.
+
+    Such a label was not among the model's classes, so its probability is
+    not known to be 0: it is a mistake (another model, or labels of another
+    problem), and scikit-learn refuses it too.
+    """
+    for i, (row, label) in enumerate(zip(rows, labels)):
+        if not isinstance(row, Mapping):
+            raise TypeError(f"{name}[{i}] = {row!r}; give every example's probabilities in one form (all dicts)")
+        if label not in row:
+            raise ValueError(
+                f"y_true[{i}] is {label!r}, which is not among the classes of {name}[{i}] "
+                f"({', '.join(map(repr, sorted_labels(row)))}); pass probabilities from a model trained "
+                "on these classes, or the true labels of these examples"
+            )
+
+
 def binary_input(y_true, y_prob, pos_label, name="y_prob"):
     """(outcomes o_i in {0, 1}, probabilities p_i of the positive class), from labels and floats or dicts."""
     y_prob = as_list(name, y_prob, "probabilities")
@@ -106,11 +124,14 @@ def binary_input(y_true, y_prob, pos_label, name="y_prob"):
     if not labels:
         raise ValueError("y_true is empty; a score of no examples is undefined")
     if y_prob and isinstance(y_prob[0], Mapping):
+        check_rows_name_labels(y_prob, labels, name)
         classes = sorted_labels({label for row in y_prob for label in row} | set(labels))
         if pos_label is None:
             if len(classes) != 2:
                 raise ValueError(f"the classes are {classes}; name the positive one with pos_label=")
             pos_label = classes[1]  # the greater label, as scikit-learn's classes_[1]
+        elif pos_label not in classes:
+            raise ValueError(f"pos_label={pos_label!r} is not one of the classes {classes}; name one of them")
         y_prob = [row.get(pos_label, 0.0) for row in y_prob]
     else:
         pos_label = positive_class(labels, pos_label)
@@ -146,6 +167,7 @@ def brier_score_loss(y_true, y_proba, pos_label=None):
         classes = sorted_labels({label for row in y_proba for label in row} | set(as_list("y_true", y_true)))
         if len(classes) > 2:
             labels = check_labels(y_true, len(y_proba), name="y_true", noun="probabilitie")
+            check_rows_name_labels(y_proba, labels, "y_proba")
             return math.fsum(
                 math.fsum((check_probability("y_proba", i, row.get(c, 0.0)) - (c == label)) ** 2 for c in classes)
                 for i, (row, label) in enumerate(zip(y_proba, labels))
@@ -183,6 +205,7 @@ def log_loss(y_true, y_pred, labels=None):
     if not truth:
         raise ValueError("y_true is empty; a score of no examples is undefined")
     if y_pred and isinstance(y_pred[0], Mapping):
+        check_rows_name_labels(y_pred, truth, "y_pred")
         chosen = []
         for i, (row, label) in enumerate(zip(y_pred, truth)):
             total = math.fsum(row.values())
@@ -423,6 +446,10 @@ class PlattCalibrator:
     """
 
     def __init__(self, max_iter=100, tol=1e-12):
+        if type(max_iter) is not int or max_iter < 1:
+            raise ValueError(f"max_iter={max_iter!r}; it must be a whole number >= 1 (at most this many Newton steps)")
+        if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol < math.inf:
+            raise ValueError(f"tol={tol!r}; it must be a positive number, such as 1e-12")
         self.max_iter = max_iter
         self.tol = tol
 

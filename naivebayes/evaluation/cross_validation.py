@@ -20,6 +20,7 @@ as tables (docs/model-selection.md):
 0.9727
 """
 
+import inspect
 import math
 import time
 from fractions import Fraction
@@ -40,6 +41,7 @@ __all__ = [
     "GridSearch",
     "learning_curve",
     "new_model",
+    "check_fit_params",
 ]
 
 
@@ -91,6 +93,11 @@ def new_model(model, settings=None):
     ``params`` is ``model.get_params()`` updated with ``settings``; a name that
     is not one of the model's settings is refused with the names it has.
     """
+    if isinstance(model, type):
+        raise TypeError(
+            f"{model.__name__} is a class; pass a model made from it, such as {model.__name__}() "
+            f"(with its settings in the brackets)"
+        )
     if not hasattr(model, "get_params"):
         raise TypeError(
             f"{type(model).__name__} has no get_params(); cross-validation makes a new model for each fold "
@@ -104,6 +111,36 @@ def new_model(model, settings=None):
             )
         params[name] = value
     return type(model)(**params)
+
+
+def check_fit_params(model, fit_params):
+    """``fit_params`` checked: None or a dict of extra arguments that ``model.fit(X, y, ...)`` takes by name.
+
+    They go, unchanged, to the fit of every fold (not split by fold: they
+    are not per-example lists), such as ``{"X_unlabeled": documents}`` for
+    ``SemiSupervisedNB``.
+    """
+    if fit_params is None:
+        return {}
+    if not isinstance(fit_params, dict):
+        raise TypeError(
+            f"fit_params={fit_params!r}; pass a dict of extra arguments of fit by name, "
+            f"such as {{'X_unlabeled': documents}}"
+        )
+    try:
+        parameters = inspect.signature(model.fit).parameters
+    except (TypeError, ValueError):  # no signature to read: let fit itself say
+        return dict(fit_params)
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    names = [name for name, p in parameters.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for name in fit_params:
+        if name in names[:2] or not takes_any and name not in names[2:]:
+            others = ", ".join(names[2:]) or "none"
+            raise ValueError(
+                f"fit_params names {name!r}, which is not an extra argument of {type(model).__name__}.fit "
+                f"(X and y come from the folds; its extra arguments: {others})"
+            )
+    return dict(fit_params)
 
 
 def check_cv(cv=5):
@@ -201,6 +238,11 @@ class _Scorer:
                 f"scoring={self.name} returned a dict (a score per class); pass a metric that returns one "
                 f"number, such as 'f1_macro' or functools.partial(f1_score, average='macro')"
             )
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value != value:
+            raise TypeError(
+                f"scoring={self.name} returned {value!r}, not a number; pass a metric f(y_true, y_pred) "
+                f"that returns one number, such as accuracy"
+            )
         return value
 
 
@@ -212,13 +254,13 @@ def _check_data(X, y):
     return X, y
 
 
-def _fit_and_score(model, settings, X, y, train, test, scorer, train_score=False):
+def _fit_and_score(model, settings, X, y, train, test, scorer, train_score=False, fit_params=None):
     """Fit a new model on the training positions, score it on the test positions; the times in seconds."""
     fitted = new_model(model, settings)
     X_train, y_train = [X[i] for i in train], [y[i] for i in train]
     X_test, y_test = [X[i] for i in test], [y[i] for i in test]
     start = time.perf_counter()
-    fitted.fit(X_train, y_train)
+    fitted.fit(X_train, y_train, **(fit_params or {}))
     fit_time = time.perf_counter() - start
     start = time.perf_counter()
     test_score = scorer(fitted, X_test, y_test)
@@ -315,7 +357,7 @@ class CrossValidation(dict):
         return html_table(header, rows, marked_rows=[len(rows) - 2])
 
 
-def cross_validate(model, X, y, *, cv=5, scoring=None, return_train_score=False):
+def cross_validate(model, X, y, *, cv=5, scoring=None, return_train_score=False, fit_params=None):
     """k-fold cross-validation: fit a new model on k-1 folds, score it on the one left, for each fold.
 
     ``cv`` is a number of folds (``StratifiedKFold(cv)``, as scikit-learn), a
@@ -324,18 +366,24 @@ def cross_validate(model, X, y, *, cv=5, scoring=None, return_train_score=False)
     ``score``, the accuracy for the library's models), a name such as
     ``"f1_macro"``, or a metric ``f(y_true, y_pred)``.  Returns
     ``{"fit_time", "score_time", "test_score"}`` (and ``"train_score"``),
-    lists with one entry per fold, which prints as a table.
+    lists with one entry per fold, which prints as a table.  ``fit_params``
+    is a dict of extra arguments given, by name and unchanged, to every
+    fold's ``fit``, such as ``{"X_unlabeled": documents}`` for
+    ``SemiSupervisedNB`` (scikit-learn's ``params``).
     """
     splitter = check_cv(cv)
     scorer = _Scorer(scoring)
     new_model(model)  # refuse a model without get_params before any fitting
+    fit_params = check_fit_params(model, fit_params)
+    if not isinstance(return_train_score, bool):
+        raise TypeError(f"return_train_score must be True or False, not {return_train_score!r}")
     X, y = _check_data(X, y)
     results = {"fit_time": [], "score_time": [], "test_score": []}
     if return_train_score:
         results["train_score"] = []
     n_train, n_test = [], []
     for train, test in splitter.split(X, y):
-        fold = _fit_and_score(model, None, X, y, train, test, scorer, train_score=return_train_score)
+        fold = _fit_and_score(model, None, X, y, train, test, scorer, return_train_score, fit_params)
         for key, value in fold.items():
             results[key].append(value)
         n_train.append(len(train))
@@ -343,13 +391,13 @@ def cross_validate(model, X, y, *, cv=5, scoring=None, return_train_score=False)
     return CrossValidation(results, n_train, n_test)
 
 
-def cross_val_score(model, X, y, *, cv=5, scoring=None):
+def cross_val_score(model, X, y, *, cv=5, scoring=None, fit_params=None):
     """The test score of each fold of k-fold cross-validation, as a list that prints as a table.
 
     The arguments are ``cross_validate``'s; ``scores.mean()`` and
     ``scores.std()`` give the mean and the spread, as for scikit-learn's array.
     """
-    return FoldScores(cross_validate(model, X, y, cv=cv, scoring=scoring)["test_score"])
+    return FoldScores(cross_validate(model, X, y, cv=cv, scoring=scoring, fit_params=fit_params)["test_score"])
 
 
 # ---------------------------------------------------------------------------
@@ -479,13 +527,20 @@ class GridSearchCV:
             return None
         return self.cv_results_._repr_html_()
 
-    def fit(self, X, y):
-        """Cross-validate every setting on the same folds, then refit the best on all of ``X`` and ``y``."""
+    def fit(self, X, y, **fit_params):
+        """Cross-validate every setting on the same folds, then refit the best on all of ``X`` and ``y``.
+
+        Extra arguments by name go to every ``fit``, as ``fit_params`` of ``cross_validate``.
+        """
+        fit_params = check_fit_params(self.estimator, fit_params)
         X, y = _check_data(X, y)
         splits = list(self.splitter.split(X, y))
         results = SettingScores()
         for settings in self.settings_:
-            folds = [_fit_and_score(self.estimator, settings, X, y, train, test, self.scorer) for train, test in splits]
+            folds = [
+                _fit_and_score(self.estimator, settings, X, y, train, test, self.scorer, False, fit_params)
+                for train, test in splits
+            ]
             scores = [fold["test_score"] for fold in folds]
             row = {"params": settings}
             row.update({f"split{i}_test_score": score for i, score in enumerate(scores)})
@@ -500,7 +555,7 @@ class GridSearchCV:
         self.best_score_ = results[self.best_index_]["mean_test_score"]
         self.n_splits_ = len(splits)
         if self.refit:
-            self.best_estimator_ = new_model(self.estimator, self.best_params_).fit(X, y)
+            self.best_estimator_ = new_model(self.estimator, self.best_params_).fit(X, y, **fit_params)
         self.cv_results_ = results
         return self
 
@@ -535,6 +590,11 @@ GridSearch = GridSearchCV  # the issue's name for it
 def _training_sizes(train_sizes, n_max):
     """Absolute training sizes, as scikit-learn's ``_translate_train_sizes``: shares of the largest
     training fold (rounded down, at least 1), or numbers of examples; sorted, without repeats."""
+    if isinstance(train_sizes, (str, bytes, dict)) or not hasattr(train_sizes, "__iter__"):
+        raise TypeError(
+            f"train_sizes={train_sizes!r}; give a list of training-set sizes: shares in (0, 1] such as "
+            f"[0.1, 0.5, 1.0], or whole numbers of examples"
+        )
     sizes = list(train_sizes)
     if not sizes:
         raise ValueError("train_sizes is empty; give the training-set sizes to try, such as [0.1, 0.5, 1.0]")
@@ -607,7 +667,8 @@ class LearningCurve(tuple):
 
 
 def learning_curve(
-    model, X, y, *, train_sizes=(0.1, 0.325, 0.55, 0.775, 1.0), cv=5, scoring=None, shuffle=False, random_state=None
+    model, X, y, *, train_sizes=(0.1, 0.325, 0.55, 0.775, 1.0), cv=5, scoring=None, shuffle=False, random_state=None,
+    fit_params=None,
 ):
     """Train and test scores against the number of training examples, as scikit-learn's ``learning_curve``.
 
@@ -618,24 +679,26 @@ def learning_curve(
     positions come in increasing order, so on data sorted by class the small
     sizes hold one class only: ``shuffle=True`` permutes each fold's training
     positions first (numpy's legacy ``permutation``, seeded by ``random_state``).
+    ``fit_params`` go to every ``fit``, as for ``cross_validate``.
     """
     splitter = check_cv(cv)
     scorer = _Scorer(scoring)
     new_model(model)
-    X, y = _check_data(X, y)
+    fit_params = check_fit_params(model, fit_params)
     if not isinstance(shuffle, bool):
         raise TypeError(f"shuffle must be True or False, not {shuffle!r}")
+    generator = check_random_state(random_state)  # the seed checked before any fitting
+    X, y = _check_data(X, y)
     splits = list(splitter.split(X, y))
     sizes = _training_sizes(train_sizes, len(splits[0][0]))
     if shuffle:
-        generator = check_random_state(random_state)
         splits = [(generator.permutation(train), test) for train, test in splits]
     train_scores = [[] for _ in sizes]
     test_scores = [[] for _ in sizes]
     for number, (train, test) in enumerate(splits, 1):
         for i, size in enumerate(sizes):
             try:
-                fold = _fit_and_score(model, None, X, y, train[:size], test, scorer, train_score=True)
+                fold = _fit_and_score(model, None, X, y, train[:size], test, scorer, True, fit_params)
             except ValueError as error:
                 classes = {y[position] for position in train[:size]}
                 if len(classes) > 1:

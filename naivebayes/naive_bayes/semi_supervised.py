@@ -447,9 +447,16 @@ class SemiSupervisedNB:
 
     # -- training ----------------------------------------------------------------
 
-    def fit(self, X_labeled, y, X_unlabeled, X_check=None, y_check=None):
+    def fit(self, X_labeled, y, X_unlabeled=None, X_check=None, y_check=None):
         """EM from labeled documents ``X_labeled`` with labels ``y`` and unlabeled documents ``X_unlabeled``.
 
+        Without ``X_unlabeled`` (None, the default, or an empty list) there is
+        nothing for EM to do: the model is plain naive Bayes on the labeled
+        documents (with this model's vocabulary rule and document scaling),
+        and ``history_`` has iteration 0 only.  That is what
+        ``cross_val_score(SemiSupervisedNB(), X, y)`` fits on each fold;
+        pass the unlabeled documents to every fold with
+        ``fit_params={"X_unlabeled": docs}``.
         ``X_check`` and ``y_check``, if given, are scored after every
         iteration (the accuracy column of ``history_``); they are never
         trained on.  Returns the model; a failed call leaves it as it was.
@@ -459,7 +466,7 @@ class SemiSupervisedNB:
         class_counts = count_classes(labels)  # N_c of the labeled documents, where EM's iteration 0 starts
         reader = EVENT_MODELS[self.event_model](alpha=self.alpha, tokenizer=self.tokenizer)  # its checks read each text
         labeled = self._bags(reader, X_labeled, "X_labeled")
-        unlabeled = self._bags(reader, X_unlabeled, "X_unlabeled")
+        unlabeled = [] if X_unlabeled is None else self._bags(reader, X_unlabeled, "X_unlabeled")
         check, check_answers = None, None
         if X_check is not None:
             check = self._bags(reader, X_check, "X_check")
@@ -611,15 +618,39 @@ class SemiSupervisedNB:
         model = self._fitted_model()
         return model.score(self._prepared(model, X) if self.scales_ else X, y)
 
-    def explain(self, document):
-        """The fitted model's explanation of one document (scaled as in training)."""
+    def explain(self, document, top=None, classes=None):
+        """The fitted model's explanation of one document (scaled as in training); ``top`` and ``classes`` as its."""
         model = self._fitted_model()
-        return model.explain(self._prepared(model, [document])[0] if self.scales_ else document)
+        return model.explain(self._prepared(model, [document])[0] if self.scales_ else document, top=top, classes=classes)
+
+    def posterior(self, document):
+        """P(c | x) for one document, as ``predict_proba`` gives it: from the log joint, since EM's estimates are floats."""
+        self._fitted_model()._check_one_example(document, "posterior")
+        return self.predict_proba([document])[0]
 
     def get_params(self):
+        """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""
         return {name: getattr(self, name) for name in (
-            "event_model", "alpha", "unlabeled_weight", "document_length", "min_word_count", "max_iterations", "tolerance",
-            "tokenizer")}
+            "event_model", "alpha", "unlabeled_weight", "document_length", "max_iterations", "tolerance", "tokenizer",
+            "min_word_count")}  # (in the constructor's order)
+
+    def set_params(self, **settings):
+        """Change settings by name (``model.set_params(unlabeled_weight=0.1)``); returns the model.
+
+        All the new values are checked, by the constructor, before any is
+        kept: a refused value changes nothing.  A fitted model keeps what it
+        learned until the next ``fit``.
+        """
+        params = self.get_params()
+        unknown = [name for name in settings if name not in params]
+        if unknown:
+            raise ValueError(
+                f"SemiSupervisedNB has no setting {unknown[0]!r}; its settings are {', '.join(params)}"
+            )
+        checked = type(self)(**{**params, **settings})  # raises here if a value is wrong
+        for name in settings:
+            setattr(self, name, getattr(checked, name))
+        return self
 
     def __repr__(self):
         settings = ", ".join(f"{name}={value!r}" for name, value in self.get_params().items() if name != "tokenizer")
@@ -630,4 +661,5 @@ class SemiSupervisedNB:
     def _repr_html_(self):
         if self.model_ is None:
             return html_table(["model"], [[repr(self)]])
-        return self.history_._repr_html_() + self.model_._repr_html_()
+        head = repr(self).split("\n", 1)[0]  # the settings, the first line of the text too
+        return html_table(["model"], [[head]]) + self.history_._repr_html_() + self.model_._repr_html_()

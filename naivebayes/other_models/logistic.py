@@ -65,7 +65,9 @@ from naivebayes.plumbing.checks import (
     sorted_labels,
     warn_from_caller,
 )
+from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, softmax
+from naivebayes.plumbing.display import Score, html_table
 from naivebayes.tables.rows import (
     by_position_message,
     check_fits_float,
@@ -456,9 +458,34 @@ class LogisticRegression:
     """
 
     def __init__(self, C=1.0, max_iter=1000, tol=1e-6):
+        check_regression_settings(C, max_iter, tol)  # a wrong setting is refused here, not at fit
         self.C = C
         self.max_iter = max_iter
         self.tol = tol
+
+    settings = ("C", "max_iter", "tol")
+
+    def get_params(self):
+        """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""
+        return {name: getattr(self, name) for name in self.settings}
+
+    def set_params(self, **settings):
+        """Change settings by name (``model.set_params(C=10)``); returns the model.
+
+        All the new values are checked before any is kept: a refused value
+        changes nothing.  As in scikit-learn, a fitted model keeps its weights
+        until the next ``fit``.
+        """
+        unknown = [name for name in settings if name not in self.settings]
+        if unknown:
+            raise ValueError(
+                f"LogisticRegression has no setting {unknown[0]!r}; its settings are {', '.join(self.settings)}"
+            )
+        merged = {**self.get_params(), **settings}
+        check_regression_settings(merged["C"], merged["max_iter"], merged["tol"])
+        for name, value in settings.items():
+            setattr(self, name, value)
+        return self
 
     def __repr__(self):
         head = f"LogisticRegression(C={self.C!r}, max_iter={self.max_iter!r}, tol={self.tol!r})"
@@ -466,6 +493,10 @@ class LogisticRegression:
             return head
         return (f"{head}, fitted: classes={self.classes_!r}, {len(self.columns_)} columns, "
                 f"{self.n_iter_} iterations, J/(Cn)={self.objective_:.6g}")
+
+    def _repr_html_(self):
+        """A notebook shows the same text as ``repr``, in a one-cell table."""
+        return html_table(["model"], [[repr(self)]])
 
     # -- training ------------------------------------------------------------
 
@@ -581,12 +612,54 @@ class LogisticRegression:
         return predictions
 
     def score(self, X, y):
-        """The accuracy on rows ``X`` with true labels ``y``: the share predicted right."""
+        """The accuracy on rows ``X`` with true labels ``y``: the share predicted right, an exact fraction as
+        the naive Bayes models give it (printed as 0.9667)."""
         predictions = self.predict(X)
         labels = check_labels(y, len(predictions), noun="row")
         if not labels:
             raise ValueError("X has no rows; the accuracy of nothing is undefined")
-        return sum(p == t for p, t in zip(predictions, labels)) / len(labels)
+        return Score(sum(p == t for p, t in zip(predictions, labels)), len(labels))
+
+    def explain(self, example, top=None, classes=None):
+        """The scores behind one prediction, as an ``Explanation`` table: what ``predict`` adds up, row by row.
+
+        A row per column j with x_j != 0 holds w_cj and the term w_cj x_j
+        for every class; the bias row holds b_c; the sum is the score
+        s_c = w_c^T x + b_c, and the posterior is the softmax of the scores.
+        Logistic regression has no prior, so the prior row's log term is 0.
+        With two classes ``classes_[0]`` scores 0 throughout.  The row after
+        the terms holds the score s_c (logistic regression has no joint
+        probability).  ``top`` and ``classes`` are the naive Bayes models'
+        (docs/explain.md): the k rows that matter most, the classes shown.
+        """
+        (x,) = self._vectors([example])
+        scores = self._all_scores(x)  # the very scores predict compares
+        n_classes = len(self.classes_)
+        rows = self.weight_rows_ if n_classes > 2 else [[0.0] * len(self.columns_)] + self.weight_rows_
+        biases = self.bias_row_ if n_classes > 2 else [0.0] + self.bias_row_
+        columns, values = x
+        terms, weights = [], []
+        for j, x_j in zip(columns, values):
+            column = self.columns_[j]
+            feature, value = (column, x_j) if type(column) is not tuple else column
+            terms.append(LinearTerm("weight", feature, value, [w_c[j] * x_j for w_c in rows]))
+            weights.append([w_c[j] for w_c in rows])
+        terms.append(LinearTerm("bias", "", 1, list(biases)))
+        weights.append(list(biases))
+        return Explanation.from_terms(
+            model="logistic regression",
+            noun="term",
+            classes=self.classes_,
+            prior=None,
+            log_prior=dict.fromkeys(self.classes_, 0.0),
+            terms=terms,
+            likelihoods=weights,
+            ignored={},
+            joint=dict(zip(self.classes_, scores)),
+            holds="weight",
+            top=top,
+            shown_classes=classes,
+        )
 
     # -- the linear form, to set beside naive Bayes' --------------------------
 
@@ -631,6 +704,16 @@ class LogisticRegression:
         weights = {label: dict(self.coef_.get(label, zero)) for label in self.classes_}
         biases = {label: self.intercept_.get(label, 0.0) for label in self.classes_}
         return SoftmaxForm(self.classes_, weights, biases, dict.fromkeys(self.classes_, 0.0), encoding=encoding)
+
+
+class LinearTerm:
+    """One row of ``explain``: a column's feature and value, and per class its term w_cj x_j (or the bias b_c)."""
+
+    def __init__(self, step, feature, value, log_terms):
+        self.step = step
+        self.feature = feature
+        self.value = value
+        self.log_terms = log_terms
 
 
 def training_columns(rows, examples):
