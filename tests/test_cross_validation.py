@@ -465,3 +465,15 @@ def test_a_scoring_function_that_gives_no_number_is_refused(value):
 def test_loose_settings_are_refused_before_any_fitting(call):
     with pytest.raises((TypeError, ValueError), match="return_train_score must be True or False|random_state="):
         call()
+
+
+@pytest.mark.parametrize("settings, error, phrase", [
+    ({"test_size": "x"}, TypeError, "test_size='x'; pass a float between 0 and 1"),
+    ({"train_size": True}, TypeError, "train_size=True; pass a float"),
+    ({"test_size": 1.5}, ValueError, "test_size=1.5; a float is a share strictly between 0 and 1"),
+    ({"train_size": 0}, ValueError, "train_size=0; a float is a share strictly between 0 and 1, an int a number"),
+])
+def test_shuffle_split_sizes_are_checked_when_the_splitter_is_made(settings, error, phrase):
+    for splitter in (ShuffleSplit, StratifiedShuffleSplit):
+        with pytest.raises(error, match=phrase):
+            splitter(3, **settings)

@@ -185,6 +185,17 @@ class ShuffleSplit:
         self.n_splits = plain_value(n_splits)
         if isinstance(self.n_splits, bool) or not isinstance(self.n_splits, int) or self.n_splits < 1:
             raise ValueError(f"n_splits={n_splits!r}; pass a whole number of splits, 1 or more")
+        for name, size in (("test_size", test_size), ("train_size", train_size)):
+            size = plain_value(size)
+            if isinstance(size, float) and not 0 < size < 1 or type(size) is int and size < 1:
+                raise ValueError(
+                    f"{name}={size!r}; a float is a share strictly between 0 and 1, an int a number of examples >= 1"
+                )
+            if size is not None and type(size) not in (int, float):
+                raise TypeError(
+                    f"{name}={size!r}; pass a float between 0 and 1 (a share, such as 0.25), "
+                    f"an int (a number of examples) or None"
+                )
         self.test_size = test_size
         self.train_size = train_size
         if random_state is not None:
