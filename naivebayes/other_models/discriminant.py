@@ -341,6 +341,11 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
                 break
         return x
 
+    def posterior(self, row):
+        """P(c | x) for one row, from log P(x, c) by log-sum-exp: a Gaussian density has no exact value, so floats."""
+        self._check_one_example(row, "posterior")
+        return self.predict_proba([row])[0]
+
     def _check_one_example(self, row, method):
         """``[row]``, a list holding one row as ``predict`` wants, is not one row."""
         if isinstance(row, (list, tuple)) and row and all(isinstance(value, (dict, list, tuple)) for value in row):
