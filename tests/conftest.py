@@ -81,3 +81,65 @@ def pytest_make_collect_report(collector):
     if missing_reference_tool(reason):
         report.outcome = "failed"
         report.longrepr = f"--require-reference: the whole of {collector.nodeid} was skipped: {reason}"
+
+
+# ----------------------------------------------------------------------
+# The slower checks
+# ----------------------------------------------------------------------
+# The README's test command must stay at about three minutes on two cores,
+# whatever is installed and whether or not ../shared/data is there.  The checks
+# below take seconds each (whole corpora, the companions on real data, browsers,
+# notebook kernels, Spark and Dask, R and Weka, the large reference grids); they
+# run when NAIVEBAYES_SLOW_TESTS=1, as in CI's later step (.ci/run), and are
+# skipped otherwise with a reason that says so.  tests/test_slow_checks.py
+# checks that every name here is still a test, so that the list cannot rot.
+SLOW_CHECKS_RUN = os.environ.get("NAIVEBAYES_SLOW_TESTS") == "1"
+SLOW_MODULES = {
+    "test_site_browser", "test_site_offline", "test_run_in_browser",  # chromium
+    "test_lectures_notebooks", "test_notebook_display", "test_model_selection_notebook",  # notebook kernels
+    "test_engines",  # Spark and Dask
+    "test_semi_supervised_companion",  # EM on real posts
+}
+SLOW_TESTS = {
+    # R's e1071 and Weka, each a new process of R or Java
+    "test_mixed_matches_e1071_with_missing_values", "test_e1071_k_j_is_the_number_of_factor_levels",
+    "test_categorical_and_gaussian_alone_match_e1071", "test_the_tree_and_the_probabilities_agree_with_weka",
+    "test_adult_tree_and_test_accuracy_agree_with_weka",
+    # the companions on real data, and the numbers the pages quote from them
+    "test_every_companion_runs_on_a_slice", "test_cornell_reproduces_the_lectures_printed_numbers",
+    "test_lecture_7_follows_the_slides_in_their_order_and_keeps_going_further_apart",
+    "test_pudding_reproduces_scikit_learns_macro_f1", "test_cornell_going_further_c_compares_naive_bayes_with_logistic_regression",
+    "test_tfp_blog_class_sizes_are_read_off_the_posts_means", "test_output_quoted_on_the_docs_page_is_current",
+    "test_cornell_lda_prints_the_lectures_means", "test_on_a_slice_of_adult_it_prints_both_panels_beside_the_paper",
+    "test_the_adult_numbers_on_the_docs_page_are_the_scripts", "test_the_lectures_joint_table_is_on_the_page",
+    "test_the_newsgroups_outlier_table_is_what_its_script_prints",
+    "test_the_committed_adult_tree_picture_is_what_the_script_draws",
+    # whole corpora, and Adult as a user would run it
+    "test_all_7532_test_posts_match_scikit_learn_for_both_norms",
+    "test_runs_of_word_characters_equal_findall_on_every_post_of_20_newsgroups",
+    "test_four_newsgroups_match_scikit_learn", "test_the_whole_fast_route_on_20_newsgroups",
+    "test_the_tfidf_route_on_20_newsgroups", "test_the_packed_scorer_on_20_newsgroups",
+    "test_the_one_hot_form_is_predict_proba_on_the_four_newsgroups", "test_the_real_archive_has_the_published_sizes",
+    "test_20_newsgroups_in_shards_is_one_fit", "test_cross_validate_uci_adult_as_a_student_would",
+    "test_uci_adult_as_a_new_user_would_use_it", "test_an_adult_subset_agrees_with_scikit_learn",
+    "test_breast_cancer_lda_against_sklearn_lsqr_and_an_exact_oracle",
+    # scikit-learn's splitters on large grids of settings
+    "test_train_test_split_matches_scikit_learn_on_a_grid",
+    "test_folds_and_repeated_splits_match_scikit_learn_on_random_draws",
+    "test_kfold_and_stratified_kfold_match_scikit_learn_on_a_grid",
+    "test_train_test_split_matches_scikit_learn_on_random_draws",
+}
+
+
+def is_slow_check(item):
+    module = Path(str(item.fspath)).stem
+    return module in SLOW_MODULES or (getattr(item, "originalname", None) or item.name) in SLOW_TESTS
+
+
+def pytest_collection_modifyitems(config, items):
+    if SLOW_CHECKS_RUN:
+        return
+    skip = pytest.mark.skip(reason="a slower check: NAIVEBAYES_SLOW_TESTS=1 runs it (CI's later step does)")
+    for item in items:
+        if is_slow_check(item):
+            item.add_marker(skip)
