@@ -322,3 +322,9 @@ def test_platt_settings_are_checked_at_construction(settings, phrase):
 
     with pytest.raises(ValueError, match=phrase):
         PlattCalibrator(**settings)
+
+
+def test_scikit_learn_refuses_a_true_label_outside_the_classes_too():
+    metrics = pytest.importorskip("sklearn.metrics")
+    with pytest.raises(ValueError):
+        metrics.log_loss(["a", "c"], [[0.75, 0.25], [0.5, 0.5]], labels=["a", "b"])
