@@ -195,3 +195,166 @@ def test_a_semi_supervised_file_checks_its_pattern_too():
 def test_a_trusted_pattern_is_still_checked_as_a_regex():
     with pytest.raises(ModelFileError, match=r"settings.tokenizer: the token pattern '\(' is not a valid regular expression"):
         from_json(with_pattern("("), trust_pattern=True)
+
+
+# ---------------------------------------------------------------------------
+# Every field of every kind of model file, tampered with: refused, naming a field
+# ---------------------------------------------------------------------------
+
+
+def small_models():
+    """One small fitted model of each kind a file can hold (and of each form of input that changes the tables)."""
+    documents, labels, _ = load_china()
+    tennis, play, _ = load_play_tennis()
+    gaussian_rows = [[1.0, None], [2.0, 5.0], [None, 7.0], [10.0, 1.0], [12.0, None], [11.5, 2.0]]
+    kernel_rows = [[1.0, 2.0], [1.5, 2.5], [1.0, 3.0], [6.0, 1.0], [7.5, 0.5]]
+    mixed_rows = [
+        {"colour": "red", "size": 1.5, "legs": 4, "weight": 10.0, "reach": 1.0},
+        {"colour": "blue", "size": 2.5, "legs": 2, "weight": 12.0, "reach": 2.0},
+        {"colour": "red", "size": None, "legs": 4, "weight": 30.0, "reach": 1.0},
+        {"colour": "green", "size": 7.0, "legs": 0, "weight": 33.0, "reach": 5.0},
+        {"colour": None, "size": 6.5, "legs": 1, "weight": 31.0, "reach": 6.0},
+        {"colour": "green", "size": 8.0, "legs": 0, "reach": 5.5},
+    ]
+    three = ["a", "a", "a", "b", "b", "b"]
+    distributions = {"legs": "poisson", "weight": "histogram", "reach": "kernel"}
+    return {
+        "MultinomialNB": MultinomialNB().fit(documents, labels),
+        "MultinomialNB, dense": MultinomialNB().fit([[1, 0, 2], [0, 3, 1], [2, 2, 0]], ["x", "y", "x"]),
+        "ComplementNB": ComplementNB(norm=True).fit(documents, labels),
+        "BernoulliNB": BernoulliNB().fit(documents, labels),
+        "CategoricalNB": CategoricalNB().fit(tennis, play),
+        "GaussianNB": GaussianNB().fit(gaussian_rows, three),
+        "PoissonNB": PoissonNB().fit([{"links": 0, "caps": 3}, {"links": 1, "caps": 0}, {"links": 7}, {"links": 5}], ["h", "h", "s", "s"]),
+        "HistogramNB": HistogramNB(n_bins=3).fit([[1], [2], [4], [7], [8], [3]], three),
+        "MixedNB": MixedNB(distributions=distributions, n_bins=3).fit(mixed_rows, three),
+        "JointBayesClassifier": JointBayesClassifier().fit(tennis, play),
+        "TreeAugmentedNB": TreeAugmentedNB().fit(tennis, play),
+        "KernelNB": KernelNB().fit(kernel_rows, ["a", "a", "a", "b", "b"]),
+        "GaussianDiscriminantAnalysis": GaussianDiscriminantAnalysis(ddof=1).fit([[1, 1], [2, 3], [3, 2], [6, 5], [8, 5], [7, 8]], three),
+        "SemiSupervisedNB": SemiSupervisedNB(document_length=None).fit(documents[:1] + documents[3:], ["china", "japan"], documents[1:3]),
+    }
+
+
+SMALL = small_models()
+
+
+def shape_of(model_name, table):
+    from naivebayes.saving.model_files import EM_RECORD_SHAPES, fractional_shape, table_shape
+
+    if model_name == "SemiSupervisedNB":
+        return EM_RECORD_SHAPES.get(table) or fractional_shape(table)
+    return table_shape(model_name, table)
+
+
+def first_leaf(shape, raw):
+    """(the path in the JSON to the first number, count or string of a table, its shape), or None if it has none."""
+    if isinstance(shape, str):
+        return [], shape
+    kind, inner = shape
+    if kind == "optional":
+        return None if raw is None else first_leaf(inner, raw)
+    if kind in ("list", "set"):
+        found = first_leaf(inner, raw[0]) if raw else None
+        return None if found is None else ([0, *found[0]], found[1])
+    if isinstance(raw, dict):
+        key = next(iter(raw), None)
+        found = None if key is None else first_leaf(inner, raw[key])
+        return None if found is None else ([key, *found[0]], found[1])
+    found = first_leaf(inner, raw[0][1]) if raw else None
+    return None if found is None else ([0, 1, *found[0]], found[1])
+
+
+def reach(document, path):
+    for key in path[:-1]:
+        document = document[key]
+    return document, path[-1]
+
+
+def tampered(model_name, table, how):
+    """The file of SMALL[model_name] with tables[table] tampered with ``how``, or None if that tampering does not apply."""
+    document = json.loads(to_json(SMALL[model_name]))
+    tables = document["tables"]
+    raw, shape = tables[table], shape_of(model_name.split(",")[0], table)
+    leaf = first_leaf(shape, raw)
+    if how == "removed":
+        del tables[table]
+    elif how == "of the wrong type":
+        tables[table] = 7 if isinstance(raw, str) else "x"
+    elif how == "first entry removed":
+        if not raw or not isinstance(raw, (dict, list)):
+            return None
+        if isinstance(raw, dict):
+            del raw[next(iter(raw))]
+        else:
+            del raw[0]
+    elif how == "an unknown class":
+        if table not in getattr(type(SMALL[model_name]), "class_tables", ()) and not (
+            model_name == "SemiSupervisedNB" and table in ("class_counts_", "feature_counts_", "feature_totals_", "document_lengths_")
+        ):
+            return None
+        if isinstance(raw, dict):
+            raw["zz unknown"] = next(iter(raw.values()))
+        else:
+            raw.append(["zz unknown", raw[0][1]])
+    elif how in ("NaN", "negative", "a fraction of a count", "one more"):
+        if leaf is None or leaf[1] not in ("count", "amount", "number"):
+            return None
+        path = ["tables", table, *leaf[0]]
+        parent, key = reach(document, path)
+        number = parent[key]
+        if how == "negative":
+            if leaf[1] == "number":
+                return None
+            parent[key] = -1
+        elif how == "a fraction of a count":
+            if leaf[1] != "count":
+                return None
+            parent[key] = 0.5
+        elif how == "one more":
+            if leaf[1] == "number" or not isinstance(number, int):
+                return None
+            parent[key] = number + 1
+        else:
+            parent[key] = "NAN-MARK"
+            return json.dumps(document, indent=1).replace('"NAN-MARK"', "NaN")
+    return json.dumps(document, indent=1)
+
+
+HOW = ("removed", "of the wrong type", "first entry removed", "an unknown class", "NaN", "negative", "a fraction of a count", "one more")
+
+# Tamperings that leave a file no check can tell from one a model wrote: (model, table, how) -> why.
+UNDETECTABLE = {
+    ("GaussianNB", "squared_deviations_", "one more"): "a class with two or more values may have any sum of squares >= 0",
+    ("PoissonNB", "value_sums_", "one more"): "the values may add up to any whole number",
+    ("MixedNB", "value_sums_", "one more"): "the values may add up to any whole number",
+    ("MixedNB", "squared_deviations_", "one more"): "a class with two or more values may have any sum of squares >= 0",
+    ("BernoulliNB", "feature_counts_", "one more"): "N_jc may be anything up to N_c",
+    ("GaussianNB", "feature_counts_", "one more"): "n_jc may be anything up to N_c (only its means and M_jc use it)",
+    ("GaussianNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
+    ("HistogramNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
+    ("KernelNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
+}
+
+
+CASES = [  # (each tampering where it applies: "negative" to counts and amounts, "an unknown class" to tables per class, ...)
+    (model_name, table, how)
+    for model_name in SMALL
+    for table in json.loads(to_json(SMALL[model_name]))["tables"]
+    for how in HOW
+    if tampered(model_name, table, how) is not None
+]
+
+
+@pytest.mark.parametrize("model_name, table, how", CASES, ids=["-".join(case) for case in CASES])
+def test_every_field_of_every_model_file_tampered_with_is_refused_by_name(model_name, table, how):
+    text = tampered(model_name, table, how)
+    if (model_name, table, how) in UNDETECTABLE:
+        from_json(text)  # (still loads: the list above is not stale)
+        return
+    with pytest.raises(ModelFileError) as raised:
+        from_json(text)
+    message = str(raised.value)
+    assert message.startswith("tables"), message  # a field of the tables, named
+    if how in ("removed", "of the wrong type", "NaN", "negative", "a fraction of a count"):
+        assert table in message, message  # the very field

@@ -582,7 +582,7 @@ TAMPERED = [
      set_field(["tables", "document_lengths_", "japan"], [[3, 2]]), r"document_lengths_\['japan'\] counts 2 documents"),
     ("a word twice in V", "china_multinomial", set_field(["tables", "vocabulary_"], ["a", "a"]), "names a key twice"),
     ("a key twice", "china_multinomial", replace_text('"china": 3,', '"china": 3, "china": 3,'), "the key 'china' twice"),
-    ("NaN", "china_multinomial", replace_text('"n_examples_": 4', '"n_examples_": NaN'), "the file has NaN, which is not JSON"),
+    ("NaN", "china_multinomial", replace_text('"n_examples_": 4', '"n_examples_": NaN'), "tables.n_examples_ is NaN, which is not JSON"),
     ("a table that is a number", "china_multinomial", set_field(["tables", "feature_counts_"], 7),
      "tables.feature_counts_ is 7; a table is an object"),
     ("an unknown setting", "china_multinomial", set_field(["settings", "beta"], 1), "settings has 'beta', which is not a setting"),

@@ -379,9 +379,33 @@ def scalar_text(value):
     return ENCODER.encode(value)
 
 
-def refuse_constant(name):
-    """JSON has no NaN or Infinity (Python's json would read them): a file that has one is refused."""
-    raise ModelFileError(f"the file has {name}, which is not JSON; a model file holds finite numbers only")
+class NonFinite:
+    """Where the text had NaN, Infinity or -Infinity: not JSON, though Python's json reads them."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+def non_finite_field(value, where=""):
+    """``(field, "NaN")`` for the first NonFinite in ``value``, such as ``("tables.n_examples_", "NaN")``; else None."""
+    if isinstance(value, NonFinite):
+        return where, value.name
+    if isinstance(value, dict):
+        items = ((child_field(where, key), item) for key, item in value.items())
+    elif isinstance(value, list):
+        items = ((f"{where}[{i}]", item) for i, item in enumerate(value))
+    else:
+        return None
+    return next((found for field, item in items if (found := non_finite_field(item, field)) is not None), None)
+
+
+def child_field(where, key):
+    """The name of an entry of an object: ``tables``, ``tables.class_counts_``, then ``tables.class_counts_['spam']``."""
+    if not where:
+        return key
+    if "." not in where and "[" not in where:
+        return f"{where}.{key}"
+    return at(where, key)
 
 
 def refuse_repeated_keys(pairs):
@@ -397,7 +421,7 @@ def refuse_repeated_keys(pairs):
 def parse_json(text):
     """The plain values of a JSON text, or a ModelFileError that says where it stops being JSON."""
     try:
-        return json.loads(text, object_pairs_hook=refuse_repeated_keys, parse_constant=refuse_constant)
+        document = json.loads(text, object_pairs_hook=refuse_repeated_keys, parse_constant=NonFinite)
     except json.JSONDecodeError as error:
         raise ModelFileError(
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno} (a file cut short, "
@@ -407,3 +431,14 @@ def parse_json(text):
         if isinstance(error, ModelFileError):
             raise
         raise ModelFileError(f"not a model file: {error}") from None
+    if "NaN" in text or "Infinity" in text:  # (the walk only when one may be there)
+        refuse_non_finite(document)
+    return document
+
+
+def refuse_non_finite(document):
+    """JSON has no NaN or Infinity: a file that has one is refused, naming the field that holds it."""
+    found = non_finite_field(document)
+    if found is not None:
+        where, name = found
+        raise ModelFileError(f"{where or 'the file'} is {name}, which is not JSON; a model file holds finite numbers only")

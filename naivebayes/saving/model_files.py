@@ -1008,7 +1008,7 @@ def check_classes(tables):
 
 
 def check_text_tables(model_class, tables, fractional=False):
-    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; the multinomial n_c is the sum of its n_jc.
+    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; n_c is the sum of the n_jc (multinomial, complement).
 
     ``fractional``: the tables of the model a SemiSupervisedNB's EM arrived
     at, whose counts are weights (so equal means equal but for rounding) and
@@ -1033,13 +1033,14 @@ def check_text_tables(model_class, tables, fractional=False):
                 raise field_error(
                     at(where, word), f"is {n}, more documents than the class has ({class_counts[label]})"
                 )
-        if model_class is MultinomialNB:
+        if "feature_totals_" in tables:  # (the multinomial and complement models' n_c)
             given = tables["feature_totals_"][label]
             if not about_equal(sum(counts.values()), given):
                 raise field_error(
                     f"tables.{at('feature_totals_', label)}",
                     f"is {given}, but the class's word counts add up to {sum(counts.values())}",
                 )
+        if model_class is MultinomialNB:
             lengths = tables["document_lengths_"][label]
             where = f"tables.{at('document_lengths_', label)}"
             n_documents, n_words = sum(lengths.values()), sum(length * n for length, n in lengths.items())
