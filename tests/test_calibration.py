@@ -328,3 +328,14 @@ def test_scikit_learn_refuses_a_true_label_outside_the_classes_too():
     metrics = pytest.importorskip("sklearn.metrics")
     with pytest.raises(ValueError):
         metrics.log_loss(["a", "c"], [[0.75, 0.25], [0.5, 0.5]], labels=["a", "b"])
+
+
+def test_a_pos_label_outside_two_labels_and_a_string_of_labels_are_refused():
+    from naivebayes.evaluation.calibration import brier_score_loss, log_loss
+
+    y = ["a", "b", "a", "b"]
+    with pytest.raises(ValueError, match=r"pos_label='z' is not one of the labels \['a', 'b'\]"):
+        brier_score_loss(y, [0.5] * 4, pos_label="z")
+    assert brier_score_loss(["a", "a"], [0.5, 0.25], pos_label="z") == (0.25 + 0.0625) / 2  # every example negative
+    with pytest.raises(TypeError, match="labels='ab' is a single string; pass the two classes as a list"):
+        log_loss(y, [0.5] * 4, labels="ab")

@@ -477,3 +477,8 @@ def test_shuffle_split_sizes_are_checked_when_the_splitter_is_made(settings, err
     for splitter in (ShuffleSplit, StratifiedShuffleSplit):
         with pytest.raises(error, match=phrase):
             splitter(3, **settings)
+
+
+def test_a_share_that_is_not_a_number_is_refused():
+    with pytest.raises(ValueError, match=r"train_sizes \[0.5, nan\] are shares of the training folds"):
+        learning_curve(Majority(), X12, Y12, cv=2, train_sizes=[0.5, float("nan")])

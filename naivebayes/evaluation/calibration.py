@@ -91,6 +91,11 @@ def positive_class(labels, pos_label):
                 f"the labels are {sorted_labels(present)}; say which class the probabilities are for, such as "
                 f"pos_label={sorted_labels(present)[-1]!r}"
             )
+    if pos_label not in present and len(present) == 2:
+        raise ValueError(
+            f"pos_label={pos_label!r} is not one of the labels {sorted_labels(present)}; name the class the "
+            "probabilities are for"
+        )
     if len(present - {pos_label}) > 1:
         raise ValueError(
             f"the labels are {sorted_labels(present)}: more than two classes; a probability of one class "
@@ -213,7 +218,9 @@ def log_loss(y_true, y_pred, labels=None):
                 raise ValueError(f"y_pred[{i}] sums to {total}, not 1; pass each example's predict_proba dict")
             chosen.append(check_probability("y_pred", i, row.get(label, 0.0)))
         return mean_log_loss(chosen)
-    classes = sorted_labels(set(truth) if labels is None else set(labels))
+    if isinstance(labels, (str, bytes)):
+        raise TypeError(f"labels={labels!r} is a single string; pass the two classes as a list, such as ['ham', 'spam']")
+    classes = sorted_labels(set(truth) if labels is None else set(as_list("labels", labels, "labels")))
     if len(classes) != 2 or not set(truth) <= set(classes):
         raise ValueError(
             f"the labels are {classes}; a single probability per example needs exactly two classes "

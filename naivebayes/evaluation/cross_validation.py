@@ -608,7 +608,7 @@ def _training_sizes(train_sizes, n_max):
     else:
         if any(isinstance(size, bool) or not isinstance(size, (int, float)) for size in sizes):
             raise TypeError(f"train_sizes={sizes!r}; give shares in (0, 1] or whole numbers of examples")
-        if min(sizes) <= 0 or max(sizes) > 1:
+        if not all(0 < size <= 1 for size in sizes):  # (NaN too)
             raise ValueError(f"train_sizes {sizes} are shares of the training folds and must lie in (0, 1]")
         absolute = [min(max(int(size * n_max), 1), n_max) for size in sizes]
     return sorted(set(absolute))
