@@ -756,3 +756,35 @@ def test_a_column_of_numbers_with_na_is_said_once_with_missing(tmp_path):
     assert len(told) == 1 and "column 'age' (line 3: 'NA')" in told[0] and "pass missing=('', '?', 'NA')" in told[0]
     assert "'city'" not in told[0] and data.rows[1]["age"] == "NA"
     assert read_csv(path, label="label", missing=("?", "", "NA")).rows[1] == {"age": None, "city": "Rome"}
+
+
+# ---------------------------------------------------------------------------
+# A NUL byte or another control character in a field: the file looks binary (issue 30)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x01", "\x08", "\x0b", "\x0c", "\x1b", "\x7f"])
+def test_a_control_character_in_a_field_is_refused_with_the_line_and_column(tmp_path, character):
+    path = tmp_path / "table.csv"
+    path.write_text(f"colour,size,label\nred,1,a\nbl{character}ue,2,b\n", encoding="utf-8")
+    with pytest.raises(TableError) as raised:
+        read_csv(path, label="label")
+    message = str(raised.value)
+    assert "line 3" in message and "column 'colour'" in message and "looks binary" in message
+    assert f"0x{ord(character):02x}" in message
+
+
+def test_a_nul_byte_in_the_header_or_the_label_is_refused_too(tmp_path):
+    path = tmp_path / "table.csv"
+    path.write_bytes(b"colour,la\x00bel\nred,a\nblue,b\n")
+    with pytest.raises(TableError, match="line 1.*looks binary"):
+        read_csv(path, label=-1)
+    path.write_bytes(b"colour,label\nred,a\x00\nblue,b\n")
+    with pytest.raises(TableError, match="line 2, column 'label'.*looks binary"):
+        read_csv(path, label="label")
+
+
+def test_tabs_and_line_breaks_inside_quotes_are_text_not_binary(tmp_path):
+    path = tmp_path / "table.csv"
+    path.write_text('note,label\n"one\ttwo",a\n"three\r\nfour",b\n', encoding="utf-8")
+    assert read_csv(path, label="label").rows == [{"note": "one\ttwo"}, {"note": "three\r\nfour"}]

@@ -419,3 +419,70 @@ def test_a_document_of_bytes_is_refused_with_the_decode_to_call():
         MultinomialNB().fit([b"free prize", "lunch"], ["x", "y"])
     with pytest.raises(TypeError, match="wrap one document in a list"):
         MultinomialNB().fit(b"free prize", ["x"])
+
+
+# ----------------------------------------------------------------------
+# Dates and times in a table are named, never taken as categories (issue 30)
+# ----------------------------------------------------------------------
+
+import datetime  # noqa: E402
+
+from naivebayes import HistogramNB, JointBayesClassifier, KernelNB, PoissonNB, TreeAugmentedNB  # noqa: E402
+
+EVERY_TABLE_MODEL = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, KernelNB, MixedNB, JointBayesClassifier, TreeAugmentedNB]
+DATE_LABELS = ["a", "b", "a", "b"]
+
+
+class FakeDate:
+    """Like ``np.datetime64("2024-01-01")``: a 0-d numpy value whose dtype kind is M (``item()`` may give nanoseconds)."""
+
+    ndim, shape = 0, ()
+
+    class dtype:
+        kind = "M"
+
+    def item(self):
+        return 1704067200000000000
+
+    def __repr__(self):
+        return "FakeDate('2024-01-01')"
+
+
+DATES_AND_TIMES = [
+    pytest.param(lambda i: datetime.date(2024, 1, i + 1), id="date"),
+    pytest.param(lambda i: datetime.datetime(2024, 1, i + 1, 12), id="datetime"),
+    pytest.param(lambda i: datetime.time(i), id="time"),
+    pytest.param(lambda i: datetime.timedelta(days=i), id="timedelta"),
+    pytest.param(lambda i: FakeDate(), id="numpy-datetime64"),
+]
+
+
+@pytest.mark.parametrize("Model", EVERY_TABLE_MODEL)
+@pytest.mark.parametrize("make", DATES_AND_TIMES)
+def test_a_date_or_time_in_a_table_is_refused_by_fit_and_predict(Model, make):
+    rows = [[make(i), 1 + i % 2] for i in range(4)]
+    with pytest.raises(ValueError, match="a date or time.*day of the year"):
+        Model().fit(rows, DATE_LABELS)
+    model = Model().fit([[1, 1], [2, 2], [1, 2], [2, 1]], DATE_LABELS)
+    with pytest.raises(ValueError, match=r"X\[0\]: feature 0 has the value .*a date or time"):
+        model.predict([[make(0), 1]])
+
+
+def test_a_numpy_date_is_not_made_a_count_of_nanoseconds():
+    value = FakeDate()
+    assert plain_value(value) is value
+
+
+def test_pandas_and_numpy_dates_are_refused_naming_the_column():
+    np = pytest.importorskip("numpy")
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"when": pd.to_datetime(["2024-01-01", "2024-01-02", "2024-03-01", "2024-03-02"]), "n": [1, 2, 1, 2]})
+    for Model in (CategoricalNB, GaussianNB, MixedNB):
+        with pytest.raises(ValueError, match="feature 'when' has the value Timestamp"):
+            Model().fit(frame, DATE_LABELS)
+    array = np.array(["2024-01-01", "2024-01-02", "2024-03-01", "2024-03-02"], dtype="datetime64[ns]").reshape(-1, 1)
+    with pytest.raises(ValueError, match=r"X is an array of dates or times \(dtype datetime64\[ns\]\)"):
+        GaussianNB().fit(array, DATE_LABELS)
+    durations = pd.DataFrame({"took": pd.to_timedelta([1, 2, 3, 4], unit="D")})
+    with pytest.raises(ValueError, match="feature 'took' .*a date or time"):
+        MixedNB().fit(durations, DATE_LABELS)

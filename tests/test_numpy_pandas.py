@@ -226,7 +226,9 @@ def test_every_missing_value_of_a_frame_is_missing():
         }
     )
     labels = ["a", "a", "b", "b", "a", "b"]
-    model = MixedNB(distributions={"when": "categorical"}).fit(frame, labels)
+    with pytest.raises(ValueError, match="feature 'when' has the value Timestamp.*a date or time"):
+        MixedNB(distributions={"when": "categorical"}).fit(frame, labels)  # (a date is named, not made a category)
+    model = MixedNB().fit(frame.assign(when=frame["when"].dt.month_name()), labels)  # NaT: a missing month (NaN)
     assert model.feature_counts_ == {
         "a": {"colour": 2, "size": 1, "count": 2, "when": 1},
         "b": {"colour": 2, "size": 3, "count": 2, "when": 3},

@@ -285,6 +285,9 @@ def read_csv_lines(
     names = _check_names(names, header)
     warn = _warn_once if warn is None else warn
     records = read_records(lines, delimiter, quoting, source, option)
+    if records and header is not False:
+        for position, text in enumerate(records[0][1]):
+            _check_not_binary(text, source, records[0][0], position)
     if not records:
         raise TableError(f"{source} has no rows" if header is False else f"{source} is empty: it has no header line and no rows")
     _check_delimiter_splits(records, delimiter, source, option)
@@ -318,9 +321,10 @@ def read_csv_lines(
             raise TableError(_wrong_length_message(source, line_number, fields, columns, delimiter, option))
         try:
             values = [parsed[text] for text in fields]  # the texts seen before (most of them, in a large table)
-        except KeyError:  # a text seen for the first time: parsed now, once
-            for text in fields:
+        except KeyError:  # a text seen for the first time: checked and parsed now, once
+            for position, text in enumerate(fields):
                 if text not in parsed:
+                    _check_not_binary(text, source, line_number, columns[position])
                     parsed[text] = parse_field(text, missing, exact, thousands, decimal)
             values = [parsed[text] for text in fields]
         if label_column is not None:
@@ -387,6 +391,22 @@ def read_records(lines, delimiter, quoting, source, option=python_option):
             )
         raise TableError(f"{source}, line {where}: {error}{hint}") from None
     return records
+
+
+# The control characters that text never holds: NUL and the rest of C0 but tab, line feed and carriage return, and DEL.
+BINARY_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _check_not_binary(text, source, line_number, column):
+    """Refuse a field holding a NUL byte or another control character: the file is binary, not a table of text."""
+    found = BINARY_CHARACTER.search(text)
+    if found:
+        character = found.group()
+        raise TableError(
+            f"{source}, line {line_number}, column {column!r}: the field {text!r:.40} holds the control character "
+            f"0x{ord(character):02x}, which CSV text never has, so the file looks binary; check that it is the file "
+            "you meant (a spreadsheet saved as .xlsx or .ods is not CSV: save it as CSV UTF-8)"
+        )
 
 
 def _check_swallowed_lines(fields, start, ends, delimiter, source, option):

@@ -28,7 +28,7 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.plumbing.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers
+from naivebayes.plumbing.checks import as_setting, check_smoothing, date_message, is_date_or_time, refuse_bools_equal_to_numbers
 from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
@@ -165,7 +165,7 @@ def refuse_a_bool_for_a_number(model, feature, value, where):
 
 
 def check_hashable(value, where, feature):
-    """The value, or a clear error if it cannot be a category (a dict key)."""
+    """The value, or a clear error if it cannot be a category: not a dict key, or a date (one category per date)."""
     try:
         hash(value)
     except TypeError:
@@ -173,6 +173,8 @@ def check_hashable(value, where, feature):
             f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
             "(categories must be hashable, such as strings, numbers or tuples)"
         ) from None
+    if is_date_or_time(value):
+        raise ValueError(date_message(where, feature, value))
     return value
 
 
@@ -203,6 +205,8 @@ class Categorical:
             distinct = set(values)
         except TypeError:  # an unhashable value: check_value names it
             return False
+        if not set(map(type, distinct)) <= {str, int, float, bool}:
+            return False  # (a tuple, a date...: check_value looks at each)
         given = (model.categories or {}).get(feature)
         return given is None or distinct <= set(given)
 

@@ -38,6 +38,7 @@ How a table ``X`` becomes rows or documents is the business of the input layer
 the helpers here.
 """
 
+import datetime
 import math
 import os
 import sys
@@ -122,6 +123,27 @@ def is_number(value):
     return isinstance(value, Real)  # (numpy's numbers, by what they register as)
 
 
+def is_date_or_time(value):
+    """True for a date, a time of day or a duration: ``datetime``'s date, datetime, time and timedelta
+    (pandas' Timestamp and Timedelta are those), and numpy's datetime64 and timedelta64 (by their dtype kind, M or m).
+
+    >>> is_date_or_time(datetime.date(2024, 3, 1)), is_date_or_time("2024-03-01")
+    (True, False)
+    """
+    if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        return True
+    return getattr(getattr(value, "dtype", None), "kind", None) in ("M", "m")
+
+
+def date_message(where, feature, value):
+    """Why a date or time in a table is refused, and what to turn it into."""
+    return (
+        f"{where}: feature {feature!r} has the value {value!r:.60}, a date or time, which a naive Bayes model cannot "
+        "take as it is (each date would be a category of its own); convert it to a number, such as the day of "
+        "the year, or to a category, such as the month, yourself"
+    )
+
+
 def plain_value(value):
     """A numpy scalar (``np.int64(3)``, ``np.float32(0.5)``, ``np.bool_(True)``) as the Python value it holds.
 
@@ -134,6 +156,8 @@ def plain_value(value):
     if type(value) in PLAIN_TYPES:
         return value
     if ndim_of(value) == 0 and hasattr(value, "item"):  # a numpy scalar (or a 0-d array)
+        if getattr(getattr(value, "dtype", None), "kind", None) in ("M", "m"):
+            return value  # a numpy date or duration: its item() may be a bare count of nanoseconds
         return value.item()
     return value
 

@@ -90,6 +90,11 @@ def table_rows(X, ndim, name="X"):
     if is_sparse_matrix(X):
         return sparse_rows(name, X, "rows")
     if ndim == 2:
+        if getattr(getattr(X, "dtype", None), "kind", None) in ("M", "m"):  # (tolist() would give bare nanoseconds)
+            raise ValueError(
+                f"{name} is an array of dates or times (dtype {X.dtype}), which a naive Bayes model cannot take as "
+                "they are; convert them to numbers, such as the day of the year, or to categories, such as the month, yourself"
+            )
         return X.tolist()
     if ndim == 1:
         if hasattr(X, "to_frame"):  # a pandas Series
