@@ -17,7 +17,14 @@ import pytest
 
 import naivebayes
 from naivebayes import Explanation, GridSearchCV, cross_val_score, cross_validate, learning_curve
-from naivebayes.evaluation.calibration import brier_score_loss, calibration_curve, expected_calibration_error, log_loss
+from naivebayes.evaluation.calibration import (
+    PlattCalibrator,
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+    log_loss,
+    reliability_table,
+)
 from naivebayes.evaluation.metrics import accuracy, confusion_matrix, f1_score
 
 NOT_MODELS = {"GridSearchCV": "a search over a model's settings, not a model of its own"}
@@ -174,6 +181,10 @@ def test_metrics_and_calibration_of_every_model(name):
     assert 0 <= brier_score_loss(y_test, proba) <= 1
     assert 0 <= expected_calibration_error(y_test, proba, n_bins=2) <= 1
     assert len(calibration_curve(y_test, proba, n_bins=2)[0]) >= 1
+    table = reliability_table(y_test, proba, n_bins=2)
+    assert sum(row["count"] for row in table) == len(y_test)
+    platt = PlattCalibrator().fit([row["b"] for row in proba], y_test, pos_label="b")
+    assert all(0 < p < 1 for p in platt.predict([row["b"] for row in proba]))
 
 
 @pytest.mark.parametrize("name", MODELS)
