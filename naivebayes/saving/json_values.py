@@ -18,7 +18,8 @@ and of the same type:
    float ``{"float": "inf"}`` (as a bare string either would read back as a string).
 3. **Tables** keyed by labels, features or values: a JSON object when every key
    is a string, else a list of ``[key, value]`` pairs; either way in the
-   model's own order.
+   order model_files.py puts them in (``in_file_order``), so that equal
+   tables give the same text.
 4. **Sets** (the vocabulary) are arrays, sorted (``in_key_order``).
 
 >>> from fractions import Fraction
@@ -37,7 +38,8 @@ Which rule a value follows is decided by where it is: each table of a model
 file has a *shape*, written from the outside in:
 
 * the leaves ``"count"`` (an int >= 0), ``"amount"`` (a number >= 0: a count,
-  or a weight such as a TF-IDF value), ``"number"`` (any finite number),
+  or a weight such as a TF-IDF value), ``"number"`` (any finite number;
+  ``-0.0`` is written ``0.0``, which it equals),
   ``"key"``, ``"text"`` (a string) and ``"bool"``;
 * ``("table", inner)``: a dict from keys to values of shape ``inner`` (rule 3);
 * ``("list", inner)``: a list of them; ``("set", "key")``: a set of keys (rule 4);

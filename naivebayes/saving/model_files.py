@@ -37,7 +37,17 @@ with one another (the classes of every per-class table are those of
 ``class_counts_``, N is the sum of the N_c, no class has more rows with a
 feature than rows, ...).  Each error names the field, such as
 ``tables.class_counts_['china']``.  It never runs code from the file: no
-pickle, no eval.
+pickle, no eval.  Before any of that, ``load`` reads only a regular file
+(not a pipe or a device, which could make it wait or read forever) of at
+most ``max_bytes``, and a token pattern is accepted only if it is one of
+the library's own, unless ``trust_pattern=True`` (a regex such as
+``(a+)+$`` can run for minutes on one text).
+
+The same model writes the same file: ``to_json`` lists the classes in
+``classes_`` order, a tabular model's features in ``features_`` order, and
+every other key in one order (``in_key_order``), so equal tables give the
+same bytes however the model was assembled (``fit``, ``partial_fit`` in
+pieces, ``merge`` in any order).
 
 Why ``save(model, path)`` and not ``model.save(path)``: files are a layer
 above the models (docs/pipeline.md), and a model imports nothing above its
