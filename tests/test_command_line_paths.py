@@ -402,6 +402,61 @@ def test_train_logistic_saves_the_model_or_says_it_cannot_yet(place):
         assert not (place / "m.json").exists()
 
 
+@pytest.fixture
+def files_hold_logistic_regression(monkeypatch):
+    """As if naivebayes.save could write LogisticRegression: train's save and the commands' open_model share a dict.
+
+    Only the file is stood in for; what train keeps beside the model and how the other commands read it are the real code.
+    """
+    from naivebayes.command_line import commands
+
+    files = {}
+    monkeypatch.setattr(commands, "SAVED_MODELS", {**SAVED_MODELS, "LogisticRegression": LogisticRegression})
+    monkeypatch.setattr(commands, "save", lambda model, path, metadata: files.update({Path(path).resolve(): (model, metadata)}))
+
+    def open_model(path):
+        model, metadata = files[Path(path).resolve()]
+        return model, metadata["command_line"], metadata["training_data"]
+
+    monkeypatch.setattr(commands, "open_model", open_model)
+    return files
+
+
+def test_logistic_regression_on_texts_through_every_command(place, files_hold_logistic_regression):
+    texts, labels = folder_texts(place / "texts")
+    tokenizer = Tokenizer(stop_words="english")
+    rows = [bag_of_words(tokenizer(text)) for text in texts]
+    expected = LogisticRegression(C=10.0).fit(rows, labels)
+    status, out, err = run("train", "texts", "-o", "m.json", "--model", "logistic", "--C", "10", "--stop-words")
+    assert (status, err) == (0, ""), err
+    assert out.startswith("trained LogisticRegression on 110 texts in 2 classes")
+    status, out, err = run("predict", "m.json", "texts")
+    assert [line.split("\t")[1] for line in out.splitlines()[1:]] == expected.predict(rows)
+    status, out, err = run("explain", "m.json", "Claim", "the", "free", "prize")
+    assert (status, out) == (0, str(expected.explain(bag_of_words(tokenizer("Claim the free prize")))) + "\n")
+    assert run("explain", "m.json", "--file", "one.txt")[1] == str(expected.explain(bag_of_words(tokenizer("Claim your free prize now")))) + "\n"
+    status, out, err = run("evaluate", "m.json", "texts")
+    assert out.startswith(f"110 examples, accuracy {float(expected.score(rows, labels)):.4f}")
+    assert err.startswith("note: these are the very examples the model was trained on")
+
+
+def test_logistic_regression_on_a_table_through_every_command(place, files_hold_logistic_regression):
+    iris = load_iris()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = LogisticRegression(max_iter=30).fit(iris.rows, iris.labels)
+    status, out, err = run("train", "iris.csv", "-o", "m.json", "--model", "logistic", "--max-iter", "30")
+    assert status == 0 and out.startswith("trained LogisticRegression on 150 rows of 4 features"), err
+    status, out, _ = run("predict", "m.json", "iris.csv")
+    assert [line.split("\t")[1] for line in out.splitlines()[1:]] == expected.predict(iris.rows)
+    status, out, _ = run("explain", "m.json", "--file", "iris.csv", "--row", "3")
+    assert (status, out) == (0, str(expected.explain(iris.rows[2])) + "\n")
+    pairs = [f"{feature}={value!r}" for feature, value in iris.rows[0].items()]
+    assert run("explain", "m.json", *pairs)[1] == str(expected.explain(iris.rows[0])) + "\n"
+    refused(run("explain", "m.json", "petal=3"), "the model has no feature 'petal'; its features are: sepal_length")
+    assert run("evaluate", "m.json", "iris.csv")[1].startswith(f"150 examples, accuracy {float(expected.score(iris.rows, iris.labels)):.4f}")
+
+
 def test_kernel_is_not_mixed_with_kernel_distributions(place):
     """--model kernel is KernelNB (every column a measurement); --model mixed --distribution kernel keeps words categorical."""
     run("train", "iris.csv", "-o", "k.json", "--model", "kernel")

@@ -307,14 +307,14 @@ def labeled_data(args, err):
         what = "texts"
         # EM leaves English stop words out unless told to keep them (SemiSupervisedNB's default, as in the paper).
         stop_words = args.stop_words or (em_settings is not None and not args.keep_stop_words)
-        tokenizer = Tokenizer(stop_words="english" if stop_words else None, stemmer=porter_stem if args.stem else None)
+        tokenizer = tokenizer_of(stop_words, args.stem)
         if em_settings is not None:
             model = SemiSupervisedNB(tokenizer=tokenizer, **settings(args, SemiSupervisedNB), **em_settings)
         elif logistic is not None:  # logistic regression reads each text as its {word: count} row
             settings(args, LogisticRegression)  # (refuses --alpha)
             model = LogisticRegression(**logistic)
             inputs = word_count_rows(inputs, tokenizer)
-            remembered["tokenizer"] = {"stop_words": bool(args.stop_words), "stem": bool(args.stem)}
+            remembered["tokenizer"] = {"stop_words": bool(args.stop_words), "stem": bool(args.stem)}  # (for text_rows)
         else:
             model = model_class(tokenizer=tokenizer, **settings(args, model_class))
     else:
@@ -628,6 +628,22 @@ def settings(args, model_class):
     return given
 
 
+def tokenizer_of(stop_words, stem):
+    """The tokenizer of --stop-words and --stem."""
+    return Tokenizer(stop_words="english" if stop_words else None, stemmer=porter_stem if stem else None)
+
+
+def text_rows(model, remembered, texts):
+    """What ``model`` reads for ``texts``: the texts themselves, or for logistic regression their {word: count} rows.
+
+    The rows are made with the tokenizer train used (--stop-words, --stem), which the model file remembers.
+    """
+    if not isinstance(model, LogisticRegression):
+        return texts
+    kept = remembered.get("tokenizer", {})
+    return word_count_rows(texts, tokenizer_of(kept.get("stop_words") is True, kept.get("stem") is True))
+
+
 def word_count_rows(texts, tokenizer):
     """Each text as the {word: count} row of its tokens (bag_of_words): logistic regression's columns are the words."""
     return [bag_of_words(tokenizer(text)) for text in texts]
@@ -678,8 +694,13 @@ def open_model(path):
     return model, remembered if isinstance(remembered, dict) else {}, training if isinstance(training, dict) else {}
 
 
-def is_text_model(model):
-    """True for a model that reads texts; the command line gives table models rows of a table instead."""
+def is_text_model(model, remembered):
+    """True for a model that reads texts; the command line gives table models rows of a table instead.
+
+    Logistic regression reads texts when train fitted it on texts (the model file then remembers its tokenizer).
+    """
+    if isinstance(model, LogisticRegression):
+        return isinstance(remembered.get("tokenizer"), dict)
     if isinstance(model, SemiSupervisedNB):
         model = model.model_  # the multinomial or Bernoulli model EM arrived at
     if not isinstance(model, TextNaiveBayes):
@@ -690,6 +711,11 @@ def is_text_model(model):
             "use it from Python"
         )
     return True
+
+
+def model_features(model):
+    """The features of a table model's rows: ``features_``, or logistic regression's ``named_features_``."""
+    return list(model.features_ if hasattr(model, "features_") else model.named_features_ or [])
 
 
 def remembered_column(remembered, name):
@@ -707,7 +733,7 @@ def input_table_rows(model, source, args, remembered, need_labels, notes):
     value in every row).
     """
     reading = Reading(args, source, remembered)
-    features = list(model.features_)
+    features = model_features(model)
     label = column(args.label)
     if label is None:
         header = table_columns(source, reading)
@@ -839,8 +865,9 @@ def predict(args, out, err):
     model, remembered, _ = open_model(args.model)
     source = Source(args.data, getattr(args, "stdin", None))
     notes = []
-    if is_text_model(model):
+    if is_text_model(model, remembered):
         inputs, _, names = texts_of(model, source, args, remembered, False, err)
+        inputs = text_rows(model, remembered, inputs)
     else:
         if args.lines or args.text is not None:
             raise CommandError("--lines and --text are for text models; this is a table model, which reads a table")
@@ -862,7 +889,7 @@ def predict(args, out, err):
 def explain(args, out, err):
     """The step-by-step table of one prediction: the prior, each feature's term, the joint and the posterior."""
     model, remembered, _ = open_model(args.model)
-    if is_text_model(model):
+    if is_text_model(model, remembered):
         if args.file is not None:
             if args.input:
                 raise CommandError("give the text either as words or with --file, not both")
@@ -887,6 +914,7 @@ def explain(args, out, err):
             document = " ".join(args.input)
         else:
             raise CommandError("give the text to explain, as words after the model file or with --file PATH")
+        document = text_rows(model, remembered, [document])[0]
         name = None
     else:
         document, name = table_row_to_explain(model, args, remembered, err)
@@ -917,11 +945,11 @@ def table_row_to_explain(model, args, remembered, err):
     if not args.input:
         raise CommandError(
             "give the row to explain as feature=value pairs, such as "
-            f"{model.features_[0]}=..., or with --file TABLE --row N"
+            f"{model_features(model)[0]}=..., or with --file TABLE --row N"
         )
     row = {}
     reading = Reading(args, Source("-"), remembered)  # the number format the model's table was read with
-    features = {str(feature): feature for feature in model.features_}
+    features = {str(feature): feature for feature in model_features(model)}
     for pair in args.input:
         name, equals, value = pair.partition("=")
         if not equals:
@@ -929,7 +957,7 @@ def table_row_to_explain(model, args, remembered, err):
                 raise CommandError(
                     f"{pair!r} is not a feature=value pair; to explain a row of the table {pair}, give --file {pair} --row N"
                 )
-            raise CommandError(f"{pair!r} is not a feature=value pair, such as {model.features_[0]}=...")
+            raise CommandError(f"{pair!r} is not a feature=value pair, such as {model_features(model)[0]}=...")
         if name not in features:
             raise CommandError(f"the model has no feature {name!r}; its features are: {', '.join(features)}")
         # read as a field of the table is: 39 is an int, ? is missing, 1,234 a number with --thousands ','
@@ -942,8 +970,9 @@ def evaluate(args, out, err):
     model, remembered, training = open_model(args.model)
     source = Source(args.data, getattr(args, "stdin", None)).exists("labeled data, laid out as for 'train'")
     notes = []
-    if is_text_model(model):
+    if is_text_model(model, remembered):
         inputs, labels, names = texts_of(model, source, args, remembered, True, err)
+        inputs = text_rows(model, remembered, inputs)
     else:
         if args.text is not None:
             raise CommandError("--text is for text models; this is a table model, which reads a table")
