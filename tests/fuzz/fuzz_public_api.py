@@ -12,16 +12,25 @@ so a round can be replayed on its own.  A round picks one area and throws
 random input at it: a model class (its constructor, ``fit``,
 ``partial_fit``, ``predict`` and friends, ``explain``, ``sample``,
 ``impute``, ``log_marginal``, ``score``, ``prior``, ``merge``, ``to_json`` /
-``from_json`` and ``save`` / ``load``, also of corrupted model files); the
-text pipeline (``Tokenizer``, ``porter_stem``, ``BagOfWords``,
-``TfidfTransformer``); ``Discretizer``; the metrics; ``train_test_split``;
-CSV text for ``read_csv_lines`` and ``read_csv``; tar archives for
-``read_archive`` and ``load_20newsgroups(archive=...)``.  The input is half
-the time well formed with a twist, and half the time anything: unicode,
-control characters, surrogates, NUL, huge strings; labels of every kind
-(NaN, None, bools, tuples, mixed); rows with odd keys and values (NaN, inf,
-huge ints, Fractions, nested lists); sets, dicts and generators where lists
-belong; odd settings.
+``from_json`` and ``save`` / ``load``, settings changed by assignment and by
+``set_params``, ``predict_proba`` from three threads while ``partial_fit``
+runs), for every model but ``SemiSupervisedNB``, which has an area of its
+own; model files of every kind, corrupted; ``load`` of what is not a regular
+file (a pipe, a folder, a socket, ``/dev/zero`` with a size limit, a file
+over the limit); the text pipeline (``Tokenizer``, ``porter_stem``,
+``BagOfWords``, ``TfidfTransformer``); ``Discretizer``; the metrics;
+``log_loss`` and the calibration functions; ``cross_val_score``,
+``cross_validate``, ``GridSearchCV`` and ``learning_curve`` (a class where a
+model belongs, ``train_sizes=None``, scorings that return text or NaN, folds
+at and around the smallest class's size); ``train_test_split``; CSV text for
+``read_csv_lines`` and ``read_csv``; tar archives for ``read_archive`` and
+``load_20newsgroups(archive=...)``; the command line, and its ``train -o``
+given an input under another name (the same path, a link, ``..``).  The
+input is half the time well formed with a twist, and half the time
+anything: unicode, control characters, surrogates, NUL, huge strings;
+labels of every kind (NaN, None, bools, tuples, mixed); rows with odd keys
+and values (NaN, inf, huge ints, Fractions, nested lists, dates and times,
+NUL bytes); sets, dicts and generators where lists belong; odd settings.
 
 The outcome of every call is one of these (the rules of this script):
 
@@ -39,8 +48,10 @@ The outcome of every call is one of these (the rules of this script):
   package with a message, but of another type.  The package does this on
   purpose in a few places, and the unit tests expect it:
   ``ZeroDivisionError`` for ``MultinomialNB(alpha=0)``
-  with a class without words, ``FileNotFoundError`` for a missing archive.
-  ``--strict-types`` counts them as findings.
+  with a class without words, ``FileNotFoundError`` for a missing archive,
+  ``IsADirectoryError`` for a folder given to ``load``.  A
+  ``FileNotFoundError`` that Python raises for a path the caller gave (it
+  names the path) is a note too.  ``--strict-types`` counts them as findings.
 
 Everything else is a finding:
 
@@ -56,7 +67,10 @@ Everything else is a finding:
 * ``empty-message``: any error whose message is empty.
 * ``wrong-answer``: a result that failed its check (NaN probabilities, rows
   that do not sum to 1, a prediction that is not a class, a merge that does
-  not equal one fit on all the data, ...).
+  not equal one fit on all the data, a thread that read an answer that is
+  neither the one before ``partial_fit`` nor the one after it, ``load``
+  reading a model from a pipe or a device, ``train -o`` writing over an
+  input, ...).
 * ``changed-after-failure``: a model (or transformer) that differs after a
   call that raised; compared as a deep snapshot of ``vars(model)``.
 * ``changed-by-read``: a model that differs after a call that only reads it
@@ -67,7 +81,8 @@ Everything else is a finding:
   ``predict`` of examples that ``sample`` drew (``ZeroProbabilityError``
   excepted: a class can give its own sample probability 0 with ``alpha=0``).
 * ``slow``: a call that took longer than ``--time-limit`` seconds (default
-  5); ``hang``: one that took three times that, which is interrupted.
+  5); ``hang``: one that took three times that, which is interrupted
+  (``load`` of a pipe or a device after 2 seconds: it must never wait).
 * ``fuzzer-bug``: the script failed outside any call into the package, or a
   call raised before reaching it: fix the script.
 
@@ -91,6 +106,8 @@ else 0.
 
 import argparse
 import ast
+import copy
+import datetime
 import functools
 import inspect
 import io
@@ -102,6 +119,7 @@ import signal
 import sys
 import tarfile
 import tempfile
+import threading
 import time
 import traceback
 import warnings
@@ -119,23 +137,34 @@ from naivebayes import (  # noqa: E402
     BagOfWords,
     BernoulliNB,
     CategoricalNB,
+    ComplementNB,
     Discretizer,
     GaussianDiscriminantAnalysis,
     GaussianNB,
+    GridSearchCV,
     HistogramNB,
     JointBayesClassifier,
+    KernelNB,
+    KFold,
+    LogisticRegression,
     MixedNB,
     MultinomialNB,
     PoissonNB,
+    SemiSupervisedNB,
     StemCache,
+    StratifiedKFold,
+    TreeAugmentedNB,
     TfidfTransformer,
     Tokenizer,
     ZeroProbabilityError,
     accuracy,
     classification_report,
     confusion_matrix,
+    cross_val_score,
+    cross_validate,
     f1_score,
     from_json,
+    learning_curve,
     load,
     merge,
     porter_stem,
@@ -149,6 +178,15 @@ from naivebayes import (  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
+from naivebayes.evaluation.calibration import (  # noqa: E402
+    IsotonicRegression,
+    PlattCalibrator,
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+    log_loss,
+    reliability_table,
+)
 
 # The package by the folder it was imported from, resolved: never by a name, since the checkout (and this script)
 # may sit in a folder called naivebayes too (tests/test_tracer_paths.py checks it).
@@ -178,12 +216,15 @@ FINDING_KINDS = (
 KIND_ORDER = OK_KINDS + NOTE_KINDS + FINDING_KINDS
 
 TEXT_MODELS = [MultinomialNB, BernoulliNB]
-TABLE_MODELS = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, MixedNB, JointBayesClassifier]
-MODELS = TEXT_MODELS + TABLE_MODELS + [GaussianDiscriminantAnalysis]
+TABLE_MODELS = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, MixedNB, JointBayesClassifier, KernelNB,
+                TreeAugmentedNB]
+MODELS = TEXT_MODELS + TABLE_MODELS + [GaussianDiscriminantAnalysis, LogisticRegression]
+# Every kind of model a file can hold (LogisticRegression cannot be saved: to_json refuses it clearly).
+FILE_MODELS = [Model for Model in MODELS if Model is not LogisticRegression] + [ComplementNB, SemiSupervisedNB]
 
 REPRODUCER_HEADER = (
     "from naivebayes import *; from naivebayes.datasets.tabular import read_csv_lines; "
-    "from math import nan, inf; from fractions import Fraction; from decimal import Decimal"
+    "from math import nan, inf; from fractions import Fraction; from decimal import Decimal; import datetime"
 )
 
 
@@ -513,6 +554,9 @@ NUMBERS = [
 ODD_VALUES = [
     None, math.nan, "", "x", "nan", b"x", [1, 2], [], {}, {"a": 1}, (1, 2), (), {1}, frozenset(), 1 + 2j,
     Decimal("1.5"), Decimal("NaN"), "\ud800", "\x00",
+    # dates and times, and NUL bytes inside a value, as a table read from a database holds them
+    datetime.datetime(2024, 2, 29, 12, 30), datetime.date(2024, 1, 1), datetime.time(8, 15),
+    datetime.timedelta(days=1), "a\x00b", "\x00x\x00",
 ]
 ODD_LABELS = [None, math.nan, math.inf, -math.inf, [1], {"a": 1}, {1}, b"x", Decimal("1"), frozenset({1}), "", (), 1 + 2j]
 LABEL_STYLES = {
@@ -575,6 +619,14 @@ SETTING_POOLS = {
     "random_state": [None, 0, 1, 42, -1, 1.5, "a", 2**64, 2**200, True, math.nan],
     "average": [None, "macro", "micro", "weighted", "binary", "samples", 1, ""],
     "digits": [4, 0, 2, -1, 1.5, None, "4", 100, True],
+    # KernelNB, TreeAugmentedNB and LogisticRegression (max_iter stays small: a cost the caller asks for is
+    # not a hang)
+    "bandwidth": [None, 1, 0.5, 0, 0.0, -1, math.nan, math.inf, "scott", "silverman", "x", True, 1e-300, 1e300,
+                  Fraction(1, 2), 10**400, [1], {"a": 1}],
+    "root": [None, "a", "b", 0, 1, "nope", [], math.nan, "\ud800", ("a",)],
+    "C": [1.0, 0.1, 10, 0, 0.0, -1, math.nan, math.inf, "1", True, None, 1e-300, 1e300, Fraction(1, 2), 10**400],
+    "max_iter": [1000, 100, 1, 2, 0, -1, 2.5, True, None, "10", 10**400, math.nan, 1.0],
+    "tol": [1e-6, 1e-3, 0, 0.0, -1, math.nan, math.inf, "x", None, True, 1e-300, 1, Fraction(1, 10)],
 }
 
 
@@ -759,6 +811,11 @@ class Gen:
             return Fraction(self.count(-5, 5), self.count(1, 4))
         if kind == "const":
             return 1
+        if kind == "datetime":  # a column of dates, as pandas or a database gives it
+            return self.pick([datetime.datetime(2024, 1, self.count(1, 28), self.count(0, 23)),
+                              datetime.date(2020 + self.count(0, 5), 1, 1), datetime.timedelta(hours=self.count(0, 9))])
+        if kind == "nul":  # a category with a NUL byte in it
+            return self.pick(["a\x00", "\x00b", "a\x00b", "\x00"])
         return self.odd_value()
 
     def table(self, Model, n, clean):
@@ -774,10 +831,11 @@ class Gen:
             kinds_for = {
                 CategoricalNB: ["category"], JointBayesClassifier: ["category"], GaussianNB: ["real", "count"],
                 PoissonNB: ["count"], HistogramNB: ["real", "count"], MixedNB: ["category", "real", "count"],
-                GaussianDiscriminantAnalysis: ["real"],
+                GaussianDiscriminantAnalysis: ["real"], KernelNB: ["real", "count"], TreeAugmentedNB: ["category"],
+                LogisticRegression: ["real", "count"],
             }.get(Model, ["category", "real", "count"])
         else:
-            kinds_for = ["category", "count", "real", "bool", "fraction", "const", "odd"]
+            kinds_for = ["category", "count", "real", "bool", "fraction", "const", "odd", "datetime", "nul"]
         kinds = {feature: self.pick(kinds_for) for feature in features}
         categories = {feature: self.pick(CATEGORY_POOLS) for feature in features}
         p_odd = 0 if clean else self.pick([0, 0.02, 0.1, 0.3])
@@ -933,26 +991,29 @@ class Fuzzer:
 
     # -- one call ---------------------------------------------------------------
 
-    def call(self, entry, expression, function, check=None, watch=(), read_only=False, inputs=(), expect=None):
+    def call(self, entry, expression, function, check=None, watch=(), read_only=False, inputs=(), expect=None,
+             guard=None):
         """Run ``function()``, sort its outcome, and return its result (or a ``Failed``).
 
         ``expression`` is the Python text of the call (or a function that makes
         it, called only when needed); ``watch`` the models that must not change
         if it fails (nor, with ``read_only``, if it succeeds); ``inputs`` the
         lists passed in, which must never change; ``expect``, for input the
-        library made itself, the library errors that are still acceptable.
+        library made itself, the library errors that are still acceptable;
+        ``guard`` a ``HangGuard`` of its own (a shorter one for a call that may block on a pipe).
         """
+        guard = self.guard if guard is None else guard
         self.n_calls += 1
         states = [self.state(obj) for obj in watch]
         input_states = [canonical(value) for value in inputs]
         started = time.perf_counter()
         try:
-            with self.guard:
+            with guard:
                 result = function()
         except KeyboardInterrupt:
             raise
         except CallTimedOut as error:
-            self.outcome(entry, "hang", expression, error=error, detail=f"interrupted after {self.guard.seconds} s")
+            self.outcome(entry, "hang", expression, error=error, detail=f"interrupted after {guard.seconds} s")
             return Failed(error)
         except BaseException as error:  # noqa: B036 -- everything a call can raise is sorted here
             elapsed = time.perf_counter() - started
@@ -1009,6 +1070,10 @@ class Fuzzer:
             return "fuzzer-bug"  # the call failed before it reached the package
         if not message_of(error).strip():
             return "empty-message"
+        if isinstance(error, FileNotFoundError) and error.filename is not None:
+            # A missing file (or a link to one) given by the caller: Python's own error names the path, and
+            # the library lets it through on purpose, as open() does.  A note, like the deliberate ones.
+            return "stray-error" if self.strict_types else "other-type-error"
         if not raised_by_the_package(frames[-1]):
             return "stray-error"
         if not isinstance(error, OWN_ERROR_TYPES):
@@ -1078,8 +1143,9 @@ class Fuzzer:
         g = Gen(rng)
         area = rng.choices(
             ["model", "text", "csv", "model-file", "archive", "metrics", "split", "discretizer", "guess", "saving",
-             "command-line"],
-            weights=[55, 12, 9, 7, 5, 6, 4, 4, 5, 2, 3],
+             "command-line", "model-selection", "calibration", "semi-supervised", "special-file",
+             "command-line-output"],
+            weights=[55, 12, 9, 9, 5, 6, 4, 4, 5, 2, 3, 6, 4, 2, 2, 2],
         )[0]
         if self.verbose:
             print(f"round {number}: {area}")
@@ -1199,7 +1265,7 @@ def model_round(fz, g):
         examples = more_examples(g, shape, 2, clean)
         fz.call(f"{name}.predict", f"m.predict({fz.args(examples)})", lambda: model.predict(examples),
                 watch=[model], read_only=True)
-    method = "partial_fit" if g.chance(0.15) else "fit"
+    method = "partial_fit" if g.chance(0.15) and hasattr(model, "partial_fit") else "fit"
     result = fz.call(f"{name}.{method}", f"m.{method}({fz.args(X, y)})", lambda: getattr(model, method)(X, y),
                      check=lambda r: None if r is model else "fit returned something else than the model",
                      watch=[model], inputs=[X, y])
@@ -1223,8 +1289,9 @@ def model_round(fz, g):
         ctx["probe"] = probe_examples(g, ctx["X"], shape)
     else:
         ctx["probe"] = more_examples(g, shape, 4, clean=True)
+    operations = [op for op in OPERATIONS if all(hasattr(model, method) for method in OPERATION_NEEDS.get(op, ()))]
     for _ in range(g.count(3, 10)):
-        operation = g.pick(OPERATIONS)
+        operation = g.pick(operations)
         operation(fz, g, ctx)
 
 
@@ -1245,7 +1312,8 @@ def op_predict(fz, g, ctx):
     model, name = ctx["model"], ctx["name"]
     X = examples_for(g, ctx)
     X_given = g.container(X, ctx["clean"])
-    method = g.pick(["predict", "predict_proba", "predict_log_proba", "predict_joint_log_proba", "log_marginal"])
+    methods = ["predict", "predict_proba", "predict_log_proba", "predict_joint_log_proba", "log_marginal"]
+    method = g.pick([method for method in methods if hasattr(model, method)])  # (LogisticRegression has fewer)
     classes, n = list(model.classes_), length_of(X_given)
     check = {
         "predict": check_predictions,
@@ -1262,7 +1330,8 @@ def op_explain(fz, g, ctx):
     model, name = ctx["model"], ctx["name"]
     examples = examples_for(g, ctx) or more_examples(g, ctx["shape"], 1, True)
     example = g.pick(examples) if g.chance(0.9) else [g.pick(examples)]
-    method = g.pick(["explain", "joint_log_likelihood", "explain"])
+    method = g.pick(["explain", "joint_log_likelihood", "explain"] if hasattr(model, "joint_log_likelihood")
+                    else ["explain"])
     classes = list(model.classes_)
     if method == "joint_log_likelihood":
         check = lambda r: check_joint(classes, 1)([r])  # noqa: E731
@@ -1472,20 +1541,107 @@ def op_change_setting(fz, g, ctx):
         [None, 0, "x", {}, [], math.nan])
     # A setting is checked where it is assigned (issue 17): a bad one is the library's own error there,
     # and must leave the model as it was.
-    assigned = fz.call(f"{name}.{setting} = ...", lambda: f"m.{setting} = {shorten(src(value), 100)}",
-                       lambda: setattr(model, setting, value), watch=[model])
+    if g.chance(0.4):  # the same check through set_params (what GridSearchCV calls), of one or two settings
+        settings = {setting: value}
+        if g.chance(0.3):
+            other = g.pick(params)
+            settings[other] = g.setting(other, getattr(model, other)) if other in SETTING_POOLS else g.pick([None, -1])
+        if g.chance(0.1):
+            settings["no_such_setting"] = 1
+        statement = f"m.set_params({fz.args(**settings)})"
+        assigned = fz.call(f"{name}.set_params", statement, lambda: model.set_params(**settings),
+                           check=lambda r: None if r is model else "set_params returned something else than the model",
+                           watch=[model])
+    else:
+        statement = f"m.{setting} = {shorten(src(value), 100)}"
+        assigned = fz.call(f"{name}.{setting} = ...", statement, lambda: setattr(model, setting, value), watch=[model])
     if isinstance(assigned, Failed):
         return
-    fz.remember(f"m.{setting} = {shorten(src(value), 100)}")
+    fz.remember(statement)
     X = ctx["probe"]
     fz.call(f"{name}.predict_proba(setting changed)", lambda: f"m.predict_proba({fz.args(X)})",
             lambda: model.predict_proba(X), check=check_probabilities(list(model.classes_), len(X)), watch=[model])
 
 
+def op_threads(fz, g, ctx):
+    """predict_proba from three threads while partial_fit runs: every answer must be one state's answer.
+
+    A reader may see the model before the new examples or after them, never a
+    mixture (a class counted but not its words, a total that does not match
+    its counts), and must not crash on a table that changes size under it.
+    """
+    model, name = ctx["model"], ctx["name"]
+    if not model.classes_ or ctx["X"] is None or uses_histograms(model):
+        return
+    n = g.count(1, 4)
+    X2 = more_examples(g, ctx["shape"], n, clean=True)
+    y2 = [g.pick(model.classes_) for _ in range(n)] if g.chance(0.8) else g.labels(n, clean=True)
+    probe = ctx["probe"]
+    try:  # the two states a reader may see
+        before = model.predict_proba(probe)
+        later = copy.deepcopy(model)
+        later.partial_fit(X2, y2)
+        after = later.predict_proba(probe)
+    except Exception:
+        return  # (each state on its own is for the other operations to judge)
+
+    def run():
+        answers, errors, stop = [], [], threading.Event()
+
+        def reader():
+            while not stop.is_set() and len(answers) < 300:
+                try:
+                    answers.append(model.predict_proba(probe))
+                except BaseException as error:  # noqa: B036 -- handed to the main thread, which sorts it
+                    errors.append(error)
+                    return
+
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # switch threads as often as possible: a race shows up in a few rounds
+        readers = [threading.Thread(target=reader, daemon=True) for _ in range(3)]
+        try:
+            for thread in readers:
+                thread.start()
+            model.partial_fit(X2, y2)
+            time.sleep(0.002)  # (the readers see the new state too)
+        finally:
+            stop.set()
+            for thread in readers:
+                thread.join(10)
+            sys.setswitchinterval(interval)
+        if errors:
+            raise errors[0]
+        return answers
+
+    def one_of_the_states(answers):
+        for number, answer in enumerate(answers):
+            for state in (before, after):
+                if len(answer) == len(state) and all(
+                        list(row) == list(other) and all(abs(row[c] - other[c]) <= 1e-9 for c in row)
+                        for row, other in zip(answer, state)):
+                    break
+            else:
+                return (f"answer {number} of {len(answers)} read while partial_fit ran is neither the answer "
+                        f"before nor after it: {shorten(src(answer), 200)}")
+        return None
+
+    result = fz.call(f"{name}.predict_proba(threads, during partial_fit)",
+                     lambda: f"threads: m.predict_proba({fz.args(probe)}) while m.partial_fit({fz.args(X2, y2)})",
+                     run, check=one_of_the_states)
+    if not isinstance(result, Failed):
+        fz.remember(f"m.partial_fit({fz.args(X2, y2)})")
+        ctx["X"], ctx["y"] = ctx["X"] + X2, ctx["y"] + y2
+
+
 OPERATIONS = [
     op_predict, op_predict, op_predict, op_explain, op_sample, op_impute, op_partial_fit, op_score, op_prior,
-    op_same_as_one_fit, op_to_json, op_change_setting,
+    op_same_as_one_fit, op_to_json, op_change_setting, op_threads,
 ]
+# What a model must have for an operation to be tried on it (LogisticRegression has no partial_fit, sample, ...).
+OPERATION_NEEDS = {
+    op_explain: ("explain",), op_sample: ("sample",), op_impute: ("impute",), op_partial_fit: ("partial_fit",),
+    op_prior: ("prior", "log_prior"), op_same_as_one_fit: ("partial_fit",), op_threads: ("partial_fit",),
+}
 
 
 # -- corrupted model files ---------------------------------------------------------
@@ -1608,10 +1764,14 @@ def corrupt_model_file(g, text):
 
 
 def model_file_round(fz, g):
-    Model = g.pick(MODELS)
-    X, y, shape = model_data(g, Model, clean=True)
+    Model = g.pick(FILE_MODELS)  # every kind of model a file can hold
+    texts_of = MultinomialNB if Model in (ComplementNB, SemiSupervisedNB) else Model
+    X, y, shape = model_data(g, texts_of, clean=True)
     try:  # a valid model file, made in this round (so that the round can be replayed alone)
-        text = to_json(Model().fit(X, y))
+        if Model is SemiSupervisedNB:
+            text = to_json(Model(max_iterations=3).fit(X, y, more_examples(g, shape, 3, clean=True)))
+        else:
+            text = to_json(Model().fit(X, y))
     except Exception:
         return  # (fit refusing clean data is for the model rounds to report)
     tokenizer = None
@@ -1634,7 +1794,9 @@ def model_file_round(fz, g):
     Model = type(loaded)
     probe = []
     classes = list(getattr(loaded, "classes_", []))
-    if Model in TEXT_MODELS:
+    if Model is SemiSupervisedNB:
+        probe = [g.text() for _ in range(2)]
+    elif Model in TEXT_MODELS or Model is ComplementNB:
         probe = [g.text() for _ in range(2)] + [list(loaded.vocabulary_)[:3]]
         if loaded.input_form_ == "dense":
             probe = [[1] * (loaded.n_columns_ or 1)]
@@ -1646,7 +1808,7 @@ def model_file_round(fz, g):
     fz.call(f"{Model.__name__}.predict_proba(corrupted file)", lambda: f"m.predict_proba({fz.args(probe)})",
             lambda: loaded.predict_proba(probe), check=check_probabilities(classes, len(probe)), watch=[loaded],
             read_only=True)
-    if g.chance(0.5):
+    if g.chance(0.5) and hasattr(loaded, "sample"):
         fz.call(f"{Model.__name__}.sample(corrupted file)", "m.sample(3, random_state=0)",
                 lambda: loaded.sample(3, random_state=0), watch=[loaded], read_only=True)
 
@@ -2390,6 +2552,468 @@ def archive_round(fz, g):
             lambda: load_20newsgroups(archive=path, download_if_missing=False, **kwargs), check=check)
 
 
+# -- model selection: cross_val_score, cross_validate, GridSearchCV, learning_curve (issue 30) ---------------
+
+
+def score_text(y_true, y_pred):
+    return "x"
+
+
+def score_nan(y_true, y_pred):
+    return math.nan
+
+
+def score_none(y_true, y_pred):
+    return None
+
+
+def score_inf(y_true, y_pred):
+    return math.inf
+
+
+def score_list(y_true, y_pred):
+    return [1, 2]
+
+
+def score_bool(y_true, y_pred):
+    return True
+
+
+def score_fraction(y_true, y_pred):
+    return Fraction(1, 3)
+
+
+def score_huge(y_true, y_pred):
+    return 10**400
+
+
+def scorer_pool():
+    """Scoring arguments: names, and functions of your own that return what a score should not be."""
+    # (a function that takes the wrong number of arguments fails with Python's own TypeError, which names the
+    # function and the arguments: a mistake in the caller's code, not input the library should check)
+    functions = [score_text, score_nan, score_none, score_inf, score_list, score_bool, score_fraction, score_huge]
+    return [None, "accuracy", "f1_macro", "f1_micro", "precision_macro", "recall_macro", "nope", "", 5, len,
+            named(accuracy, "accuracy")] + [named(function, function.__name__) for function in functions]
+
+
+def smallest_class(y):
+    counts = Counter()
+    for label in y:
+        try:
+            counts[label] += 1
+        except TypeError:
+            return 0
+    return min(counts.values()) if counts else 0
+
+
+def check_scores(values, n_folds, scoring):
+    """Why a list of fold scores is wrong (None if it looks right): one real number per fold, accuracy in [0, 1]."""
+    if not isinstance(values, list) or (n_folds is not None and len(values) != n_folds):
+        return f"not a list of {n_folds} scores: {shorten(src(values), 160)}"
+    for i, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            return f"score {i} is not a number: {shorten(src(value), 80)}"
+        if value != value and scoring is not score_nan:
+            return f"score {i} is NaN, and the scoring did not give NaN"
+        if scoring in (None, "accuracy") and not 0 <= value <= 1:
+            return f"accuracy {value!r} outside [0, 1]"
+    return None
+
+
+def model_selection_round(fz, g):
+    Model = g.pick([MultinomialNB, BernoulliNB, CategoricalNB, GaussianNB, KernelNB, HistogramNB, TreeAugmentedNB,
+                    LogisticRegression, GaussianDiscriminantAnalysis])
+    clean = g.chance(0.6)
+    X, y, shape = model_data(g, Model, clean, n=g.count(4, 14) if clean or g.chance(0.8) else g.pick([0, 1, 2, 3]))
+    name = Model.__name__
+    if clean or g.chance(0.7):
+        model, model_src = Model(), f"{name}()"
+    else:  # a class instead of an instance, or not a model at all
+        model = g.pick([Model, None, name, 5, named(lambda: None, "lambda: None"), Tokenizer()])
+        model_src = src(model) if model is not Model else name
+    smallest = smallest_class(y)
+    if clean and g.chance(0.6):
+        cv = g.pick([2, 3, max(smallest, 2)])
+    elif g.chance(0.7):  # at and around the smallest class's size, where stratified folds run out
+        cv = g.pick([smallest - 1, smallest, smallest + 1, 2, 3, len(y), len(y) + 1])
+    else:
+        cv = g.pick([0, 1, -1, 2.5, True, None, "5", 10**6, math.nan,
+                     named(StratifiedKFold(2), "StratifiedKFold(2)"),
+                     named(KFold(3, shuffle=True, random_state=0), "KFold(3, shuffle=True, random_state=0)"),
+                     [([0], [1])], [], [(list(range(1, len(y))), [0])], [([0, 0], [len(y) + 5])], [([], [0])],
+                     [([0, 1], [0, 1])], [([-1], [0])], [([0.5], [1])], "folds"])
+    if clean:
+        scoring = g.pick([None, None, "accuracy", "f1_macro", named(score_nan, "score_nan"),
+                          named(score_fraction, "score_fraction")])
+    else:
+        scoring = g.pick(scorer_pool()) if g.chance(0.5) else None
+    entry = g.pick(["cross_val_score", "cross_validate", "GridSearchCV", "learning_curve"])
+    n_folds = cv if type(cv) is int and cv >= 2 else None
+    inputs = [value for value in (X, y) if isinstance(value, list)]
+    if entry == "cross_val_score":
+        fz.call("cross_val_score", lambda: f"cross_val_score({model_src}, {fz.args(X, y, cv=cv, scoring=scoring)})",
+                lambda: cross_val_score(model, X, y, cv=cv, scoring=scoring),
+                check=lambda r: check_scores(list(r) if isinstance(r, list) else r, n_folds, scoring), inputs=inputs)
+    elif entry == "cross_validate":
+        train = g.chance(0.3)
+
+        def check(result):
+            if not isinstance(result, dict) or "test_score" not in result:
+                return f"not a dict with test_score: {shorten(src(result), 160)}"
+            return check_scores(list(result["test_score"]), n_folds, scoring) or (
+                check_scores(list(result["train_score"]), n_folds, scoring) if train else None)
+
+        fz.call("cross_validate", lambda: f"cross_validate({model_src}, "
+                f"{fz.args(X, y, cv=cv, scoring=scoring, return_train_score=train)})",
+                lambda: cross_validate(model, X, y, cv=cv, scoring=scoring, return_train_score=train),
+                check=check, inputs=inputs)
+    elif entry == "GridSearchCV":
+        setting = {LogisticRegression: "C", KernelNB: "bandwidth", GaussianNB: "var_smoothing",
+                   GaussianDiscriminantAnalysis: "ddof"}.get(Model, "alpha")
+        good = {"C": [0.1, 1.0], "bandwidth": [None, 0.5], "var_smoothing": [1e-9, 1e-3], "ddof": [0, 1]}.get(
+            setting, [0.5, 1])
+        grid = g.pick([{setting: good}] * 4 + [
+            {}, {setting: []}, {"nope": [1]}, {setting: good[0]}, [{setting: good}, {}], {setting: [-1, *good]},
+            {setting: [math.nan]}, [], None, {setting: "12"}, {setting: {1, 2}}, {1: [1]}, {setting: [good[0]] * 2},
+        ])
+        refit = True if g.chance(0.9) else g.pick([False, None, "yes"])
+        search = None
+
+        def make_and_fit():
+            nonlocal search
+            search = GridSearchCV(model, grid, cv=cv, scoring=scoring, refit=refit)
+            return search.fit(X, y)
+
+        def check(result):
+            if result is not search:
+                return "fit returned something else than the search"
+            if not isinstance(result.best_params_, dict):
+                return f"best_params_ is not a dict: {shorten(src(result.best_params_), 120)}"
+            return check_scores([result.best_score_], 1, scoring)
+
+        fitted = fz.call("GridSearchCV.fit", lambda: f"GridSearchCV({model_src}, {fz.args(grid, cv=cv, scoring=scoring, refit=refit)})"
+                         f".fit({fz.args(X, y)})", make_and_fit, check=check, inputs=inputs)
+        if not isinstance(fitted, Failed) and refit is True and isinstance(X, list) and X:
+            examples = X[:3]
+            classes = list(fitted.best_estimator_.classes_)
+            fz.call("GridSearchCV.predict", lambda: f"search.predict({fz.args(examples)})",
+                    lambda: fitted.predict(examples), check=check_predictions(classes, len(examples)))
+    else:
+        if clean:  # sizes every fold can give, on shuffled positions (the first few in order may be one class)
+            train_sizes = g.pick([(0.5, 1.0), (0.6, 0.8, 1.0), [1.0]])
+            shuffle, random_state = True, g.pick([0, 1])
+        else:
+            train_sizes = g.pick([(0.1, 0.325, 0.55, 0.775, 1.0)] * 3 + [
+                None, [1], [0], [1.5], [len(y)], [len(y) + 1], [], "all", [0.5, 0.5], [True], [math.nan], (2, 3),
+                [-1], [0.0, 1.0], [Fraction(1, 2)], [10**400], 3, {0.5}, [2, 1]])
+            shuffle = g.chance(0.5)
+            random_state = g.pick([0, 1, None]) if g.chance(0.9) else g.pick(SETTING_POOLS["random_state"])
+
+        def check(result):
+            if not (isinstance(result, tuple) and len(result) == 3):
+                return f"not (sizes, train scores, test scores): {shorten(src(result), 160)}"
+            sizes, train, test = result
+            if list(sizes) != sorted(set(sizes)) or any(type(size) is not int or size < 1 for size in sizes):
+                return f"training sizes are not increasing whole numbers >= 1: {shorten(src(sizes), 120)}"
+            for rows in (train, test):
+                if len(rows) != len(sizes):
+                    return f"{len(rows)} rows of scores for {len(sizes)} sizes"
+                for row in rows:
+                    problem = check_scores(list(row), n_folds, scoring)
+                    if problem:
+                        return problem
+            return None
+
+        fz.call("learning_curve", lambda: f"learning_curve({model_src}, {fz.args(X, y, train_sizes=train_sizes, cv=cv, scoring=scoring, shuffle=shuffle, random_state=random_state)})",
+                lambda: learning_curve(model, X, y, train_sizes=train_sizes, cv=cv, scoring=scoring, shuffle=shuffle,
+                                       random_state=random_state),
+                check=check, inputs=inputs)
+
+
+# -- calibration and log_loss ------------------------------------------------------------------------
+
+
+def calibration_round(fz, g):
+    clean = g.chance(0.5)
+    n = g.count(2, 12) if clean or g.chance(0.8) else g.pick([0, 1, 40])
+    if clean:  # two classes, both present, as a probability of one class needs
+        labels = ["spam", "ham"] * (n // 2) + ["spam"] * (n % 2)
+        g.rng.shuffle(labels)
+    else:
+        labels = g.labels(n, clean)
+    classes = sorted({label for label in labels if isinstance(label, str)}) or ["spam", "ham"]
+    probabilities = [g.pick([0.0, 1.0, 0.5, 0.25]) if g.chance(0.2) else round(g.rng.random(), 4) for _ in range(n)]
+    if not clean and n and g.chance(0.4):
+        probabilities[g.rng.randrange(n)] = g.pick([-0.1, 1.5, math.nan, math.inf, None, "0.5", True,
+                                                    Fraction(1, 3), 10**400, [0.5]])
+    entry = g.pick(["log_loss", "log_loss", "brier_score_loss", "calibration_curve", "expected_calibration_error",
+                    "reliability_table", "PlattCalibrator", "IsotonicRegression"])
+    if clean:
+        pos_label = "spam" if g.chance(0.8) else None
+    else:
+        pos_label = None if g.chance(0.6) else g.pick(labels + ODD_LABELS + ["eggs"]) if labels else None
+    if entry == "log_loss":
+        if g.chance(0.6):  # predict_proba rows, some keyed by classes the labels are not among, or missing one
+            keys = list(classes)
+            if g.chance(0.4):
+                keys = keys[:-1] if len(keys) > 1 and g.chance(0.5) else keys + ["other"]
+            rows = []
+            for _ in range(n):
+                weights = [g.rng.random() + (0 if clean else g.pick([0, 0, -1])) for _ in keys]
+                total = sum(weights) or 1
+                rows.append({key: weight / total for key, weight in zip(keys, weights)})
+            if not clean and rows and g.chance(0.2):
+                rows[0] = g.pick([{}, {keys[0]: 1.0, "x": 0.5}, {keys[0]: math.nan}, [0.5, 0.5], None])
+            y_pred = rows
+        else:
+            y_pred = probabilities
+        given = None if g.chance(0.5) else g.pick([classes, classes[:1], classes + ["extra"], ["a", "b"], [], "ab",
+                                                   [None, math.nan], classes * 2])
+        fz.call("log_loss", lambda: f"log_loss({fz.args(labels, y_pred, labels=given)})",
+                lambda: log_loss(labels, y_pred, labels=given), check=check_number(0, math.inf, "log loss"),
+                inputs=[labels, y_pred])
+        return
+    n_bins = g.pick([2, 5, 10]) if g.chance(0.8) else g.setting("n_bins", 5)
+    strategy = "uniform" if g.chance(0.6) else g.setting("strategy", "quantile")
+    if entry == "brier_score_loss":
+        fz.call(entry, lambda: f"brier_score_loss({fz.args(labels, probabilities, pos_label=pos_label)})",
+                lambda: brier_score_loss(labels, probabilities, pos_label=pos_label), check=check_number(0, 1, "Brier score"),
+                inputs=[labels, probabilities])
+    elif entry == "calibration_curve":
+        def check(result):
+            if not (isinstance(result, tuple) and len(result) == 2 and len(result[0]) == len(result[1])):
+                return f"not two lists of one length: {shorten(src(result), 120)}"
+            return next((f"{value!r} outside [0, 1]" for part in result for value in part
+                         if bad_number(value, 0, 1)), None)
+
+        fz.call(entry, lambda: f"calibration_curve({fz.args(labels, probabilities, n_bins=n_bins, strategy=strategy, pos_label=pos_label)})",
+                lambda: calibration_curve(labels, probabilities, n_bins=n_bins, strategy=strategy, pos_label=pos_label),
+                check=check, inputs=[labels, probabilities])
+    elif entry == "expected_calibration_error":
+        fz.call(entry, lambda: f"expected_calibration_error({fz.args(labels, probabilities, n_bins=n_bins, strategy=strategy, pos_label=pos_label)})",
+                lambda: expected_calibration_error(labels, probabilities, n_bins=n_bins, strategy=strategy,
+                                                   pos_label=pos_label),
+                check=check_number(0, 1, "expected calibration error"), inputs=[labels, probabilities])
+    elif entry == "reliability_table":
+        fz.call(entry, lambda: f"reliability_table({fz.args(labels, probabilities, n_bins=n_bins, strategy=strategy, pos_label=pos_label)})",
+                lambda: str(reliability_table(labels, probabilities, n_bins=n_bins, strategy=strategy,
+                                              pos_label=pos_label)),
+                inputs=[labels, probabilities])
+    elif entry == "PlattCalibrator":
+        settings = {} if g.chance(0.6) else {"max_iter": g.setting("max_iter", 100), "tol": g.setting("tol", 1e-12)}
+        calibrator = None
+
+        def fit_and_predict():
+            nonlocal calibrator
+            calibrator = PlattCalibrator(**settings).fit(probabilities, labels, pos_label=pos_label)
+            return calibrator.predict(probabilities)
+
+        fz.call(entry, lambda: f"PlattCalibrator({fz.args(**settings)}).fit({fz.args(probabilities, labels, pos_label=pos_label)}).predict(...)",
+                fit_and_predict, check=lambda r: next((f"{p!r} outside [0, 1]" for p in r if bad_number(p, 0, 1)), None),
+                inputs=[labels, probabilities])
+    else:
+        outcomes = [g.pick([0, 1]) for _ in range(n)] if clean or g.chance(0.7) else labels
+        weights = None if g.chance(0.7) else g.pick([[1] * n, [0] * n, [-1] * n, [math.nan] * n, [1] * (n + 1), "w"])
+
+        def fit_and_predict():
+            model = IsotonicRegression().fit(probabilities, outcomes, sample_weight=weights)
+            return model.predict([-1.0] + sorted(p for p in probabilities if isinstance(p, float) and p == p) + [2.0])
+
+        def check(result):
+            finite = [value for value in result if value == value]
+            if finite != sorted(finite):
+                return f"the isotonic fit decreases: {shorten(src(result), 160)}"
+            return None
+
+        fz.call(entry, lambda: f"IsotonicRegression().fit({fz.args(probabilities, outcomes, sample_weight=weights)}).predict(...)",
+                fit_and_predict, check=check, inputs=[labels, probabilities])
+
+
+# -- semi-supervised naive Bayes -----------------------------------------------------------------------
+
+SEMI_SUPERVISED_POOLS = {
+    "event_model": ["multinomial", "bernoulli", "gaussian", None, 1, "Multinomial"],
+    "unlabeled_weight": [1.0, 0.1, 0, 0.0, -1, math.nan, math.inf, "1", True, None, 2, Fraction(1, 2)],
+    "document_length": [300, 1, 0, -1, 1.5, None, True, "300", 10**6],
+    "max_iterations": [50, 1, 3, 0, -1, 2.5, None, True, "5"],
+    "tolerance": [1e-4, 0, 0.0, -1, math.nan, math.inf, None, "x", 1],
+    "min_word_count": [2, 1, 0, -1, 1.5, None, True, 10**6],
+}
+
+
+def semi_supervised_round(fz, g):
+    clean = g.chance(0.6)
+    settings = {"max_iterations": 3}
+    for name, pool in SEMI_SUPERVISED_POOLS.items():
+        if not clean and g.chance(0.25):
+            settings[name] = g.pick(pool)
+    if g.chance(0.3):
+        settings["alpha"] = g.setting("alpha", 1)
+    n = g.count(2, 10)
+    X, form, width = g.documents(n, clean)
+    y = g.labels(n, clean)
+    unlabeled = g.documents(g.count(0, 8), clean, form=form, width=width)[0] if g.chance(0.85) else g.pick(
+        [None, [], "free prize", named(iter(["a b"]), "iter(['a b'])"), [None], [[1, 2, 3]], 5])
+    model = fz.call("SemiSupervisedNB()", f"SemiSupervisedNB({fz.args(**settings)})",
+                    lambda: SemiSupervisedNB(**settings))
+    if isinstance(model, Failed):
+        return
+    fz.remember(f"m = SemiSupervisedNB({fz.args(**settings)})")
+    fitted = fz.call("SemiSupervisedNB.fit", lambda: f"m.fit({fz.args(X, y, unlabeled)})",
+                     lambda: model.fit(X, y, unlabeled), watch=[model],
+                     check=lambda r: None if r is model else "fit returned something else than the model",
+                     inputs=[value for value in (X, y, unlabeled) if isinstance(value, list)])
+    if isinstance(fitted, Failed):
+        return
+    fz.remember(f"m.fit({fz.args(X, y, unlabeled)})")
+    probe = g.documents(3, True, form=form, width=width)[0]
+    classes = list(model.classes_)
+    reference = fz.call("SemiSupervisedNB.predict_proba", lambda: f"m.predict_proba({fz.args(probe)})",
+                        lambda: model.predict_proba(probe), check=check_probabilities(classes, len(probe)),
+                        watch=[model], read_only=True)
+    if isinstance(reference, Failed):
+        return
+    text = fz.call("to_json", "to_json(m)", lambda: to_json(model), watch=[model], read_only=True)
+    if isinstance(text, Failed):
+        return
+    loaded = fz.call("from_json", "from_json(to_json(m))", lambda: from_json(text), expect=())
+    if not isinstance(loaded, Failed):
+        fz.call("SemiSupervisedNB.predict_proba(loaded)", lambda: f"from_json(to_json(m)).predict_proba({fz.args(probe)})",
+                lambda: loaded.predict_proba(probe), check=same_probabilities(reference, 1e-12, "a loaded model"))
+
+
+# -- load of files that are not regular files: never block, never read without end ---------------------
+
+
+def special_file_round(fz, g):
+    folder = Path(fz.folder) / f"special-{fz.round}"
+    folder.mkdir()
+    kind = g.pick(["fifo", "fifo", "directory", "dev-zero", "dev-null", "dev-urandom", "too-big", "link-to-fifo",
+                   "socket", "empty", "link-to-directory", "dangling-link"])
+    max_bytes = g.pick([10, 100, 1000, 10**6]) if g.chance(0.7) else g.pick([0, -1, None, 2.5, True, "10", 10**400])
+    path = folder / "model.json"
+    server = None
+    if kind in ("fifo", "link-to-fifo"):
+        os.mkfifo(folder / "pipe")  # nobody writes to it: an open that waits for a writer waits for ever
+        path = folder / "pipe" if kind == "fifo" else path
+        if kind == "link-to-fifo":
+            path.symlink_to(folder / "pipe")
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "link-to-directory":
+        (folder / "sub").mkdir()
+        path.symlink_to(folder / "sub")
+    elif kind == "dangling-link":
+        path.symlink_to(folder / "missing.json")
+    elif kind.startswith("dev-"):
+        path = Path("/dev") / kind[4:]
+        if not path.exists():
+            return
+        if kind in ("dev-zero", "dev-urandom") and not (type(max_bytes) is int and 0 < max_bytes <= 10**6):
+            max_bytes = 1000  # (with the default limit a file read as regular would take 1 GiB of memory)
+    elif kind == "too-big":
+        text = to_json(MultinomialNB().fit(["free prize now", "lunch at noon"], ["spam", "ham"]))
+        path.write_text(text + " " * 2000, encoding="utf-8")
+        if not (type(max_bytes) is int and 0 < max_bytes < len(text)):
+            max_bytes = len(text) // 2
+    elif kind == "socket":
+        import socket
+
+        try:
+            server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            server.bind(str(path))
+        except (OSError, AttributeError):  # (a path too long for a socket, or no Unix sockets)
+            if server is not None:
+                server.close()
+            return
+    else:  # an empty file
+        path.write_bytes(b"")
+    try:
+        fz.call(f"load({kind})", f"load(<{kind}: {path.name}>, max_bytes={src(max_bytes)})",
+                lambda: load(path, max_bytes=max_bytes),
+                check=lambda result: f"load read a model from a {kind}: {shorten(src(result), 80)}",
+                guard=HangGuard(2))  # a pipe must not block the fuzzer for the full hang limit
+    finally:
+        if server is not None:
+            server.close()
+
+
+# -- the command line's output paths: never write over an input ----------------------------------------
+
+
+def command_line_output_round(fz, g):
+    from naivebayes.command_line import main
+
+    folder = Path(fz.folder) / f"cli-out-{fz.round}"
+    (folder / "sub").mkdir(parents=True)
+    table = folder / "table.csv"
+    table.write_text("a,b,label\n1,x,yes\n2,y,no\n3,x,yes\n4,y,no\n", encoding="utf-8")
+    texts = folder / "texts"
+    for label in ("spam", "ham"):
+        (texts / label).mkdir(parents=True)
+        (texts / label / "1.txt").write_text(f"{label} words here", encoding="utf-8")
+    unlabeled = folder / "unlabeled.txt"
+    unlabeled.write_text("some words\nmore words\n", encoding="utf-8")
+    data = g.pick([table, texts])
+    kind = g.pick(["same", "dot", "dot-dot", "symlink", "hardlink", "unlabeled", "inside-texts", "folder", "missing",
+                   "link-to-folder", "plain"])
+    output = folder / "model.json"
+    if kind == "same":
+        output = data
+    elif kind == "dot":
+        output = folder / "." / data.name
+    elif kind == "dot-dot":
+        output = folder / "sub" / ".." / data.name
+    elif kind == "symlink":
+        output = folder / "link.json"
+        output.symlink_to(data)
+    elif kind == "hardlink":
+        if data.is_dir():
+            return
+        output = folder / "hard.json"
+        os.link(data, output)
+    elif kind == "unlabeled":
+        output = unlabeled
+    elif kind == "inside-texts":  # a file the next training on the folder would read
+        output = texts / "spam" / "model.json"
+    elif kind == "folder":
+        output = folder / "sub"
+    elif kind == "missing":
+        output = folder / "no such folder" / "model.json"
+    elif kind == "link-to-folder":
+        output = folder / "to-sub"
+        output.symlink_to(folder / "sub")
+    argv = ["train", data, "-o", output]
+    if kind == "unlabeled" or g.chance(0.2):
+        argv += ["--unlabeled", unlabeled]
+    before = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file() and not path.is_symlink()}
+    out, err = io.StringIO(), io.StringIO()
+
+    def run():
+        return main([str(arg) for arg in argv], out=out, err=err, stdin=io.StringIO(""))
+
+    def check(status):
+        if "Traceback" in err.getvalue():
+            return "a traceback on the error stream"
+        if status not in (0, 2):
+            return f"exit status {status}"
+        changed = [str(path.relative_to(folder)) for path, data in before.items()
+                   if not path.exists() or path.read_bytes() != data]
+        if changed:
+            return f"train -o wrote over an input or a file it did not make: {changed}"
+        errors = [line for line in err.getvalue().splitlines() if not line.startswith("note:")]
+        if status == 2 and len(errors) != 1:
+            return f"{len(errors)} error lines: {shorten(err.getvalue(), 200)}"
+        an_input = ("same", "dot", "dot-dot", "symlink", "hardlink") + (("unlabeled",) if "--unlabeled" in argv else ())
+        if (kind in an_input or kind == "inside-texts" and data == texts) and status == 0:
+            return f"train -o {kind} (an input by another name) was not refused"
+        return None
+
+    fz.call("naivebayes train -o (output paths)",
+            lambda: "naivebayes " + " ".join(str(arg).replace(str(folder), "<folder>") for arg in argv), run,
+            check=check)
+
+
 AREAS = {
     "model": model_round,
     "text": text_round,
@@ -2402,6 +3026,11 @@ AREAS = {
     "guess": guess_round,
     "saving": saving_round,
     "command-line": command_line_round,
+    "model-selection": model_selection_round,
+    "calibration": calibration_round,
+    "semi-supervised": semi_supervised_round,
+    "special-file": special_file_round,
+    "command-line-output": command_line_output_round,
 }
 
 
