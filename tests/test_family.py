@@ -131,7 +131,8 @@ def test_a_notebook_shows_what_the_text_shows(name):
         shown = model._repr_html_()
         assert isinstance(shown, str) and "<table" in shown, stage
         text = html.unescape(re.sub(r"<[^>]+>", " ", shown))
-        missing = words(repr(model)) - words(text)
+        # (the text may peek at fewer entries of a wide table and count the rest, "... 7 more"; the HTML wraps)
+        missing = words(re.sub(r"\.\.\. \d+ more", "", repr(model))) - words(text)
         assert not missing, (stage, sorted(missing)[:5])
 
 

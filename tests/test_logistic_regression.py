@@ -429,3 +429,21 @@ def test_a_notebook_shows_the_text_of_repr():
     assert "LogisticRegression(C=2.0, max_iter=1000, tol=1e-06)" in model._repr_html_()
     model.fit([[1.0], [3.0]], ["a", "b"])
     assert "fitted: classes=[&#x27;a&#x27;, &#x27;b&#x27;], 1 columns" in model._repr_html_()
+
+
+def test_explain_names_the_features_training_never_saw_and_refuses_a_list_of_rows():
+    model = LogisticRegression().fit([{"x": 1.0, "c": "p"}, {"x": 3.0, "c": "q"}], ["a", "b"])
+    explanation = model.explain({"x": 2.0, "c": "r", "z": 5.0})
+    assert explanation.ignored == {"c": "unseen", "z": "unseen"}
+    assert [term.feature for term in explanation.terms] == ["x", ""]  # the weight of x, then the bias
+    assert explanation.joint == {"a": 0.0, "b": model.intercept_["b"] + model.coef_["b"]["x"] * 2.0}
+    with pytest.raises(TypeError, match=r"explain takes one row, but this is a list of 1 rows"):
+        model.explain([{"x": 2.0}])
+
+
+def test_a_value_that_cannot_be_a_category_is_refused_clearly():
+    model = LogisticRegression().fit([[1.0], [3.0]], ["a", "b"])
+    with pytest.raises(TypeError, match=r"X\[0\]: feature 0 has the value \[1.0\], which cannot be a category"):
+        model.predict([[[1.0]]])
+    with pytest.raises(TypeError, match="which cannot be a category"):
+        LogisticRegression().fit([[[1.0]], [[2.0]]], ["a", "b"])

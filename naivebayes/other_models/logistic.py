@@ -65,6 +65,7 @@ from naivebayes.plumbing.checks import (
     sorted_labels,
     warn_from_caller,
 )
+from naivebayes.naive_bayes.categorical import check_hashable
 from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, softmax
 from naivebayes.plumbing.display import Score, html_table
@@ -152,7 +153,7 @@ def unusual_value(x, feature, value, where):
             raise not_finite(feature, value, where)
         x[feature] = value
     else:
-        x[(feature, value)] = 1.0
+        x[(feature, check_hashable(value, where, feature))] = 1.0
 
 
 def not_finite(feature, value, where):
@@ -632,8 +633,19 @@ class LogisticRegression:
         probability).  ``top`` and ``classes`` are the naive Bayes models'
         (docs/explain.md): the k rows that matter most, the classes shown.
         """
+        self._check_fitted()
+        if isinstance(example, (list, tuple)) and example and all(isinstance(v, (dict, list, tuple)) for v in example):
+            raise TypeError(
+                f"explain takes one row, but this is a list of {len(example)} rows, the form predict wants; "
+                "pass the row itself: model.explain(row)"
+            )
         (x,) = self._vectors([example])
         scores = self._all_scores(x)  # the very scores predict compares
+        ignored = {
+            column[0] if type(column) is tuple else column: "unseen"
+            for column in examples_of([example])[0]
+            if column not in self.column_numbers_
+        }
         n_classes = len(self.classes_)
         rows = self.weight_rows_ if n_classes > 2 else [[0.0] * len(self.columns_)] + self.weight_rows_
         biases = self.bias_row_ if n_classes > 2 else [0.0] + self.bias_row_
@@ -654,7 +666,7 @@ class LogisticRegression:
             log_prior=dict.fromkeys(self.classes_, 0.0),
             terms=terms,
             likelihoods=weights,
-            ignored={},
+            ignored=ignored,
             joint=dict(zip(self.classes_, scores)),
             holds="weight",
             top=top,
