@@ -223,7 +223,15 @@ def in_key_order(keys):
     >>> in_key_order(["b", 2, None, ("a", 1), 1.5, "a", ("a", "x"), True])
     [None, True, 1.5, 2, 'a', 'b', ('a', 1), ('a', 'x')]
     """
+    keys = list(keys)
+    kinds = set(map(type, keys))
+    if kinds <= {str} or kinds <= NUMBER_KINDS:  # (the usual words or numbers: any two compare, so sorted alone)
+        return sorted(keys)
     return sorted(keys, key=key_rank)
+
+
+# Kinds of key that any two of compare as numbers (a key is never NaN: encode_key refuses it).
+NUMBER_KINDS = {int, float, Fraction}
 
 
 # The rank of each kind of key, so that keys of two kinds are never compared with each other.
