@@ -562,3 +562,64 @@ def test_own_data_a_bad_input_gets_a_clear_error(Model, call, error, phrase):
 @pytest.mark.parametrize("call, error, phrase", [pytest.param(*case[1:], id=case[0]) for case in OWN_DATA_SINGLE_CASES])
 def test_own_data_a_bad_input_outside_the_model_tables_gets_a_clear_error(call, error, phrase):
     test_a_bad_input_outside_the_models_gets_a_clear_error(call, error, phrase)
+
+
+# ---------------------------------------------------------------------------
+# Extreme measurements: a right answer or a clear refusal, never an
+# OverflowError or ZeroDivisionError from inside, nor a NaN (issue 30).
+# ---------------------------------------------------------------------------
+
+from naivebayes import KernelNB  # noqa: E402
+
+BIGGEST = 1.7976931348623157e308
+EXTREME_TRAINING = {
+    "near 1e308": [[1e308], [1.1e308], [1.5e308], [1.7e308]],
+    "near -1e308": [[-1e308], [-1.1e308], [-1.5e308], [-1.7e308]],
+    "both ends": [[-BIGGEST], [-1e308], [1e308], [BIGGEST]],
+    "one value 1e308 twice": [[1e308], [1e308], [1.5e308], [1.5e308]],
+    "denormals": [[5e-324], [1e-323], [2.5e-323], [3e-323]],
+    "a mix": [[5e-324], [1e308], [-1e308], [0.0]],
+    "ints near 10**308": [[10**308], [11 * 10**307], [15 * 10**307], [17 * 10**307]],
+    "ordinary": [[1.0], [2.0], [5.0], [6.0]],
+}
+EXTREME_QUERIES = [[1e308], [-1e308], [5e-324], [0.0], [BIGGEST], [-BIGGEST], [10**308], [1.5]]
+MEASURING_MODELS = [
+    GaussianNB, KernelNB, HistogramNB, PoissonNB,
+    lambda: KernelNB(bandwidth=1e300), lambda: KernelNB(bandwidth=5e-324), lambda: MixedNB(distributions={0: "kernel"}),
+]
+
+
+def answers_or_refuses(call):
+    """The call's answer, or None if it raised a ValueError (a clear refusal); any other error fails the test."""
+    try:
+        return call()
+    except ValueError as error:
+        assert "\n" not in str(error) and "Traceback" not in str(error)
+        return None
+
+
+@pytest.mark.parametrize("make", MEASURING_MODELS, ids=["Gaussian", "Kernel", "Histogram", "Poisson", "Kernel-h1e300", "Kernel-h5e-324", "Mixed-kernel"])
+@pytest.mark.parametrize("training", list(EXTREME_TRAINING), ids=list(EXTREME_TRAINING))
+def test_extreme_values_give_an_answer_or_a_clear_refusal(make, training):
+    X = EXTREME_TRAINING[training]
+    model = answers_or_refuses(lambda: make().fit(X, ["a", "a", "b", "b"]))
+    if model is None:
+        return
+    for query in X + EXTREME_QUERIES:
+        probabilities = answers_or_refuses(lambda: model.predict_proba([query]))
+        if probabilities is not None:
+            assert all(0 <= p <= 1 for p in probabilities[0].values()), (query, probabilities)
+            assert math.isclose(sum(probabilities[0].values()), 1), (query, probabilities)
+        marginal = answers_or_refuses(lambda: model.log_marginal([query]))
+        assert marginal is None or not math.isnan(marginal[0])
+        answers_or_refuses(lambda: str(model.explain(query)))
+    answers_or_refuses(lambda: model.sample(5, random_state=0))
+
+
+def test_kernel_refuses_values_too_large_or_too_close_for_silvermans_rule_and_says_what_to_do():
+    with pytest.raises(ValueError, match="feature 0 in class 'a' has values too large for Silverman's bandwidth.*dividing"):
+        KernelNB().fit(EXTREME_TRAINING["near 1e308"], ["a", "a", "b", "b"])
+    with pytest.raises(ValueError, match="so close together that Silverman's bandwidth comes out as .*multiplying"):
+        KernelNB().fit(EXTREME_TRAINING["denormals"], ["a", "a", "b", "b"])
+    model = KernelNB(bandwidth=1e300).fit(EXTREME_TRAINING["near 1e308"], ["a", "a", "b", "b"])  # (a bandwidth given: no rule)
+    assert model.predict([[1.05e308], [1.6e308]]) == ["a", "b"]

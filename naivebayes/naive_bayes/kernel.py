@@ -217,6 +217,26 @@ def kernel_draw(generator, points, cumulative, bandwidth):
 # --8<-- [end:eq-kernel-sample]
 
 
+def rule_of_thumb(feature, label, values):
+    """``bandwidth_nrd0(values)``, or a clear error when the values are too large or too close together for it in floats."""
+    try:
+        bandwidth = bandwidth_nrd0(values)
+    except OverflowError:
+        bandwidth = math.inf
+    if 0 < bandwidth < math.inf:
+        return bandwidth
+    if bandwidth <= 0:  # (rounding denormal values can even make it negative)
+        problem = f"so close together that Silverman's bandwidth comes out as {bandwidth!r} (it must be > 0)"
+        fix = "multiplying"
+    else:
+        problem = "too large for Silverman's bandwidth: its sums (of the values, and of their squared deviations) overflow a float"
+        fix = "dividing"
+    raise ValueError(
+        f"feature {feature!r} in class {label!r} has values {problem}; rescale the feature, such as {fix} it "
+        "by a power of ten, or give bandwidth=..."
+    )
+
+
 def expanded(points, counts):
     """Every training value as often as it occurs, sorted: the sample the bandwidth rule reads."""
     return [point for point, n in zip(points, counts) for _ in range(n)]
@@ -294,8 +314,8 @@ class Kernel:
                         "values); train on more rows of the class, or give bandwidth=..."
                     )
                     continue
-                bandwidth = float(model.bandwidth) if model.bandwidth is not None else bandwidth_nrd0(
-                    expanded(points, counts)
+                bandwidth = float(model.bandwidth) if model.bandwidth is not None else rule_of_thumb(
+                    feature, label, expanded(points, counts)
                 )
                 model.bandwidths_.setdefault(label, {})[feature] = bandwidth
                 blocks = kernel_block_moments(points, counts, bandwidth) if len(points) > CROWDED else None
@@ -327,7 +347,8 @@ class Kernel:
 
     @staticmethod
     def likelihoods(model, feature, value):
-        return tuple(math.exp(term) for term in Kernel.log_terms(model, feature, value))
+        # (a density may be larger than the largest float, with a tiny bandwidth: shown as inf)
+        return tuple(math.exp(term) if term < 709 else math.inf for term in Kernel.log_terms(model, feature, value))
 
     @staticmethod
     def draw(model, feature, label, generator):

@@ -334,7 +334,7 @@ class TableNaiveBayes(NaiveBayes):
         kind = self.distribution_kinds[self.distributions_[term.feature]]
         if kind.exact:
             return kind.likelihoods(self, term.feature, term.value)
-        return tuple(map(math.exp, term.log_terms))  # (math.exp of each class's term, in C)
+        return tuple([math.exp(log_term) if log_term < 709 else math.inf for log_term in term.log_terms])  # (beyond e^709: inf)
 
     def _likelihood_holds(self, terms):
         """Each term's kind of likelihood ("probability" or "density"), from its feature's distribution."""
