@@ -725,7 +725,7 @@ class NaiveBayes:
     def __repr__(self):
         if not self.classes_:
             return f"{settings_text(self)} (not fitted)"
-        title, header, rows, footer = model_table(self)
+        title, header, rows, footer = model_table(self, MAX_REPR_WIDTH)
         return text_table(header, rows, title=title, footer=footer, align="lll")
 
     def _repr_html_(self):
@@ -752,24 +752,87 @@ def settings_text(model):
     return f"{type(model).__name__}({', '.join(shown)})"
 
 
-def model_table(model):
-    """(title, header, rows, footer) of what a fitted model holds: its classes with their counts and priors, then its tables."""
+def model_table(model, width=None):
+    """(title, header, rows, footer) of what a fitted model holds: its classes with their counts and priors, then its tables.
+
+    With ``width`` (the text repr: MAX_REPR_WIDTH) a table too wide for it
+    peeks at fewer entries and counts the rest; the HTML, whose cells wrap,
+    keeps the first entries.
+    """
     rows = [
         [f"class {label!r}", plural(model.class_counts_[label], model.example_noun), f"P(c) = {shorter(prior)}"]
         for label, prior in zip(model.classes_, model.exact_priors())
     ]
     rows += [[name, size, first] for name, size, first in model._table_peeks()]
+    # A row wider than MAX_REPR_WIDTH (a big model: Adult's pair counts, a vocabulary of 100,000 words) peeks
+    # again at as many entries as fit, and says how many it leaves out.
+    room = (width or 0) - 4 - max(len(row[0]) for row in rows) - max(len(row[1]) for row in rows)
+    if width is not None and any(len(row[2]) > room for row in rows):
+        for row in rows:
+            if type(row[2]) is PeekText:
+                row[2] = peek(row[2].table, row[2].n, width=max(room, 30))
     footer = f"{model.model_name}, fitted on {plural(model.n_examples_, model.example_noun)}"
     return settings_text(model), ["table", "size", "first entries"], rows, footer
 
 
-def peek(table, n=3):
-    """The first ``n`` entries of a dict (or items of a list or set) as short text, "..." after them if there are more."""
+MAX_REPR_WIDTH = 100  # a model's repr fits in this many columns
+
+
+def cut(text, width):
+    """``text``, or its first characters and "…" when it is longer than ``width`` (at least 10 are kept)."""
+    width = max(width, 10)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class PeekText(str):
+    """What ``peek`` gives: the text, and the table and count it was made from (so a repr can peek again, shorter)."""
+
+    def __new__(cls, text, table, n):
+        peeked = super().__new__(cls, text)
+        peeked.table, peeked.n = table, n
+        return peeked
+
+
+def peek(table, n=3, width=None):
+    """The first ``n`` entries of a dict (or items of a list or set) as short text, "..." after them if there are more.
+
+    With ``width``, only as many entries as fit in about that many
+    characters, and a count of the rest: "{'a': 1, ... 41 more}".
+    """
+    if width is not None:
+        return peek_within(table, n, width)
     if type(table) is dict:
         items = [f"{key!r}: {peek(value, 2) if type(value) is dict else shorter(value)}" for key, value in list(table.items())[:n]]
-        return "{" + ", ".join(items) + (", ...}" if len(table) > n else "}")
+        return PeekText("{" + ", ".join(items) + (", ...}" if len(table) > n else "}"), table, n)
     items = sorted(table, key=repr)[:n] if type(table) is set else list(table)[:n]
-    return "[" + ", ".join(shorter(item) for item in items) + (", ...]" if len(table) > n else "]")
+    return PeekText("[" + ", ".join(shorter(item) for item in items) + (", ...]" if len(table) > n else "]"), table, n)
+
+
+def peek_within(table, n, width):
+    """``peek`` in about ``width`` characters: entries while they fit (at least one), then "... k more"."""
+    is_dict = type(table) is dict
+    entries = list(table.items()) if is_dict else sorted(table, key=repr) if type(table) is set else list(table)
+    opening, closing = "{}" if is_dict else "[]"
+    items = []
+    for entry in entries[:n]:
+        used = len(", ".join(items)) + 2 + len(f", ... {len(entries)} more")
+        if is_dict:
+            key, value = entry
+            text = cut(f"{key!r}", width - used - 16) + ": "  # (room kept for a short value)
+            if type(value) in (dict, list, set):
+                room = max(width - used - len(text), 20)
+                inner = peek_within(value, 2, room)
+                brackets = "[]" if type(value) is list else "{}"
+                text += inner if len(inner) <= room else f"{brackets[0]}{len(value)} entries{brackets[1]}"
+            else:
+                text += cut(shorter(value), max(width - used - len(text), 10))
+        else:
+            text = cut(shorter(entry), width - used)
+        if items and used + 2 + len(text) > width:
+            break
+        items.append(text)
+    left = len(entries) - len(items)
+    return opening + ", ".join(items) + (f", ... {left} more" if left else "") + closing
 
 
 def plural(n, noun):
