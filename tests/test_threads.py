@@ -119,8 +119,6 @@ def run_readers_against_a_writer(model, to_first, to_second, read, queries):
 @pytest.mark.parametrize("method", sorted(READS))
 def test_every_answer_comes_from_one_state_of_the_model(states, method):
     make, queries = STATES[states]
-    if method == "posterior" and states == "rows":
-        pytest.skip("GaussianNB has no exact joint probability")
     model, to_first, to_second = make()
     answers, errors, first, second = run_readers_against_a_writer(model, to_first, to_second, READS[method], queries)
     assert not errors, errors[0]

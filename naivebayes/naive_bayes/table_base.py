@@ -372,12 +372,13 @@ class TableNaiveBayes(NaiveBayes):
         it, so there is no exact P(x, c): the posterior then comes from the
         joint log-likelihoods by log-sum-exp, as ``predict_proba`` does.
         """
-        self._check_can_predict()
-        self._check_one_example(row, "posterior")
-        x = self._check_example(row, "the row")
-        if all(self._kind(feature).exact for feature in x):
-            return super().posterior(row)  # Bayes' rule on the exact joint probabilities
-        return dict(zip(self.classes_, self._observed_posterior(row, x)))
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(row, "posterior")
+            x = self._check_example(row, "the row")
+            if all(self._kind(feature).exact for feature in x):
+                return super().posterior(row)  # Bayes' rule on the exact joint probabilities
+            return dict(zip(self.classes_, self._observed_posterior(row, x)))
 
     def joint_probability(self, row):
         """{label: P(x, c)} for one row, exact when every feature's probability is a ratio of counts."""
