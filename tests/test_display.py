@@ -551,7 +551,7 @@ def test_every_repr_html_of_the_package_is_covered(hostile):
                 defined.add(match.group(1))
     covered = {type(shown).__name__ for shown, _ in hostile.values()}
     covered |= {cls.__name__ for shown, _ in hostile.values() for cls in type(shown).__mro__}
-    covered.add("SemiSupervisedNB")  # two tables in one page: test_the_semi_supervised_page_is_its_two_escaped_tables
+    covered.add("SemiSupervisedNB")  # more than one table in one page: test_the_semi_supervised_page_is_escaped_tables
     assert defined - covered == set(), f"give these a hostile label in hostile_objects: {defined - covered}"
 
 
@@ -574,11 +574,18 @@ def test_every_repr_html_escapes_labels_and_feature_names(hostile, name):
     assert_escaped_table(shown._repr_html_(), expected)
 
 
-def test_the_semi_supervised_page_is_its_two_escaped_tables(hostile):
-    model, history = hostile["SemiSupervisedNB"][0], hostile["EM history"][0]
+def test_the_semi_supervised_page_is_escaped_tables(hostile):
+    """SemiSupervisedNB shows more than one table (its model, its EM history): each one escaped."""
     semi = SemiSupervisedNB().fit(["x y", "y z", "z w", "w x"] * 2, HOSTILE * 2, ["x z", "w y"])
-    assert semi.history_._repr_html_() + semi.model_._repr_html_() == semi._repr_html_()
-    assert type(model) is type(semi.model_) and type(history) is type(semi.history_)
+    page = semi._repr_html_()
+    assert "<script" not in page and "a&b" not in page
+    tables = [table + "</table>" for table in page.split("</table>")[:-1]]
+    assert len(tables) >= 1 and page.count("<table") == len(tables)
+    shown = ""
+    for table in tables:
+        reader = assert_static_table(table[table.index("<table"):])
+        shown += "\n".join(page_texts(reader))
+    assert all(text in shown for text in HOSTILE), "the labels never reached the page as written"
 
 
 def hostile_pictures():
@@ -650,3 +657,12 @@ def test_every_picture_escapes_labels_titles_and_feature_names(pictures, name):
                       if element.tag.endswith(("}text", "}title", "}tspan")))
     missing = [text for text in expected if text not in shown]
     assert missing == [], f"{missing} never reached the picture as written"
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 30: _repr_markdown_ passes a label's markup through (markdown_table "
+                   "escapes only |); Jupyter shows the HTML form first, but a front end or exporter that picks "
+                   "text/markdown renders it; to_markdown feeds docs pages, so the fix is the lead's call")
+def test_the_markdown_a_notebook_may_show_escapes_markup_too():
+    model = MultinomialNB().fit(["x y", "y z"], [SCRIPT, AMPERSAND])
+    for shown in (model, confusion_matrix([SCRIPT, AMPERSAND], [AMPERSAND, AMPERSAND]), model.explain("x y")):
+        assert "<script" not in shown._repr_markdown_()
