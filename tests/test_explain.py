@@ -2,6 +2,7 @@
 
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -280,3 +281,27 @@ def test_complement_posterior_is_refused_in_one_line_that_says_why():
 
     with pytest.raises(TypeError, match="ComplementNB has no posterior P\\(c \\| x\\).*predict_proba"):
         ComplementNB().fit(DOCUMENTS, LABELS).posterior(TEST_DOCUMENT)
+
+
+SHARED_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "20news-bydate.tar.gz").exists(), reason="20 Newsgroups is not at hand")
+def test_a_newsgroup_post_reads_in_a_notebook():
+    from naivebayes.datasets import load_20newsgroups
+
+    posts = load_20newsgroups("test", archive=SHARED_DATA / "20news-bydate.tar.gz")
+    model = MultinomialNB().fit(posts.texts[:3000], posts.labels[:3000])
+    post = max(posts.texts[3000:3100], key=lambda text: len(set(text.lower().split())))
+    explanation = model.explain(post)
+    assert len(explanation.terms) > 100 and len(explanation.classes) == 20  # the whole computation is there
+    header, *rows = explanation.rows(notebook=True)
+    assert len(header) == 3 + 2 * 2 and len(rows) == 15 + 4  # prior, 15 words, the rest, joint, posterior
+    assert header[3] == f"{explanation.prediction}: P"
+    html = explanation._repr_html_()
+    assert html.count("<tr") <= 25 and "print(explanation.full())" in html
+    # The rest row keeps the columns adding up to the joints.
+    classes, kept, rest = explanation._layout(notebook=True)
+    for label in classes:
+        total = explanation.log_prior[label] + math.fsum([term.log_term[label] for term in kept] + [rest.log_term[label]])
+        assert total == pytest.approx(explanation.joint[label], rel=1e-12)
