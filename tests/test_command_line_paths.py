@@ -327,6 +327,13 @@ def test_the_other_table_models_train_predict_explain_and_evaluate(name, model_c
     assert run("evaluate", "m.json", table)[1].startswith(f"{len(rows)} examples, accuracy")
 
 
+def test_the_joint_model_on_measurements_names_the_models_for_them(place):
+    err = refused(run("train", "iris.csv", "-o", "m.json", "--model", "joint"),
+                  "has 35 different numbers", "--model joint is for a few columns of categories; for a table with "
+                  "measurements use --model mixed, or --model discriminant")
+    assert "Discretizer" not in err and "categories=" not in err
+
+
 def test_alpha_is_refused_by_a_model_without_a_pseudo_count(place):
     refused(run("train", "iris.csv", "-o", "m.json", "--model", "kernel", "--alpha", "1"),
             "--alpha is a pseudo-count; KernelNB (--model kernel) has none")

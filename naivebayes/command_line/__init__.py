@@ -17,6 +17,14 @@ delimiter, header and quotes), so the later commands need only the model and
 the data.  With no command at all, ``python -m naivebayes`` runs the spam
 demo, as the README says.
 
+Every command reads a path the same way: DATA, ``--file`` and ``--unlabeled``
+are a file, a folder or ``-``.  The words after ``explain MODEL`` are the text
+itself, so a path there (an existing file or folder, ``-``, or a lone word
+that looks like one, such as ``new/a.txt``) is refused with ``--file``.
+``train -o`` never writes over DATA or ``--unlabeled``, by any name or link,
+nor inside a folder it reads.  ``--model`` names every model of the package
+(``commands.MODEL_NAMES``).
+
 Exit status: 0 when the command did what it was asked; 2, with one line on
 the error stream that says what to do, for anything else: a bad argument, a
 missing or malformed file, data the model refuses, and even a bug in the

@@ -224,6 +224,9 @@ PYTHON_ADVICE = [
      "use --model categorical, or --model mixed, which takes a column of words as categories"),
     (re.compile(r"use CategoricalNB\b"), "use --model categorical"),
     (re.compile(r"model\.explain\(example\)"), "'naivebayes explain MODEL --file DATA --row N'"),
+    (re.compile(r"a measurement is better cut into a few intervals first: Discretizer\(.*"),
+     "--model joint is for a few columns of categories; for a table with measurements use --model mixed, or "
+     "--model discriminant"),
     (re.compile(r"\buse alpha > 0\b", re.IGNORECASE), "use --alpha above 0, such as --alpha 1"),
     (re.compile(r"\bwith alpha = 0\b"), "with --alpha 0"),
     (re.compile(r"\balpha = 0\b"), "--alpha 0"),
