@@ -305,3 +305,57 @@ def test_a_newsgroup_post_reads_in_a_notebook():
     for label in classes:
         total = explanation.log_prior[label] + math.fsum([term.log_term[label] for term in kept] + [rest.log_term[label]])
         assert total == pytest.approx(explanation.joint[label], rel=1e-12)
+
+
+def every_fitted_model():
+    """(model, example) for every public model class that explains a prediction."""
+    from naivebayes import (
+        CategoricalNB,
+        ComplementNB,
+        GaussianDiscriminantAnalysis,
+        GaussianNB,
+        HistogramNB,
+        JointBayesClassifier,
+        KernelNB,
+        LogisticRegression,
+        MixedNB,
+        PoissonNB,
+        SemiSupervisedNB,
+        TreeAugmentedNB,
+    )
+    from naivebayes.datasets import load_iris, load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    iris, species, _ = load_iris()
+    counts = [{name: round(value) for name, value in row.items()} for row in iris]
+    flower = iris[0]
+    return [
+        (MultinomialNB().fit(DOCUMENTS, LABELS), TEST_DOCUMENT),
+        (BernoulliNB().fit(DOCUMENTS, LABELS), TEST_DOCUMENT),
+        (ComplementNB().fit(DOCUMENTS, LABELS), TEST_DOCUMENT),
+        (SemiSupervisedNB().fit(DOCUMENTS, LABELS, [TEST_DOCUMENT]), TEST_DOCUMENT),
+        (CategoricalNB().fit(rows, labels), test_row),
+        (TreeAugmentedNB().fit(rows, labels), test_row),
+        (JointBayesClassifier().fit(rows, labels), test_row),
+        (GaussianNB().fit(iris, species), flower),
+        (KernelNB().fit(iris, species), flower),
+        (HistogramNB().fit(iris, species), flower),
+        (MixedNB().fit(iris, species), flower),
+        (PoissonNB().fit(counts, species), counts[0]),
+        (GaussianDiscriminantAnalysis().fit(iris, species), flower),
+        (LogisticRegression().fit(iris, species), flower),
+    ]
+
+
+def test_every_model_explains_with_top_and_classes_and_print_shows_everything():
+    for model, example in every_fitted_model():
+        name = type(model).__name__
+        whole = model.explain(example)
+        label = whole.classes[-1]
+        short = model.explain(example, top=1, classes=[label])
+        header, *rows = short.rows()
+        assert header[3:] == [f"{label}: {header[3].split(': ')[1]}", header[4]] and len(header) == 5, name
+        assert len([row for row in rows if row[1]]) <= 2, name  # one term and at most one row for the rest
+        assert short.terms == whole.terms and short.joint == whole.joint and short.posterior == whole.posterior, name
+        assert len(str(whole).splitlines()) == len(whole.rows()) + 3, name  # print(): every row, title and footer
+        assert short.full().rows() == whole.rows(), name
