@@ -186,11 +186,12 @@ def as_dicts(rows):
     return [dict(enumerate(row)) for row in rows]
 
 
+@pytest.mark.parametrize("settings", [{}, {"sublinear_tf": True}, {"norm": None}, {"smooth_idf": False}], ids=str)
 @pytest.mark.parametrize("alpha", [0.01, 1, Fraction(1, 2)], ids=str)
 @pytest.mark.parametrize("case", CASES)
-def test_tfidf_fast_route_gives_the_default_path_on_every_edge(case, alpha):
+def test_tfidf_fast_route_gives_the_default_path_on_every_edge(case, alpha, settings):
     X_train, y, X_test = (as_dicts(rows) if isinstance(rows[0], list) else rows for rows in CASES[case])
-    tfidf = TfidfTransformer().fit(X_train)
+    tfidf = TfidfTransformer(**settings).fit(X_train)
     reference = MultinomialNB(alpha=alpha).fit(tfidf.transform(X_train), y)
     fast = fit_tfidf(MultinomialNB(alpha=alpha), X_train, y, tfidf)
     for name in ("vocabulary_", "feature_counts_", "feature_totals_", "log_likelihood_rows_", "log_priors_"):

@@ -1589,7 +1589,7 @@ def op_threads(fz, g, ctx):
         answers, errors, stop = [], [], threading.Event()
 
         def reader():
-            while not stop.is_set() and len(answers) < 300:
+            while not stop.is_set() and len(answers) < 3000:  # (a bound, in case partial_fit is slow)
                 try:
                     answers.append(model.predict_proba(probe))
                 except BaseException as error:  # noqa: B036 -- handed to the main thread, which sorts it
