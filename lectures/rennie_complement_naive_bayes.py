@@ -16,11 +16,23 @@
 # %%
 """Rennie et al. (ICML 2003), step by step, on the 20 Newsgroups by-date archive.
 
-The paper's numbers used below, read in the paper itself (a copy of its PDF):
+Where the paper's numbers come from, so that you can check each one: Jason
+D. M. Rennie, Lawrence Shih, Jaime Teevan and David R. Karger, "Tackling the
+Poor Assumptions of Naive Bayes Text Classifiers", Proceedings of the
+Twentieth International Conference on Machine Learning (ICML 2003),
+Washington, D.C., pages 616-623 (listed at
+https://mlanthology.org/icml/2003/rennie2003icml-tackling/).  The authors'
+copy of the PDF is https://people.csail.mit.edu/jrennie/papers/icml03-nb.pdf,
+the address scikit-learn's own ComplementNB docstring cites.  The figures:
 
-* Table 2 (section 3.3), 20 Newsgroups row, accuracy: MNB 0.848, WCNB 0.857.
-* Table 3 (section 4.4), 20 Newsgroups row, accuracy: MNB 0.848,
+* Table 2 (section 3.3), the 20 Newsgroups row, accuracy: MNB 0.848, WCNB 0.857.
+* Table 3 (section 4.4), the 20 Newsgroups row, accuracy: MNB 0.848,
   TWCNB 0.861, SVM 0.862.
+
+These were typed in from a copy of that PDF; which copy was not recorded.
+When the sources were last checked (issue 30, on a machine without network
+access) the figures could not be read again in a copy a reader can fetch,
+so check them in the authors' copy above before you quote them.
 * Its protocol (the Appendix): ten random splits of 20 Newsgroups, 80% of
   each class for training and 20% for testing; smoothing alpha_i = 1 and,
   for MNB, a uniform class prior (section 2.2).  The paper does not use the
