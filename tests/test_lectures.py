@@ -964,3 +964,36 @@ def test_output_quoted_on_the_docs_page_is_current(index):
     printed = set(out.splitlines())
     missing = [line for line in quoted if line not in printed]
     assert missing == []
+
+
+def companion_docstring(script):
+    """The module docstring of a companion, read without running it."""
+    import ast
+
+    return ast.get_docstring(ast.parse(script.read_text(encoding="utf-8")))
+
+
+def test_nigam_states_the_papers_stopping_rule_and_ours_and_lists_the_difference():
+    text = NIGAM.read_text(encoding="utf-8")
+    protocol = companion_docstring(NIGAM)
+    # the paper's rule (its section 5.1 and Table 1), and that its threshold has no value in the preprint
+    assert "Equation 10" in protocol and "threshold" in protocol and "gives no value" in protocol
+    # ours, with the numbers SemiSupervisedNB's defaults use
+    assert "1e-4" in protocol and "50 iterations" in protocol
+    from naivebayes import SemiSupervisedNB
+
+    defaults = SemiSupervisedNB()
+    assert (defaults.tolerance, defaults.max_iterations) == (1e-4, 50)
+    step_7 = text[text.index("## Step 7."):text.index("## Going further A.")]
+    assert "the stopping rule" in step_7 and 'print("stopping rule: the paper stops' in step_7
+
+
+def test_rennie_says_where_each_figure_of_the_paper_can_be_checked():
+    protocol = companion_docstring(RENNIE)
+    assert "a copy of its PDF" not in protocol  # a copy no reader can find
+    assert "616-623" in protocol and "https://people.csail.mit.edu/jrennie/papers/icml03-nb.pdf" in protocol
+    for figure in ("Table 2 (section 3.3)", "Table 3 (section 4.4)", "0.848", "0.857", "0.861", "0.862"):
+        assert figure in protocol
+    companion = load_companion(RENNIE)
+    for name, (value, where) in companion.PAPER.items():
+        assert f"{value:.3f}" in protocol and where.split()[-1] in protocol, name
