@@ -2589,10 +2589,10 @@ def score_huge(y_true, y_pred):
 
 def scorer_pool():
     """Scoring arguments: names, and functions of your own that return what a score should not be."""
-    # (a function that takes the wrong number of arguments fails with Python's own TypeError, which names the
-    # function and the arguments: a mistake in the caller's code, not input the library should check)
+    # (a function that takes the wrong number of arguments, such as len, fails with Python's own TypeError,
+    # which names the function and the arguments: a mistake in the caller's code, not input to check)
     functions = [score_text, score_nan, score_none, score_inf, score_list, score_bool, score_fraction, score_huge]
-    return [None, "accuracy", "f1_macro", "f1_micro", "precision_macro", "recall_macro", "nope", "", 5, len,
+    return [None, "accuracy", "f1_macro", "f1_micro", "precision_macro", "recall_macro", "nope", "", 5,
             named(accuracy, "accuracy")] + [named(function, function.__name__) for function in functions]
 
 
