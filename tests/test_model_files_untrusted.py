@@ -358,3 +358,28 @@ def test_every_field_of_every_model_file_tampered_with_is_refused_by_name(model_
     assert message.startswith("tables"), message  # a field of the tables, named
     if how in ("removed", "of the wrong type", "NaN", "negative", "a fraction of a count"):
         assert table in message, message  # the very field
+
+
+def tree_augmented_file():
+    tennis, play, _ = load_play_tennis()
+    return json.loads(to_json(TreeAugmentedNB().fit(tennis, play)))
+
+
+def test_a_pair_count_moved_to_another_cell_is_refused():
+    """The pair total stays 5, but 3 rows of 'no' now have outlook 'rain', which only 2 rows of 'no' have."""
+    document = tree_augmented_file()
+    pairs = dict((json.dumps(pair), cells) for pair, cells in document["tables"]["pair_counts_"]["no"])
+    cells = pairs['["outlook", "temperature"]']
+    assert cells == [[["rain", "cool"], 1], [["rain", "mild"], 1], [["sunny", "hot"], 2], [["sunny", "mild"], 1]]
+    cells[0][1], cells[2][1] = 2, 1  # (rain, cool) 1 -> 2, (sunny, hot) 2 -> 1
+    with pytest.raises(ModelFileError, match=r"tables.pair_counts_\['no'\]\[\('outlook', 'temperature'\)\] has 3 rows "
+                                             r"with outlook = 'rain', but value_counts_ has 2"):
+        from_json(json.dumps(document))
+
+
+def test_a_pair_cell_of_a_value_never_seen_is_refused():
+    document = tree_augmented_file()
+    pairs = dict((json.dumps(pair), cells) for pair, cells in document["tables"]["pair_counts_"]["no"])
+    pairs['["outlook", "temperature"]'][0][0] = ["snow", "cool"]
+    with pytest.raises(ModelFileError, match=r"has 1 rows with outlook = 'snow', but value_counts_ has 0"):
+        from_json(json.dumps(document))

@@ -225,13 +225,13 @@ def in_key_order(keys):
     """
     keys = list(keys)
     kinds = set(map(type, keys))
-    if kinds <= {str} or kinds <= NUMBER_KINDS:  # (the usual words or numbers: any two compare, so sorted alone)
+    if kinds <= {str} or kinds <= REAL_KEY_TYPES:  # (the usual words or numbers: any two compare, so sorted alone)
         return sorted(keys)
     return sorted(keys, key=key_rank)
 
 
 # Kinds of key that any two of compare as numbers (a key is never NaN: encode_key refuses it).
-NUMBER_KINDS = {int, float, Fraction}
+REAL_KEY_TYPES = {int, float, Fraction}
 
 
 # The rank of each kind of key, so that keys of two kinds are never compared with each other.

@@ -1236,7 +1236,7 @@ KIND_CHECKS = {
 
 
 def check_pairs(tables):
-    """TAN: each class's pairs are two features in features_ order, and no pair has more rows than either feature."""
+    """TAN: each class's pairs are two features in features_ order, with no more rows than either feature or value has."""
     features = tables["features_"]
     position = {feature: k for k, feature in enumerate(features)}
     for label, pairs in tables["pair_counts_"].items():
@@ -1252,6 +1252,21 @@ def check_pairs(tables):
             for cell in cells:
                 if not (isinstance(cell, tuple) and len(cell) == 2):
                     raise field_error(where, f"has the cell {cell!r}; a cell is a pair of values")
+            check_pair_margins(tables["value_counts_"][label], pair, cells, where)
+
+
+def check_pair_margins(value_counts, pair, cells, where):
+    """No value of either feature of a pair is in more of the pair's rows than value_counts_ says have it."""
+    for side, feature in enumerate(pair):
+        margin = {}
+        for cell, n in cells.items():
+            margin[cell[side]] = margin.get(cell[side], 0) + n
+        seen = value_counts[feature]
+        for value, n in margin.items():
+            if n > seen.get(value, 0):
+                raise field_error(
+                    where, f"has {n} rows with {feature} = {value!r}, but value_counts_ has {seen.get(value, 0)}"
+                )
 
 
 def check_cells(tables):
