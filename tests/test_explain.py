@@ -196,6 +196,9 @@ def test_the_notebook_trims_a_long_explanation_and_says_how_to_see_it_all():
     assert "print(explanation.full()) shows every row and class" in html and "showing 2 of 12 classes" in html
     assert len(explanation.rows()) == 60 + 4 and len(explanation.rows()[0]) == 3 + 2 * 12  # print shows everything
     assert "<mark>" + f"{best[0]}: P" in html
+    markdown = explanation._repr_markdown_()  # a notebook's Markdown view is trimmed alike; to_markdown() is whole
+    assert len(markdown.splitlines()) == 2 + 1 + 19 + 1 and "print(explanation.full())" in markdown
+    assert len(explanation.to_markdown().splitlines()) == 2 + 1 + 63 + 1  # heading, header, rule, 63 rows, prediction
     whole = explanation.full()._repr_html_()  # full(): the notebook shows it all (cut in the middle if huge)
     assert whole.count("<th ") == 3 + 2 * 12 and "showing" not in whole and "rest" not in whole
     # An explanation asked for with top= or classes= is shown as asked.

@@ -267,12 +267,17 @@ class Explanation:
         """step and feature to the left, x_j and the numbers to the right (a category such as "sunny" too)."""
         return "ll" + "r" * (len(table[0]) - 2)
 
-    def to_markdown(self):
-        """A Markdown table with the same rows as ``to_text``, under a heading, the prediction last."""
-        table = self.rows()
+    def to_markdown(self, notebook=False):
+        """A Markdown table with the same rows as ``to_text``, under a heading, the prediction last.
+
+        With ``notebook=True`` (a notebook's Markdown view) a long explanation is trimmed as in ``to_html``.
+        """
+        table = self.rows(notebook)
         prediction = "none" if self.posterior is None else str(self.prediction)
-        last = ["prediction", prediction] + [""] * (len(table[0]) - 2)
-        return f"#### {self._title()}\n" + markdown_table(table[0], table[1:] + [last], align=self._align(table))
+        last = ["prediction", self._footer(notebook).removeprefix("prediction: ") if notebook else prediction]
+        last += [""] * (len(table[0]) - 2)
+        heading = f"#### {self._title(notebook)}\n"
+        return heading + markdown_table(table[0], table[1:] + [last], align=self._align(table))
 
     def to_html(self, notebook=False):
         """The table as a small static HTML ``<table>``, the winning class's columns and posterior marked.
@@ -301,7 +306,7 @@ class Explanation:
         return self.to_html(notebook=True)
 
     def _repr_markdown_(self):
-        return self.to_markdown()
+        return self.to_markdown(notebook=True)
 
 
 def check_top(top):
