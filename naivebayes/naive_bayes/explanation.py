@@ -8,6 +8,12 @@ leave it as the REPL's last value) for a plain-text table, let a notebook
 show it as the same table in HTML with the winning class marked, or call
 ``to_markdown()`` for a table to paste into notes.
 
+``explain(example, top=k, classes=[...])`` shows the k rows that matter
+most (one row adds up the rest) and only those classes' columns; a notebook
+trims a long explanation by itself, and ``full()`` shows everything.  Each
+class's first column is headed with what it holds: P, density, complement...
+(docs/explain.md).
+
 This module knows nothing about any model: it takes the numbers a model
 hands it and lays them out.
 
