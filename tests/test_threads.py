@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from naivebayes import GaussianNB, MultinomialNB, merge
+from naivebayes import GaussianNB, LogisticRegression, MultinomialNB, merge
 
 READERS = 8
 RUN_SECONDS = 0.3
@@ -67,6 +67,7 @@ READS = {
     "joint_log_likelihood": lambda model, X: model.joint_log_likelihood(X[-1]),
     "posterior": lambda model, X: model.posterior(X[-1]),
     "sample": lambda model, X: model.sample(50, random_state=3),
+    "explain": lambda model, X: model.explain(X[-1]),
 }
 STATES = {"text": (text_states, TEXT_QUERIES), "rows": (row_states, ROW_QUERIES), "setting": (setting_states, TEXT_QUERIES)}
 
@@ -125,6 +126,33 @@ def test_every_answer_comes_from_one_state_of_the_model(states, method):
     assert answers, "no reader finished a call"
     mixed = [answer for answer in answers if answer != first and answer != second]
     assert not mixed, f"{len(mixed)} of {len(answers)} answers mix two states of the model"
+
+
+def refitted_states(model, X, y, X_flip, y_flip):
+    """Two states of a model without partial_fit: fitted on (X, y), and refitted on (X_flip, y_flip)."""
+    model.fit(X, y)
+    return model, lambda: model.fit(X, y), lambda: model.fit(X_flip, y_flip)
+
+
+OTHER_MODELS = {
+    "logistic": lambda: refitted_states(
+        LogisticRegression(), ROWS, ROW_LABELS, ROWS, ROW_LABELS[::-1]),
+}
+OTHER_READS = {
+    "predict_proba": lambda model, X: model.predict_proba(X),
+    "explain": lambda model, X: model.explain(X[-1]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_MODELS))
+@pytest.mark.parametrize("method", sorted(OTHER_READS))
+def test_models_without_partial_fit_answer_from_one_fit(name, method):
+    model, to_first, to_second = OTHER_MODELS[name]()
+    answers, errors, first, second = run_readers_against_a_writer(model, to_first, to_second, OTHER_READS[method], ROW_QUERIES)
+    assert not errors, errors[0]
+    assert answers, "no reader finished a call"
+    mixed = [answer for answer in answers if answer != first and answer != second]
+    assert not mixed, f"{len(mixed)} of {len(answers)} answers mix two fits of the model"
 
 
 def test_merging_sees_one_state_of_each_model():

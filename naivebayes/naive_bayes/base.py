@@ -592,25 +592,26 @@ class NaiveBayes:
         still over every class).  The explanation's attributes hold every
         term either way; docs/explain.md shows both.
         """
-        self._check_can_predict()
-        self._check_one_example(example, "explain")
-        x = self._check_example(example, "the example")  # 1. check the input
-        terms = self._log_likelihood_terms(x)  # 2. the very terms predict adds up
-        joint = log_joint(self.log_priors_, terms)  # 3. their sum with log P(c)
-        return Explanation.from_terms(  # 4. Bayes' rule, and the table
-            model=self.model_name,
-            noun=self.feature_noun,
-            classes=self.classes_,
-            prior=dict(zip(self.classes_, self.exact_priors())),  # (3/4, as a student works it by hand)
-            log_prior=dict(zip(self.classes_, self.log_priors_)),
-            terms=terms,
-            likelihoods=[self._term_likelihoods(term) for term in terms],
-            ignored=self._ignored_features(x),
-            joint=dict(zip(self.classes_, joint)),
-            holds=self._likelihood_holds(terms),  # "probability", "density"...: what the likelihoods are
-            top=top,
-            shown_classes=classes,
-        )
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(example, "explain")
+            x = self._check_example(example, "the example")  # 1. check the input
+            terms = self._log_likelihood_terms(x)  # 2. the very terms predict adds up
+            joint = log_joint(self.log_priors_, terms)  # 3. their sum with log P(c)
+            return Explanation.from_terms(  # 4. Bayes' rule, and the table
+                model=self.model_name,
+                noun=self.feature_noun,
+                classes=self.classes_,
+                prior=dict(zip(self.classes_, self.exact_priors())),  # (3/4, as a student works it by hand)
+                log_prior=dict(zip(self.classes_, self.log_priors_)),
+                terms=terms,
+                likelihoods=[self._term_likelihoods(term) for term in terms],
+                ignored=self._ignored_features(x),
+                joint=dict(zip(self.classes_, joint)),
+                holds=self._likelihood_holds(terms),  # "probability", "density"...: what the likelihoods are
+                top=top,
+                shown_classes=classes,
+            )
 
     # ------------------------------------------------------------------
     # Many examples: Bayes' rule on the joint log-likelihoods

@@ -31,7 +31,7 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
-from naivebayes.naive_bayes.base import Term, add_count
+from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.naive_bayes.generative import ordered
 from naivebayes.naive_bayes.text_base import TextNaiveBayes, shared_rows
@@ -321,10 +321,11 @@ class BernoulliNB(TextNaiveBayes):
 
     def likelihood(self, feature, label, present=True):
         """P(x_j = 1 | c) = (N_jc + alpha) / (N_c + 2 alpha), or 1 minus it with present=False."""
-        self._check_label(label)
-        self._check_feature(feature)
-        p = bernoulli_likelihood(self.feature_counts_[label].get(feature, 0), self.class_counts_[label], self.alpha)
-        return p if present else 1 - p
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_label(label)
+            self._check_feature(feature)
+            p = bernoulli_likelihood(self.feature_counts_[label].get(feature, 0), self.class_counts_[label], self.alpha)
+            return p if present else 1 - p
 
     def log_likelihood(self, feature, label, present=True):
         """log P(x_j = 1 | c), or log P(x_j = 0 | c) with present=False."""
@@ -405,14 +406,15 @@ class BernoulliNB(TextNaiveBayes):
 
     def joint_probability(self, document):
         """{label: P(x, c)} for one document, over the whole vocabulary (small examples)."""
-        self._check_can_predict()
-        present = set(self._present(self._check_example(document, "the document")))
-        return {
-            label: bernoulli_joint_probability(
-                self.prior(label), present, {word: self.likelihood(word, label) for word in self.vocabulary_}
-            )
-            for label in self.classes_
-        }
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            present = set(self._present(self._check_example(document, "the document")))
+            return {
+                label: bernoulli_joint_probability(
+                    self.prior(label), present, {word: self.likelihood(word, label) for word in self.vocabulary_}
+                )
+                for label in self.classes_
+            }
 
     # -- every document predict scores: the vector form ----------------------
 

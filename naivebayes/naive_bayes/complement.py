@@ -32,7 +32,7 @@ import warnings
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint, uniform_prior
 from naivebayes.plumbing.checks import check_bool
-from naivebayes.naive_bayes.base import Term, add_count, class_priors, peek, plural
+from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count, class_priors, peek, plural
 from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.multinomial import (
     add_multinomial_counts,
@@ -399,8 +399,9 @@ class ComplementNB(TextNaiveBayes):
 
     def likelihood(self, feature, label):
         """θ̃_jc = (ñ_jc + alpha) / (ñ_c + alpha |V|); exact for an int or Fraction alpha."""
-        n_complement = self.complement_count(feature, label)
-        return complement_likelihood(n_complement, self.complement_totals_[label], self.alpha, len(self.vocabulary_))
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            n_complement = self.complement_count(feature, label)
+            return complement_likelihood(n_complement, self.complement_totals_[label], self.alpha, len(self.vocabulary_))
 
     def weight(self, feature, label):
         """w_jc = log θ̃_jc (before the normalisation and the sign that the score applies)."""
@@ -436,33 +437,35 @@ class ComplementNB(TextNaiveBayes):
         row is the softmax of the scores, what ``predict_proba`` gives.
         ``top`` and ``classes`` as for every model (docs/explain.md).
         """
-        self._check_can_predict()
-        self._check_one_example(example, "explain")
-        x = self._check_example(example, "the example")  # 1. check the input
-        terms = self._log_likelihood_terms(x)  # 2. the very terms predict adds up
-        scores = log_joint([0.0] * len(self.classes_), terms)  # 3. their sum: the score, with no prior
-        return Explanation.from_terms(  # 4. the softmax, and the table
-            model=self.model_name,
-            noun=self.feature_noun,
-            classes=self.classes_,
-            prior=None,
-            log_prior=None,
-            terms=terms,
-            likelihoods=[self._term_likelihoods(term) for term in terms],
-            ignored=self._ignored_features(x),
-            joint=dict(zip(self.classes_, scores)),
-            holds="complement estimate",
-            top=top,
-            shown_classes=classes,
-            steps={"log term": "score term", "joint": "score", "posterior": "softmax"},
-        )
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(example, "explain")
+            x = self._check_example(example, "the example")  # 1. check the input
+            terms = self._log_likelihood_terms(x)  # 2. the very terms predict adds up
+            scores = log_joint([0.0] * len(self.classes_), terms)  # 3. their sum: the score, with no prior
+            return Explanation.from_terms(  # 4. the softmax, and the table
+                model=self.model_name,
+                noun=self.feature_noun,
+                classes=self.classes_,
+                prior=None,
+                log_prior=None,
+                terms=terms,
+                likelihoods=[self._term_likelihoods(term) for term in terms],
+                ignored=self._ignored_features(x),
+                joint=dict(zip(self.classes_, scores)),
+                holds="complement estimate",
+                top=top,
+                shown_classes=classes,
+                steps={"log term": "score term", "joint": "score", "posterior": "softmax"},
+            )
 
     def posterior(self, example):
         """Refused: a complement score is not a log-probability, so there is no P(c | x) to state."""
-        raise TypeError(
-            "ComplementNB has no posterior P(c | x): its scores measure how badly each class's complement fits "
-            "the document, not a probability; predict_proba gives scikit-learn's softmax of the scores"
-        )
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            raise TypeError(
+                "ComplementNB has no posterior P(c | x): its scores measure how badly each class's complement fits "
+                "the document, not a probability; predict_proba gives scikit-learn's softmax of the scores"
+            )
 
     # -- every document predict scores: the vector form ----------------------
 

@@ -39,7 +39,7 @@ from itertools import repeat
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.plumbing.checks import LARGEST_FLOAT
-from naivebayes.naive_bayes.base import Term, add_count
+from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.naive_bayes.generative import (
     cumulative_weights,
@@ -321,10 +321,11 @@ class MultinomialNB(TextNaiveBayes):
 
     def likelihood(self, feature, label):
         """P(w | c) = (n_wc + alpha) / (n_c + alpha |V|); exact when alpha is an int or Fraction."""
-        self._check_label(label)
-        self._check_feature(feature)
-        count = self.feature_counts_[label].get(feature, 0)
-        return multinomial_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_label(label)
+            self._check_feature(feature)
+            count = self.feature_counts_[label].get(feature, 0)
+            return multinomial_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
 
     def log_likelihood(self, feature, label):
         """log P(w | c), computed as log(n_wc + alpha) - log(n_c + alpha |V|)."""
@@ -387,15 +388,16 @@ class MultinomialNB(TextNaiveBayes):
 
     def joint_probability(self, document):
         """{label: P(x, c)} for one document, exact for int or Fraction alpha (small examples)."""
-        self._check_can_predict()
-        counts = self._check_example(document, "the document")
-        known = [word for word in counts if word in self.vocabulary_]
-        return {
-            label: multinomial_joint_probability(
-                self.prior(label), counts, {word: self.likelihood(word, label) for word in known}
-            )
-            for label in self.classes_
-        }
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            counts = self._check_example(document, "the document")
+            known = [word for word in counts if word in self.vocabulary_]
+            return {
+                label: multinomial_joint_probability(
+                    self.prior(label), counts, {word: self.likelihood(word, label) for word in known}
+                )
+                for label in self.classes_
+            }
 
     # -- every document predict scores: the vector form ----------------------
 

@@ -52,7 +52,7 @@ from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_sum_exp
 from naivebayes.plumbing.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
 from naivebayes.plumbing.display import html_table, text_table
-from naivebayes.naive_bayes.base import add_count, class_priors, count_classes
+from naivebayes.naive_bayes.base import TABLES_LOCK, add_count, class_priors, count_classes
 from naivebayes.naive_bayes.bernoulli import BernoulliNB, bernoulli_likelihood
 from naivebayes.naive_bayes.multinomial import MultinomialNB, multinomial_joint_log_likelihoods
 from naivebayes.text.documents import check_documents
@@ -484,9 +484,10 @@ class SemiSupervisedNB:
             classes, labeled, labels, unlabeled, vocabulary, reader.input_form_, check, check_answers
         )
         model.label_objects_ = label_objects(y, labels)  # predict gives back the user's own label objects
-        self.model_, self.classes_ = model, list(model.classes_)
-        self.scales_ = self.event_model == "multinomial" and self.document_length is not None
-        self.history_, self.n_iterations_, self.converged_ = history, iteration, converged
+        with TABLES_LOCK:  # (a prediction in another thread sees the old model or the new one, whole)
+            self.model_, self.classes_ = model, list(model.classes_)
+            self.scales_ = self.event_model == "multinomial" and self.document_length is not None
+            self.history_, self.n_iterations_, self.converged_ = history, iteration, converged
         return self
 
     def _stops(self, previous, objective, iteration, n_unlabeled):
@@ -605,28 +606,33 @@ class SemiSupervisedNB:
 
     def predict(self, X):
         """The most probable class of each document under the model EM arrived at."""
-        model = self._fitted_model()
-        return model.predict(self._prepared(model, X) if self.scales_ else X)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            model = self._fitted_model()
+            return model.predict(self._prepared(model, X) if self.scales_ else X)
 
     def predict_proba(self, X):
         """P(c | x) for each document: a list of {label: probability} dicts."""
-        model = self._fitted_model()
-        return model.predict_proba(self._prepared(model, X) if self.scales_ else X)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            model = self._fitted_model()
+            return model.predict_proba(self._prepared(model, X) if self.scales_ else X)
 
     def score(self, X, y):
         """Accuracy on X and y."""
-        model = self._fitted_model()
-        return model.score(self._prepared(model, X) if self.scales_ else X, y)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            model = self._fitted_model()
+            return model.score(self._prepared(model, X) if self.scales_ else X, y)
 
     def explain(self, document, top=None, classes=None):
         """The fitted model's explanation of one document (scaled as in training); ``top`` and ``classes`` as its."""
-        model = self._fitted_model()
-        return model.explain(self._prepared(model, [document])[0] if self.scales_ else document, top=top, classes=classes)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            model = self._fitted_model()
+            return model.explain(self._prepared(model, [document])[0] if self.scales_ else document, top=top, classes=classes)
 
     def posterior(self, document):
         """P(c | x) for one document, as ``predict_proba`` gives it: from the log joint, since EM's estimates are floats."""
-        self._fitted_model()._check_one_example(document, "posterior")
-        return self.predict_proba([document])[0]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._fitted_model()._check_one_example(document, "posterior")
+            return self.predict_proba([document])[0]
 
     def get_params(self):
         """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""

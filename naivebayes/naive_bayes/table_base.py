@@ -346,7 +346,8 @@ class TableNaiveBayes(NaiveBayes):
 
     def likelihood(self, feature, value, label):
         """p_j(x_j = value | c): a probability for counts and categories, a density for measurements."""
-        return self._likelihoods_of(feature, value, label)[self.classes_.index(label)]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            return self._likelihoods_of(feature, value, label)[self.classes_.index(label)]
 
     def log_likelihood(self, feature, value, label):
         """log p_j(x_j = value | c), the term this value adds to log P(x, c)."""
@@ -382,22 +383,23 @@ class TableNaiveBayes(NaiveBayes):
 
     def joint_probability(self, row):
         """{label: P(x, c)} for one row, exact when every feature's probability is a ratio of counts."""
-        self._check_can_predict()
-        values = self._check_example(row, "the row")
-        for feature in values:
-            if not self._kind(feature).exact:
-                raise TypeError(
-                    f"feature {feature!r} is {self.distributions_[feature]}, whose density is not a "
-                    "ratio of counts, so there is no exact P(x, c); use predict_proba or joint_log_likelihood"
-                )
-        joint = {label: self.prior(label) for label in self.classes_}
-        for feature, value in values.items():
-            kind = self._kind(feature)
-            if kind.log_terms(self, feature, value) is None:
-                continue  # a value never seen in training is left out
-            for label, probability in zip(self.classes_, kind.likelihoods(self, feature, value)):
-                joint[label] *= probability
-        return joint
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            values = self._check_example(row, "the row")
+            for feature in values:
+                if not self._kind(feature).exact:
+                    raise TypeError(
+                        f"feature {feature!r} is {self.distributions_[feature]}, whose density is not a "
+                        "ratio of counts, so there is no exact P(x, c); use predict_proba or joint_log_likelihood"
+                    )
+            joint = {label: self.prior(label) for label in self.classes_}
+            for feature, value in values.items():
+                kind = self._kind(feature)
+                if kind.log_terms(self, feature, value) is None:
+                    continue  # a value never seen in training is left out
+                for label, probability in zip(self.classes_, kind.likelihoods(self, feature, value)):
+                    joint[label] *= probability
+            return joint
 
     # ------------------------------------------------------------------
     # A generative model: drawing rows, filling in missing values (docs/generative.md)

@@ -37,7 +37,7 @@ XOR, where naive Bayes cannot do better than a coin:
 from naivebayes.plumbing.checks import check_smoothing
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information
-from naivebayes.naive_bayes.base import Term, add_count, peek, plural
+from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count, peek, plural
 from naivebayes.naive_bayes.categorical import (
     Categorical,
     categorical_likelihood,
@@ -408,14 +408,15 @@ class TreeAugmentedNB(TableNaiveBayes):
 
     def joint_probability(self, row):
         """{label: P(x, c)} for one row: P(c) times each present feature's probability given its parent; exact Fractions."""
-        self._check_can_predict()
-        self._check_one_example(row, "joint_probability")
-        x = self._check_example(row, "the row")
-        joint = dict(zip(self.classes_, self.exact_priors()))
-        for term in self._log_likelihood_terms(x):
-            for label, probability in zip(self.classes_, self._term_likelihoods(term)):
-                joint[label] *= probability
-        return joint
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(row, "joint_probability")
+            x = self._check_example(row, "the row")
+            joint = dict(zip(self.classes_, self.exact_priors()))
+            for term in self._log_likelihood_terms(x):
+                for label, probability in zip(self.classes_, self._term_likelihoods(term)):
+                    joint[label] *= probability
+            return joint
 
     def _table_peeks(self):
         """Naive Bayes's tables, then the tree (each feature's parent) and the pair counts it was chosen from."""

@@ -51,7 +51,7 @@ from naivebayes.other_models.linalg import (
     quadratic_form,
     scatter_matrix,
 )
-from naivebayes.naive_bayes.base import NaiveBayes, Term, merge_class_counts, peek
+from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes, Term, merge_class_counts, peek
 from naivebayes.naive_bayes.gaussian import LOG_TWO_PI, check_ddof, check_measurement, is_finite_float
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, two_classes
 from naivebayes.naive_bayes.generative import mixture_mean_variance
@@ -343,8 +343,9 @@ class GaussianDiscriminantAnalysis(NaiveBayes):
 
     def posterior(self, row):
         """P(c | x) for one row, from log P(x, c) by log-sum-exp: a Gaussian density has no exact value, so floats."""
-        self._check_one_example(row, "posterior")
-        return self.predict_proba([row])[0]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_one_example(row, "posterior")
+            return self.predict_proba([row])[0]
 
     def _check_one_example(self, row, method):
         """``[row]``, a list holding one row as ``predict`` wants, is not one row."""

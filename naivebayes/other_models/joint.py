@@ -64,7 +64,7 @@ from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
 from naivebayes.plumbing.checks import check_smoothing, is_number
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
-from naivebayes.naive_bayes.base import Term, add_count, peek
+from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count, peek
 from naivebayes.naive_bayes.categorical import (
     Categorical,
     add_categorical_counts,
@@ -627,37 +627,42 @@ class JointBayesClassifier(TableNaiveBayes):
 
     def likelihood_of(self, row, label):
         """P(x | c) for one row: its cell of class c's joint table (summed over the missing values)."""
-        self._check_label(label)
-        features, values = self._observed(self._check_example(row, "the row"))
-        return self._likelihoods(features, values)[self.classes_.index(label)]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_label(label)
+            features, values = self._observed(self._check_example(row, "the row"))
+            return self._likelihoods(features, values)[self.classes_.index(label)]
 
     def likelihood(self, feature, value, label):
         """P(x_j = v | c), the marginal of class c's (smoothed) joint table."""
-        self._check_label(label)
-        self._check_feature(feature)
-        if value not in self.feature_lookups_[feature]:
-            raise KeyError(
-                f"feature {feature!r} never had the value {value!r} in training, so the model has no "
-                "estimate for it and leaves it out when predicting"
-            )
-        return self.likelihood_of({feature: value}, label)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_label(label)
+            self._check_feature(feature)
+            if value not in self.feature_lookups_[feature]:
+                raise KeyError(
+                    f"feature {feature!r} never had the value {value!r} in training, so the model has no "
+                    "estimate for it and leaves it out when predicting"
+                )
+            return self.likelihood_of({feature: value}, label)
 
     def log_likelihood(self, feature, value, label):
         """log P(x_j = v | c), the marginal of class c's (smoothed) joint table."""
-        return log(self.likelihood(feature, value, label))
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            return log(self.likelihood(feature, value, label))
 
     def joint_probability(self, row):
         """{label: P(c) P(x | c)} for one row, exact when alpha is a whole number or a Fraction."""
-        self._check_can_predict()
-        self._check_one_example(row, "joint_probability")
-        features, values = self._observed(self._check_example(row, "the row"))
-        likelihoods = self._likelihoods(features, values) if features else [1] * len(self.classes_)
-        return {label: self.prior(label) * p for label, p in zip(self.classes_, likelihoods)}
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_can_predict()
+            self._check_one_example(row, "joint_probability")
+            features, values = self._observed(self._check_example(row, "the row"))
+            likelihoods = self._likelihoods(features, values) if features else [1] * len(self.classes_)
+            return {label: self.prior(label) * p for label, p in zip(self.classes_, likelihoods)}
 
     def joint_table(self, label):
         """Class c's joint table, unsmoothed: P(x | c) = n_xc / m_c for every combination."""
-        self._check_label(label)
-        return JointTable(self.features_, self.cell_counts_[label], categories=self.categories_)
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_label(label)
+            return JointTable(self.features_, self.cell_counts_[label], categories=self.categories_)
 
     # -- the lecture's zero ------------------------------------------------------
 
@@ -679,10 +684,11 @@ class JointBayesClassifier(TableNaiveBayes):
 
     def posterior(self, row):
         """P(c | x) for one row, exact when alpha is a whole number or a Fraction."""
-        try:
-            return super().posterior(row)
-        except ZeroProbabilityError:
-            raise self._zero_probability_error(row, "the row") from None
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            try:
+                return super().posterior(row)
+            except ZeroProbabilityError:
+                raise self._zero_probability_error(row, "the row") from None
 
     # -- a generative model (docs/generative.md) ------------------------------------
 

@@ -65,6 +65,7 @@ from naivebayes.plumbing.checks import (
     sorted_labels,
     warn_from_caller,
 )
+from naivebayes.naive_bayes.base import TABLES_LOCK
 from naivebayes.naive_bayes.categorical import check_hashable
 from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, softmax
@@ -537,21 +538,22 @@ class LogisticRegression:
         scored = classes[1:] if data.binary else classes
         d = data.n_columns
         # Everything is computed; only now does the model change.
-        self.classes_ = classes
-        self.columns_ = columns
-        self.named_features_ = names  # the names of dict rows (None for list rows), to refuse rows by position
-        self.n_columns_ = n_columns  # the width of list rows (None for dict rows)
-        self.label_objects_ = label_objects(y, labels)  # {class: the user's own object for it}, when not a plain value
-        self.coef_ = {label: dict(zip(columns, theta[c * d:(c + 1) * d])) for c, label in enumerate(scored)}
-        self.intercept_ = {label: theta[len(scored) * d + c] for c, label in enumerate(scored)}
-        self.n_iter_ = iterations
-        self.objective_ = value
-        self.converged_ = converged
-        # the lookup tables prediction reads: w_c as a list in column order, and b_c
-        self.column_numbers_ = number
-        self.numeric_features_ = {column for column in columns if type(column) is not tuple}
-        self.weight_rows_ = [theta[c * d:(c + 1) * d] for c in range(len(scored))]
-        self.bias_row_ = theta[len(scored) * d:]
+        with TABLES_LOCK:  # (a prediction in another thread sees the old model or the new one, whole)
+            self.classes_ = classes
+            self.columns_ = columns
+            self.named_features_ = names  # the names of dict rows (None for list rows), to refuse rows by position
+            self.n_columns_ = n_columns  # the width of list rows (None for dict rows)
+            self.label_objects_ = label_objects(y, labels)  # {class: the user's own object for it}, when not a plain value
+            self.coef_ = {label: dict(zip(columns, theta[c * d:(c + 1) * d])) for c, label in enumerate(scored)}
+            self.intercept_ = {label: theta[len(scored) * d + c] for c, label in enumerate(scored)}
+            self.n_iter_ = iterations
+            self.objective_ = value
+            self.converged_ = converged
+            # the lookup tables prediction reads: w_c as a list in column order, and b_c
+            self.column_numbers_ = number
+            self.numeric_features_ = {column for column in columns if type(column) is not tuple}
+            self.weight_rows_ = [theta[c * d:(c + 1) * d] for c in range(len(scored))]
+            self.bias_row_ = theta[len(scored) * d:]
         return self
 
     # -- prediction ----------------------------------------------------------
@@ -599,18 +601,20 @@ class LogisticRegression:
 
     def predict_proba(self, X):
         """[{label: P(c | x)} for every row]: the softmax (the sigmoid with two classes) of the scores."""
-        return [softmax(dict(zip(self.classes_, self._all_scores(x)))) for x in self._vectors(X)]
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            return [softmax(dict(zip(self.classes_, self._all_scores(x)))) for x in self._vectors(X)]
 
     def predict(self, X):
         """[the class of the highest score, for every row] (the first in ``classes_`` wins a tie)."""
-        predictions = []
-        for x in self._vectors(X):
-            scores = self._all_scores(x)
-            predictions.append(self.classes_[scores.index(max(scores))])
-        objects = self.label_objects_
-        if objects:  # the labels as the user gave them (such as numpy scalars)
-            return [objects.get(label, label) for label in predictions]
-        return predictions
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            predictions = []
+            for x in self._vectors(X):
+                scores = self._all_scores(x)
+                predictions.append(self.classes_[scores.index(max(scores))])
+            objects = self.label_objects_
+            if objects:  # the labels as the user gave them (such as numpy scalars)
+                return [objects.get(label, label) for label in predictions]
+            return predictions
 
     def score(self, X, y):
         """The accuracy on rows ``X`` with true labels ``y``: the share predicted right, an exact fraction as
@@ -633,45 +637,46 @@ class LogisticRegression:
         probability).  ``top`` and ``classes`` are the naive Bayes models'
         (docs/explain.md): the k rows that matter most, the classes shown.
         """
-        self._check_fitted()
-        if isinstance(example, (list, tuple)) and example and all(isinstance(v, (dict, list, tuple)) for v in example):
-            raise TypeError(
-                f"explain takes one row, but this is a list of {len(example)} rows, the form predict wants; "
-                "pass the row itself: model.explain(row)"
+        with TABLES_LOCK:  # one state of the model, while another thread trains it
+            self._check_fitted()
+            if isinstance(example, (list, tuple)) and example and all(isinstance(v, (dict, list, tuple)) for v in example):
+                raise TypeError(
+                    f"explain takes one row, but this is a list of {len(example)} rows, the form predict wants; "
+                    "pass the row itself: model.explain(row)"
+                )
+            (x,) = self._vectors([example])
+            scores = self._all_scores(x)  # the very scores predict compares
+            ignored = {
+                column[0] if type(column) is tuple else column: "unseen"
+                for column in examples_of([example])[0]
+                if column not in self.column_numbers_
+            }
+            n_classes = len(self.classes_)
+            rows = self.weight_rows_ if n_classes > 2 else [[0.0] * len(self.columns_)] + self.weight_rows_
+            biases = self.bias_row_ if n_classes > 2 else [0.0] + self.bias_row_
+            columns, values = x
+            terms, weights = [], []
+            for j, x_j in zip(columns, values):
+                column = self.columns_[j]
+                feature, value = (column, x_j) if type(column) is not tuple else column
+                terms.append(LinearTerm("weight", feature, value, [w_c[j] * x_j for w_c in rows]))
+                weights.append([w_c[j] for w_c in rows])
+            terms.append(LinearTerm("bias", "", 1, list(biases)))
+            weights.append(list(biases))
+            return Explanation.from_terms(
+                model="logistic regression",
+                noun="term",
+                classes=self.classes_,
+                prior=None,
+                log_prior=dict.fromkeys(self.classes_, 0.0),
+                terms=terms,
+                likelihoods=weights,
+                ignored=ignored,
+                joint=dict(zip(self.classes_, scores)),
+                holds="weight",
+                top=top,
+                shown_classes=classes,
             )
-        (x,) = self._vectors([example])
-        scores = self._all_scores(x)  # the very scores predict compares
-        ignored = {
-            column[0] if type(column) is tuple else column: "unseen"
-            for column in examples_of([example])[0]
-            if column not in self.column_numbers_
-        }
-        n_classes = len(self.classes_)
-        rows = self.weight_rows_ if n_classes > 2 else [[0.0] * len(self.columns_)] + self.weight_rows_
-        biases = self.bias_row_ if n_classes > 2 else [0.0] + self.bias_row_
-        columns, values = x
-        terms, weights = [], []
-        for j, x_j in zip(columns, values):
-            column = self.columns_[j]
-            feature, value = (column, x_j) if type(column) is not tuple else column
-            terms.append(LinearTerm("weight", feature, value, [w_c[j] * x_j for w_c in rows]))
-            weights.append([w_c[j] for w_c in rows])
-        terms.append(LinearTerm("bias", "", 1, list(biases)))
-        weights.append(list(biases))
-        return Explanation.from_terms(
-            model="logistic regression",
-            noun="term",
-            classes=self.classes_,
-            prior=None,
-            log_prior=dict.fromkeys(self.classes_, 0.0),
-            terms=terms,
-            likelihoods=weights,
-            ignored=ignored,
-            joint=dict(zip(self.classes_, scores)),
-            holds="weight",
-            top=top,
-            shown_classes=classes,
-        )
 
     # -- the linear form, to set beside naive Bayes' --------------------------
 
