@@ -25,7 +25,6 @@ from naivebayes.command_line import main
 from naivebayes.datasets import load_iris, load_play_tennis, load_spam
 from naivebayes.evaluation.cross_validation import cross_validation_mean
 from naivebayes.naive_bayes.base import NaiveBayes
-from naivebayes.saving.model_files import SAVED_MODELS
 from naivebayes.text.bag_of_words import bag_of_words
 
 
@@ -389,7 +388,7 @@ def test_cross_validate_logistic_regression_on_a_table_with_its_settings(place):
 ])
 def test_logistic_settings_are_checked(options, phrase, place):
     refused(run("cross-validate", "texts", *options), phrase)
-    if "logistic" not in options and "--tolerance" not in options:  # (train refuses --model logistic while it cannot be saved)
+    if "--tolerance" not in options:  # (train's --tolerance is EM's too: test_tolerance_without_unlabeled_or_logistic_names_both)
         refused(run("train", "texts", "-o", "m.json", *options), phrase)
         assert not (place / "m.json").exists()
 
@@ -399,37 +398,13 @@ def test_tolerance_without_unlabeled_or_logistic_names_both(place):
             "--tolerance is a setting of EM over unlabeled texts: give them with --unlabeled FOLDER", "--model logistic")
 
 
-def test_train_logistic_saves_the_model_or_says_it_cannot_yet(place):
-    result = run("train", "texts", "-o", "m.json", "--model", "logistic")
-    if "LogisticRegression" in SAVED_MODELS:
-        status, out, err = result
-        assert (status, err) == (0, "") and out.startswith("trained LogisticRegression on 110 texts")
-    else:
-        refused(result, "LogisticRegression cannot be saved in a model file yet", "cross-validate")
-        assert not (place / "m.json").exists()
+def test_train_logistic_saves_the_model(place):
+    status, out, err = run("train", "texts", "-o", "m.json", "--model", "logistic")
+    assert (status, err) == (0, "") and out.startswith("trained LogisticRegression on 110 texts")
+    assert type(load(place / "m.json")) is LogisticRegression
 
 
-@pytest.fixture
-def files_hold_logistic_regression(monkeypatch):
-    """As if naivebayes.save could write LogisticRegression: train's save and the commands' open_model share a dict.
-
-    Only the file is stood in for; what train keeps beside the model and how the other commands read it are the real code.
-    """
-    from naivebayes.command_line import commands
-
-    files = {}
-    monkeypatch.setattr(commands, "SAVED_MODELS", {**SAVED_MODELS, "LogisticRegression": LogisticRegression})
-    monkeypatch.setattr(commands, "save", lambda model, path, metadata: files.update({Path(path).resolve(): (model, metadata)}))
-
-    def open_model(path):
-        model, metadata = files[Path(path).resolve()]
-        return model, metadata["command_line"], metadata["training_data"]
-
-    monkeypatch.setattr(commands, "open_model", open_model)
-    return files
-
-
-def test_logistic_regression_on_texts_through_every_command(place, files_hold_logistic_regression):
+def test_logistic_regression_on_texts_through_every_command(place):
     texts, labels = folder_texts(place / "texts")
     tokenizer = Tokenizer(stop_words="english")
     rows = [bag_of_words(tokenizer(text)) for text in texts]
@@ -437,6 +412,7 @@ def test_logistic_regression_on_texts_through_every_command(place, files_hold_lo
     status, out, err = run("train", "texts", "-o", "m.json", "--model", "logistic", "--C", "10", "--stop-words")
     assert (status, err) == (0, ""), err
     assert out.startswith("trained LogisticRegression on 110 texts in 2 classes")
+    assert load(place / "m.json").predict_proba(rows) == expected.predict_proba(rows)  # the real file, bit for bit
     status, out, err = run("predict", "m.json", "texts")
     assert [line.split("\t")[1] for line in out.splitlines()[1:]] == expected.predict(rows)
     status, out, err = run("explain", "m.json", "Claim", "the", "free", "prize")
@@ -447,13 +423,14 @@ def test_logistic_regression_on_texts_through_every_command(place, files_hold_lo
     assert err.startswith("note: these are the very examples the model was trained on")
 
 
-def test_logistic_regression_on_a_table_through_every_command(place, files_hold_logistic_regression):
+def test_logistic_regression_on_a_table_through_every_command(place):
     iris = load_iris()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected = LogisticRegression(max_iter=30).fit(iris.rows, iris.labels)
     status, out, err = run("train", "iris.csv", "-o", "m.json", "--model", "logistic", "--max-iter", "30")
     assert status == 0 and out.startswith("trained LogisticRegression on 150 rows of 4 features"), err
+    assert load(place / "m.json").predict_proba(iris.rows) == expected.predict_proba(iris.rows)  # the real file, bit for bit
     status, out, _ = run("predict", "m.json", "iris.csv")
     assert [line.split("\t")[1] for line in out.splitlines()[1:]] == expected.predict(iris.rows)
     status, out, _ = run("explain", "m.json", "--file", "iris.csv", "--row", "3")

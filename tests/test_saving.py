@@ -791,3 +791,127 @@ def test_metadata_is_kept_beside_the_model_and_checked(tmp_path):
     del document["metadata"]
     with pytest.raises(ModelFileError, match="no 'metadata' field"):
         from_json(json.dumps(document))
+
+
+# ---------------------------------------------------------------------------
+# Words of the vocabulary that no class counted: the file names them (issue 30)
+# ---------------------------------------------------------------------------
+
+
+def zero_weight_documents():
+    """'z' is given with count 0: it is in V, and no class counts it."""
+    return [{"a": 1, "z": 0}, {"b": 2}], ["x", "y"]
+
+
+@pytest.mark.parametrize("model_class", [MultinomialNB, BernoulliNB, ComplementNB])
+def test_a_word_no_class_counted_is_saved_in_its_own_field_and_comes_back(model_class):
+    documents, labels = zero_weight_documents()
+    model = model_class().fit(documents, labels)
+    assert model.vocabulary_ == {"a", "b", "z"}
+    text = to_json(model)
+    tables = json.loads(text)["tables"]
+    assert tables["uncounted_words"] == ["z"]
+    assert list(tables).index("uncounted_words") == list(tables).index("vocabulary_") + 1
+    loaded = from_json(text)
+    assert loaded.vocabulary_ == {"a", "b", "z"}
+    examples = [{"a": 1}, {"b": 1, "z": 3}, {"q": 1}]
+    assert loaded.predict_proba(examples) == model.predict_proba(examples)
+    assert to_json(loaded) == text
+
+
+def test_the_uncounted_word_changes_the_estimates_by_hand():
+    """MultinomialNB, alpha = 1, |V| = 3: theta_a,x = (1 + 1) / (1 + 3) = 1/2 (without 'z' it would be 2/3)."""
+    model = from_json(to_json(MultinomialNB().fit(*zero_weight_documents())))
+    assert model.likelihood("a", "x") == Fraction(1, 2)
+    assert model.likelihood("z", "x") == Fraction(1, 4)
+    assert model.likelihood("b", "y") == Fraction(3, 5)  # (2 + 1) / (2 + 3)
+    bernoulli = from_json(to_json(BernoulliNB().fit(*zero_weight_documents())))
+    assert bernoulli.likelihood("z", "x") == Fraction(1, 3)  # (0 + 1) / (1 + 2)
+
+
+def test_a_dense_column_of_zeros_is_an_uncounted_word():
+    model = MultinomialNB().fit([[1, 0, 0], [0, 2, 0]], ["x", "y"])
+    text = to_json(model)
+    assert json.loads(text)["tables"]["uncounted_words"] == [2]
+    loaded = from_json(text)
+    assert loaded.likelihood(0, "x") == Fraction(1, 2)  # (1 + 1) / (1 + 3)
+    assert loaded.predict_proba([[1, 1, 1]]) == model.predict_proba([[1, 1, 1]])
+
+
+def test_a_file_whose_words_are_all_counted_has_no_such_field():
+    """The usual file is byte for byte what it was before the field existed, so older files load as they did."""
+    model, _ = china_multinomial()
+    assert "uncounted_words" not in json.loads(to_json(model))["tables"]
+
+
+def semi_supervised_china():
+    from naivebayes import SemiSupervisedNB
+
+    documents, labels, _ = load_china()
+    return SemiSupervisedNB(document_length=None).fit(documents[:1] + documents[3:], ["china", "japan"], documents[1:3])
+
+
+TEXT_MODELS = {
+    "multinomial": lambda: china_multinomial()[0],
+    "complement": lambda: china_complement()[0],
+    "bernoulli": lambda: BernoulliNB().fit(*load_china()[:2]),
+    "semi-supervised": semi_supervised_china,
+    "zero weight": lambda: MultinomialNB().fit(*zero_weight_documents()),
+}
+
+
+@pytest.mark.parametrize("name", TEXT_MODELS)
+def test_a_word_added_to_the_vocabulary_alone_is_refused(name):
+    """The issue's file: vocabulary_ lists a word no class counted, and the file does not say it holds one."""
+    document = json.loads(to_json(TEXT_MODELS[name]()))
+    document["tables"]["vocabulary_"].append("korea")
+    with pytest.raises(ModelFileError, match=r"^tables.vocabulary_ lists 'korea', which no class counted and "
+                                             r"uncounted_words does not list"):
+        from_json(json.dumps(document))
+
+
+@pytest.mark.parametrize("name", TEXT_MODELS)
+def test_a_word_declared_uncounted_loads_and_changes_the_predictions(name):
+    """The same word in vocabulary_ and in uncounted_words: a file a model could have written; |V| is one more."""
+    model = TEXT_MODELS[name]()
+    document = json.loads(to_json(model))
+    tables = document["tables"]
+    tables["vocabulary_"] = sorted(tables["vocabulary_"] + ["korea"])
+    tables["uncounted_words"] = sorted(tables.get("uncounted_words", []) + ["korea"])
+    loaded = from_json(json.dumps(document))
+    assert "korea" in (getattr(loaded, "model_", None) or loaded).vocabulary_
+    examples = ["Chinese Chinese Chinese Tokyo Japan", {"a": 1}]
+    example = examples[name == "zero weight"]
+    assert loaded.predict_proba([example]) != model.predict_proba([example])
+    assert json.loads(to_json(loaded)) == document  # (written again: the same fields and values)
+
+
+@pytest.mark.parametrize("words, message", [
+    (["chinese"], r"tables.uncounted_words lists 'chinese', but class 'china' counted it in feature_counts_"),
+    (["korea"], r"tables.uncounted_words lists 'korea', which is not in vocabulary_"),
+    ("korea", r"tables.uncounted_words is \"korea\"; it should be an array"),
+    (["korea", "korea"], r"tables.uncounted_words names a key twice"),
+])
+def test_uncounted_words_are_checked(words, message):
+    document = json.loads(to_json(china_multinomial()[0]))
+    document["tables"]["uncounted_words"] = words
+    with pytest.raises(ModelFileError, match=message):
+        from_json(json.dumps(document))
+
+
+def test_a_zero_count_is_no_count():
+    """{'korea': 0} in a class's counts does not make 'korea' counted: it must still be declared."""
+    document = json.loads(to_json(china_multinomial()[0]))
+    document["tables"]["feature_counts_"]["china"]["korea"] = 0
+    document["tables"]["vocabulary_"].append("korea")
+    with pytest.raises(ModelFileError, match="tables.vocabulary_ lists 'korea', which no class counted"):
+        from_json(json.dumps(document))
+    document["tables"]["uncounted_words"] = ["korea"]
+    assert "korea" in from_json(json.dumps(document)).vocabulary_
+
+
+def test_only_a_text_model_has_uncounted_words():
+    document = json.loads(to_json(play_tennis_categorical()[0]))
+    document["tables"]["uncounted_words"] = []
+    with pytest.raises(ModelFileError, match="tables has 'uncounted_words', which is not a count table of CategoricalNB"):
+        from_json(json.dumps(document))

@@ -42,7 +42,7 @@ from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
-from naivebayes.saving.model_files import SAVED_MODELS
+from naivebayes.saving.model_files import DEFAULT_MAX_BYTES, SAVED_MODELS
 
 __all__ = ["main"]
 
@@ -108,6 +108,7 @@ def build_parser(prog="naivebayes"):
     predict.add_argument("--lines", action="store_true", help="text model: one text per line of the file")
     add_table_options(predict, "a column to leave out, such as the labels (default: the one column the "
                       "model was not trained on, if there is one)")
+    add_model_file_options(predict)
     predict.set_defaults(run=commands.predict)
 
     explain = subparsers.add_parser(
@@ -127,6 +128,7 @@ def build_parser(prog="naivebayes"):
     explain.add_argument("--file", metavar="PATH", help="text model: one text file or a table of texts; table model: a table (- for standard input)")
     explain.add_argument("--row", type=int, metavar="N", help="table model: the row of --file, from 1 (default 1)")
     add_table_options(explain, "a column of --file to leave out, such as the labels")
+    add_model_file_options(explain)
     explain.set_defaults(run=commands.explain)
 
     evaluate = subparsers.add_parser(
@@ -136,6 +138,7 @@ def build_parser(prog="naivebayes"):
     evaluate.add_argument("model", metavar="MODEL.json", help="a model file written by 'naivebayes train'")
     evaluate.add_argument("data", metavar="DATA", help="labeled data, laid out as for 'train' (- for standard input)")
     add_table_options(evaluate, "the column of labels (default: the one column the model was not trained on)")
+    add_model_file_options(evaluate)
     evaluate.set_defaults(run=commands.evaluate)
 
     cross_validate = subparsers.add_parser(
@@ -224,6 +227,26 @@ def add_data_options(parser, em=False):
         "--tolerance", type=commands.tolerance, metavar="TOL",
         help="stop when every partial derivative of the objective is at most TOL (default 1e-6)"
         + ("; with --unlabeled, EM's tolerance instead (see below)" if em else ""),
+    )
+
+
+def add_model_file_options(parser):
+    """The options of the commands that read MODEL.json: how large a file to read, and whether to run its token pattern."""
+    group = parser.add_argument_group(
+        "reading MODEL.json",
+        "A model file is checked field by field as it is read (see naivebayes.load). By default a file larger than "
+        "1 GiB, or one whose token pattern is not the library's own, is refused; these options accept it on purpose.",
+    )
+    group.add_argument(
+        "--max-bytes", type=commands.max_bytes, default=DEFAULT_MAX_BYTES, metavar="N",
+        help=f"read a model file of at most N bytes (default {DEFAULT_MAX_BYTES:,}, 1 GiB); raise it for a larger "
+        "file you trust",
+    )
+    group.add_argument(
+        "--trust-pattern", action="store_true",
+        help="run the file's token pattern even if it is not one of the library's own (DEFAULT_PATTERN, "
+        "SKLEARN_PATTERN); a regular expression from a file may take minutes on one text, so give this only for a "
+        "file you wrote or trust",
     )
 
 

@@ -75,7 +75,7 @@ from naivebayes.naive_bayes.complement import ComplementNB
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
 from naivebayes.naive_bayes.text_base import TextNaiveBayes
 from naivebayes.saving import load_with_metadata
-from naivebayes.saving.model_files import SAVED_MODELS
+from naivebayes.saving.model_files import DEFAULT_MAX_BYTES, SAVED_MODELS, ModelFileError
 from naivebayes.text.bag_of_words import bag_of_words
 from naivebayes.text.stemming import porter_stem
 from naivebayes.text.tokenize import Tokenizer
@@ -683,14 +683,45 @@ def existing_folder_for(path):
 # ---------------------------------------------------------------------------
 
 
-def open_model(path):
-    """``(model, what the command line remembered)`` from the JSON file ``path``."""
+def max_bytes(text):
+    """``--max-bytes`` as typed: a whole number >= 1 (the most bytes of a model file that are read)."""
+    try:
+        value = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ArgumentTypeError(f"{text!r} is not a whole number of bytes >= 1, such as 2000000000")
+    return value
+
+
+# What load's refusals advise in Python, and what the command line says instead.
+MODEL_FILE_ADVICE = [
+    (re.compile(r"load\(path, trust_pattern=True\) or from_json\(text, trust_pattern=True\)"), "give --trust-pattern"),
+    (re.compile(r"load\(path, max_bytes=(\d+)\)"), r"--max-bytes \1"),
+]
+
+
+def open_model(path, args=None):
+    """``(model, what the command line remembered, what it noted of the training data)`` from the JSON file ``path``.
+
+    ``args`` gives --max-bytes and --trust-pattern, which ``load`` takes as ``max_bytes`` and ``trust_pattern``.
+    """
     source = Source(path).exists("a model file written by 'naivebayes train' or naivebayes.save")
     if source.is_stdin:
         raise CommandError("the model must be a file; '-' (standard input) is for the data")
     if source.is_folder():
         raise CommandError(f"{path} is a folder; give the model file written by 'naivebayes train'")
-    model, metadata = load_with_metadata(source.path)
+    try:
+        model, metadata = load_with_metadata(
+            source.path,
+            max_bytes=getattr(args, "max_bytes", DEFAULT_MAX_BYTES),
+            trust_pattern=getattr(args, "trust_pattern", False),
+        )
+    except ModelFileError as error:
+        message = str(error)
+        for python, command_line in MODEL_FILE_ADVICE:
+            message = python.sub(command_line, message)
+        raise CommandError(message) from None
     metadata = metadata if isinstance(metadata, dict) else {}
     remembered = metadata.get("command_line")
     training = metadata.get("training_data")
@@ -865,7 +896,7 @@ def predict(args, out, err):
     --probabilities: one decision rule (``naivebayes.core.bayes.decision``),
     never a second argmax over rounded probabilities.
     """
-    model, remembered, _ = open_model(args.model)
+    model, remembered, _ = open_model(args.model, args)
     source = Source(args.data, getattr(args, "stdin", None))
     notes = []
     if is_text_model(model, remembered):
@@ -891,7 +922,7 @@ def predict(args, out, err):
 
 def explain(args, out, err):
     """The step-by-step table of one prediction: the prior, each feature's term, the joint and the posterior."""
-    model, remembered, _ = open_model(args.model)
+    model, remembered, _ = open_model(args.model, args)
     if is_text_model(model, remembered):
         if args.file is not None:
             if args.input:
@@ -970,7 +1001,7 @@ def table_row_to_explain(model, args, remembered, err):
 
 def evaluate(args, out, err):
     """Accuracy, precision, recall and F1 per class, and the confusion matrix, on labeled examples."""
-    model, remembered, training = open_model(args.model)
+    model, remembered, training = open_model(args.model, args)
     source = Source(args.data, getattr(args, "stdin", None)).exists("labeled data, laid out as for 'train'")
     notes = []
     if is_text_model(model, remembered):

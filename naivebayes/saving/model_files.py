@@ -88,6 +88,7 @@ from naivebayes.naive_bayes.gaussian import GaussianNB
 from naivebayes.naive_bayes.histogram import HistogramNB
 from naivebayes.naive_bayes.kernel import KernelNB
 from naivebayes.other_models.joint import JointBayesClassifier
+from naivebayes.other_models.logistic import LogisticRegression
 from naivebayes.naive_bayes.mixed import MixedNB
 from naivebayes.naive_bayes.multinomial import MultinomialNB
 from naivebayes.naive_bayes.poisson import PoissonNB
@@ -135,9 +136,14 @@ MODEL_CLASSES = {
     )
 }
 
-# Every model a file can hold: the counted models above, and SemiSupervisedNB, which is saved as the
-# model EM arrived at (its model_, a MultinomialNB or BernoulliNB) with its own settings (see "SemiSupervisedNB" below).
-SAVED_MODELS = {**MODEL_CLASSES, SemiSupervisedNB.__name__: SemiSupervisedNB}
+# Every model a file can hold: the counted models above; SemiSupervisedNB, which is saved as the
+# model EM arrived at (its model_, a MultinomialNB or BernoulliNB) with its own settings (see "SemiSupervisedNB" below);
+# and LogisticRegression, which counts nothing and is saved as its weights (see "LogisticRegression" below).
+SAVED_MODELS = {
+    **MODEL_CLASSES,
+    SemiSupervisedNB.__name__: SemiSupervisedNB,
+    LogisticRegression.__name__: LogisticRegression,
+}
 
 # The shape of every count table (see json_values.py), from the outside in.
 TABLE_SHAPES = {
@@ -147,6 +153,7 @@ TABLE_SHAPES = {
     "n_examples_": "count",
     # text models: V and the width of dense rows; the tabular models' n_jc
     "vocabulary_": ("set", "key"),
+    "uncounted_words": ("set", "key"),  # the words of V no class counted (not a table of the model: see uncounted_words)
     "n_columns_": ("optional", "count"),
     "input_form_": "text",  # "words" or "dense"
     "feature_counts_": ("table", ("table", "count")),
@@ -200,6 +207,10 @@ SETTING_SHAPES = {
     "min_word_count": "count",
     "max_iterations": "count",
     "tolerance": "number",
+    # LogisticRegression's
+    "C": "number",
+    "max_iter": "count",
+    "tol": "number",
 }
 
 # The stemmers a file names (a stemmer of your own is a function, which a file cannot hold).
@@ -231,6 +242,8 @@ def to_json(model, leave_out_tokenizer=False, metadata=None):
     model_name = check_model_can_be_saved(model)
     if model_name == SemiSupervisedNB.__name__:
         settings, tables = semi_supervised_to_json(model, leave_out_tokenizer)
+    elif model_name == LogisticRegression.__name__:
+        settings, tables = logistic_to_json(model)
     else:
         settings, tables = counted_model_to_json(model, model_name, leave_out_tokenizer)
     document = {
@@ -258,7 +271,39 @@ def counted_model_to_json(model, model_name, leave_out_tokenizer):
         if name not in TABLE_SHAPES:
             raise TypeError(f"{model_name} has a count table {name!r} that the model file format does not know")
         tables[name] = encode(table_shape(model_name, name), in_file_order(model, name), f"tables.{name}")
+    if isinstance(model, TextNaiveBayes):
+        tables = with_uncounted_words(model, tables)
     return settings, tables
+
+
+def uncounted_words(vocabulary, feature_counts):
+    """The words of the vocabulary V that no class counted: in no class's n_jc, or only with a count of 0.
+
+    A model can hold such words (a word given with weight 0, ``{"word": 0}``,
+    or a dense column of zeros), and each one changes every prediction, since
+    |V| is in the denominator of the smoothed estimates.  So a file names them
+    in a field of their own, and loading refuses a vocabulary word that is
+    neither counted nor named there.
+    """
+    counted = {word for counts in feature_counts.values() for word, n in counts.items() if n > 0}
+    return {word for word in vocabulary if word not in counted}
+
+
+def with_uncounted_words(model, tables):
+    """A text model's tables with ``uncounted_words`` just after ``vocabulary_``, when there are any.
+
+    The field is left out when every word is counted (the usual model), so
+    such a file is the one this library wrote before the field existed.
+    """
+    uncounted = uncounted_words(model.vocabulary_, model.feature_counts_)
+    if not uncounted:
+        return tables
+    written = {}
+    for name, value in tables.items():
+        written[name] = value
+        if name == "vocabulary_":
+            written["uncounted_words"] = encode(TABLE_SHAPES["uncounted_words"], uncounted, "tables.uncounted_words")
+    return written
 
 
 # The tables keyed by feature, and how deep: {feature: ...} (0) or {label: {feature: ...}} (1).
@@ -593,9 +638,26 @@ def model_and_metadata(text, tokenizer=None, trust_pattern=False):
     settings = settings_from_json(model_class, document["settings"], tokenizer, trust_pattern)
     if model_class is SemiSupervisedNB:
         return semi_supervised_from_json(settings, document["tables"]), metadata
-    tables = tables_from_json(model_class, document["tables"])
-    check_tables(model_class, tables)
+    if model_class is LogisticRegression:
+        return logistic_from_json(settings, document["tables"]), metadata
+    raw, uncounted = split_uncounted_words(model_class, document["tables"])
+    tables = tables_from_json(model_class, raw)
+    check_tables(model_class, tables, uncounted)
     return model_from_tables(model_class, settings, tables), metadata
+
+
+def split_uncounted_words(model_class, raw):
+    """``(the tables of a text model's file without uncounted_words, the set of words it names)``.
+
+    A file without the field names none (every word of its vocabulary must
+    then be counted).  Another model's file is given back as it is: a field
+    ``uncounted_words`` in it is refused as a table the model does not have.
+    """
+    if not issubclass(model_class, TextNaiveBayes) or not isinstance(raw, dict) or "uncounted_words" not in raw:
+        return raw, set()
+    raw = dict(raw)
+    words = decode(TABLE_SHAPES["uncounted_words"], raw.pop("uncounted_words"), "tables.uncounted_words")
+    return raw, words
 
 
 HEADER = ("format", "format_version", "model", "settings", "tables")
@@ -862,6 +924,7 @@ def semi_supervised_to_json(model, leave_out_tokenizer):
         "n_iterations_": model.n_iterations_,
         "converged_": model.converged_,
     }
+    tables = with_uncounted_words(inner, tables)
     tables.update({name: encode(EM_RECORD_SHAPES[name], value, f"tables.{name}") for name, value in record.items()})
     return settings, tables
 
@@ -877,6 +940,7 @@ def semi_supervised_from_json(settings, raw):
     inner_class = EM_EVENT_MODELS[model.event_model]
     if not isinstance(raw, dict):
         raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
+    raw, uncounted = split_uncounted_words(inner_class, raw)
     names = [*inner_class.count_tables, *EM_RECORD_SHAPES]
     for name in names:
         if name not in raw:
@@ -898,7 +962,7 @@ def semi_supervised_from_json(settings, raw):
     counts = {name: tables[name] for name in inner_class.count_tables}
     check_sizes(inner_class, counts)
     check_class_keys(inner_class, counts, check_classes(counts))
-    check_text_tables(inner_class, counts, fractional=True)
+    check_text_tables(inner_class, counts, uncounted, fractional=True)
     check_em_record(tables)
     inner = model_from_tables(inner_class, {"alpha": model.alpha, "tokenizer": model.tokenizer}, counts)
     model.model_, model.classes_ = inner, list(inner.classes_)
@@ -926,6 +990,163 @@ def check_em_record(tables):
         raise field_error(
             "tables.n_iterations_", f"is {tables['n_iterations_']}, but history_ ends at iteration {len(history) - 1}"
         )
+
+
+# ---------------------------------------------------------------------------
+# LogisticRegression: its settings and its weights
+# ---------------------------------------------------------------------------
+
+# What a LogisticRegression file holds: the columns of x and, per scored class, w_c (in columns_ order) and b_c,
+# how its rows were given (names of dict rows, or the width of list rows), and what L-BFGS recorded.
+LOGISTIC_TABLE_SHAPES = {
+    "classes_": ("list", "key"),
+    "columns_": ("list", "key"),  # a number's column is its feature; a category's is (feature, value)
+    "named_features_": ("optional", ("list", "key")),
+    "n_columns_": ("optional", "count"),
+    "coef_": ("table", ("list", "number")),  # {class: [w_jc for each column of columns_]}
+    "intercept_": ("table", "number"),  # {class: b_c}
+    "n_iter_": "count",
+    "objective_": "number",
+    "converged_": "bool",
+}
+
+
+def logistic_to_json(model):
+    """``(settings, tables)`` of a fitted LogisticRegression: C, max_iter, tol, and its weights.
+
+    Logistic regression counts nothing: what it learned is w_c and b_c for
+    each scored class (with two classes, ``classes_[1]`` only).  The file
+    holds the weights that ``predict`` reads (``weight_rows_``, ``bias_row_``),
+    each w_c as a list in ``columns_`` order, so the columns are named once.
+    """
+    model._check_fitted()
+    settings = {
+        name: setting_to_json(name, value, f"settings.{name}", model, False)
+        for name, value in model.get_params().items()
+    }
+    scored = scored_classes(model.classes_)
+    values = {
+        "classes_": model.classes_,
+        "columns_": model.columns_,
+        "named_features_": model.named_features_,
+        "n_columns_": model.n_columns_,
+        "coef_": dict(zip(scored, model.weight_rows_)),
+        "intercept_": dict(zip(scored, model.bias_row_)),
+        "n_iter_": model.n_iter_,
+        "objective_": model.objective_,
+        "converged_": model.converged_,
+    }
+    tables = {name: encode(shape, values[name], f"tables.{name}") for name, shape in LOGISTIC_TABLE_SHAPES.items()}
+    return settings, tables
+
+
+def scored_classes(classes):
+    """The classes with weights: ``classes_[1]`` alone with two classes (``classes_[0]`` scores 0), else all."""
+    return classes[1:] if len(classes) == 2 else list(classes)
+
+
+def logistic_from_json(settings, raw):
+    """A fitted LogisticRegression from its settings (already read and checked) and the file's tables, checked.
+
+    The model gets every attribute ``fit`` leaves, built as ``fit`` builds
+    them, so it predicts and explains as the saved one did, bit for bit.
+    """
+    if not isinstance(raw, dict):
+        raise ModelFileError(f"tables is {shown(raw)}; it should be an object {{\"name\": table}}")
+    names = list(LOGISTIC_TABLE_SHAPES)
+    for name in names:
+        if name not in raw:
+            raise ModelFileError(f"tables has no {name!r}: a LogisticRegression file has the tables {', '.join(names)}")
+    for name in raw:
+        if name not in LOGISTIC_TABLE_SHAPES:
+            raise ModelFileError(f"tables has {name!r}, which is not a table of LogisticRegression")
+    tables = {name: decode(shape, raw[name], f"tables.{name}") for name, shape in LOGISTIC_TABLE_SHAPES.items()}
+    check_logistic_tables(tables)
+    classes, columns = tables["classes_"], tables["columns_"]
+    scored = scored_classes(classes)
+    model = LogisticRegression(**settings)
+    model.classes_ = classes
+    model.columns_ = columns
+    model.named_features_ = tables["named_features_"]
+    model.n_columns_ = tables["n_columns_"]
+    model.label_objects_ = {}  # (a file holds plain labels)
+    model.coef_ = {label: dict(zip(columns, tables["coef_"][label])) for label in scored}
+    model.intercept_ = {label: tables["intercept_"][label] for label in scored}
+    model.n_iter_ = tables["n_iter_"]
+    model.objective_ = tables["objective_"]
+    model.converged_ = tables["converged_"]
+    model.column_numbers_ = {column: j for j, column in enumerate(columns)}
+    model.numeric_features_ = {column for column in columns if type(column) is not tuple}
+    model.weight_rows_ = [tables["coef_"][label] for label in scored]
+    model.bias_row_ = [tables["intercept_"][label] for label in scored]
+    return model
+
+
+def check_logistic_tables(tables):
+    """classes_ sorted, at least two; columns_ each once, of the features the rows had; a float weight per column."""
+    classes = tables["classes_"]
+    try:
+        expected = sorted_labels(set(classes))
+    except TypeError as error:
+        raise field_error("tables.classes_", f"has labels that cannot be sorted: {error}") from None
+    if len(expected) < 2 or classes != expected:
+        raise field_error(
+            "tables.classes_", f"is {classes}; logistic regression has two classes or more, each once, sorted"
+        )
+    check_logistic_columns(tables)
+    scored, n_columns = scored_classes(classes), len(tables["columns_"])
+    for name in ("coef_", "intercept_"):
+        if list(tables[name]) != scored:
+            raise field_error(
+                f"tables.{name}",
+                f"has the classes {list(tables[name])}, but the classes with weights are {scored} "
+                "(with two classes, classes_[1] only)",
+            )
+    for label, row in tables["coef_"].items():
+        where = f"tables.{at('coef_', label)}"
+        if len(row) != n_columns:
+            raise field_error(where, f"has {len(row)} weights, but columns_ has {n_columns} columns")
+        for j, weight in enumerate(row):
+            if type(weight) is not float:
+                raise field_error(f"{where}[{j}]", f"is {weight!r}; a weight is a float, such as 0.5 or 1.0")
+    for label, bias in tables["intercept_"].items():
+        if type(bias) is not float:
+            raise field_error(f"tables.{at('intercept_', label)}", f"is {bias!r}; a bias is a float, such as 0.5 or 1.0")
+
+
+def check_logistic_columns(tables):
+    """Each column once; a feature a number or categories, never both; the features those of the rows' names or width."""
+    columns, names, width = tables["columns_"], tables["named_features_"], tables["n_columns_"]
+    if not columns:
+        raise field_error("tables.columns_", "is empty; a fitted model has at least one column")
+    if len(set(columns)) != len(columns):
+        raise field_error("tables.columns_", "names a column twice")
+    for column in columns:
+        if type(column) is tuple and len(column) != 2:
+            raise field_error("tables.columns_", f"has {column!r}; a category's column is [feature, value]")
+    numeric = {column for column in columns if type(column) is not tuple}
+    for column in columns:
+        if type(column) is tuple and column[0] in numeric:
+            raise field_error(
+                "tables.columns_", f"has the feature {column[0]!r} as a number and as the category {column[1]!r}"
+            )
+    features = {column[0] if type(column) is tuple else column for column in columns}
+    if (names is None) == (width is None):
+        raise field_error(
+            "tables.named_features_",
+            f"is {names!r} and n_columns_ is {width!r}; dict rows have names and no width, list rows a width and no names",
+        )
+    if names is not None:
+        if len(set(names)) != len(names) or set(names) != features:
+            raise field_error("tables.named_features_", f"is {names}, but the features of columns_ are {in_key_order(features)}")
+        return
+    if width > MAX_COLUMNS:
+        raise field_error("tables.n_columns_", f"is {width}, but rows are at most {MAX_COLUMNS:,} columns wide (MAX_COLUMNS)")
+    for feature in in_key_order(features):
+        if type(feature) is not int or not 0 <= feature < width:
+            raise field_error(
+                "tables.columns_", f"has the feature {feature!r}, but the rows were lists of {width} columns (0 to {width - 1})"
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -963,8 +1184,11 @@ def check_sizes(model_class, tables):
             )
 
 
-def check_tables(model_class, tables):
-    """Raise a ModelFileError that names the field where the tables disagree (see the module docstring)."""
+def check_tables(model_class, tables, uncounted=frozenset()):
+    """Raise a ModelFileError that names the field where the tables disagree (see the module docstring).
+
+    ``uncounted``: for a text model, the words its file names in ``uncounted_words``.
+    """
     check_sizes(model_class, tables)
     classes = check_classes(tables)
     if issubclass(model_class, TableNaiveBayes):
@@ -973,7 +1197,7 @@ def check_tables(model_class, tables):
     if issubclass(model_class, TableNaiveBayes):
         check_feature_tables(model_class, tables)
     if issubclass(model_class, TextNaiveBayes):
-        check_text_tables(model_class, tables)
+        check_text_tables(model_class, tables, uncounted)
     if issubclass(model_class, JointBayesClassifier):
         check_cells(tables)
     if issubclass(model_class, TreeAugmentedNB):
@@ -1017,8 +1241,9 @@ def check_classes(tables):
     return expected
 
 
-def check_text_tables(model_class, tables, fractional=False):
-    """Every counted word is in the vocabulary; Bernoulli's N_jc <= N_c; n_c is the sum of the n_jc (multinomial, complement).
+def check_text_tables(model_class, tables, uncounted=frozenset(), fractional=False):
+    """Every counted word is in the vocabulary, and every other word of it is in ``uncounted`` (``uncounted_words``);
+    Bernoulli's N_jc <= N_c; n_c is the sum of the n_jc (multinomial, complement).
 
     ``fractional``: the tables of the model a SemiSupervisedNB's EM arrived
     at, whose counts are weights (so equal means equal but for rounding) and
@@ -1068,6 +1293,38 @@ def check_text_tables(model_class, tables, fractional=False):
                 raise field_error(where, f"counts {n_documents} documents, but the class has {class_counts[label]}")
             if not about_equal(n_words, given):
                 raise field_error(where, f"gives the class {n_words} words, but feature_totals_ says {given}")
+    check_uncounted_words(tables, uncounted)
+
+
+def check_uncounted_words(tables, uncounted):
+    """vocabulary_ is the words some class counted and the words of uncounted_words, which are in no class's counts.
+
+    A word no class counted still changes every prediction (|V| is in the
+    denominators), so a file must say it holds one: a word added to
+    vocabulary_ alone is refused.
+    """
+    vocabulary = tables["vocabulary_"]
+    counted_by = {}
+    for label, counts in tables["feature_counts_"].items():
+        for word, n in counts.items():
+            if n > 0:
+                counted_by.setdefault(word, label)
+    for word in in_key_order(uncounted):
+        if word not in vocabulary:
+            raise field_error("tables.uncounted_words", f"lists {word!r}, which is not in vocabulary_")
+        if word in counted_by:
+            raise field_error(
+                "tables.uncounted_words", f"lists {word!r}, but class {counted_by[word]!r} counted it in feature_counts_"
+            )
+    missing = [word for word in vocabulary if word not in counted_by and word not in uncounted]
+    if missing:
+        word = in_key_order(missing)[0]
+        raise field_error(
+            "tables.vocabulary_",
+            f"lists {word!r}, which no class counted and uncounted_words does not list; a word of the vocabulary "
+            "that no class counted (given with a count of 0, or a dense column of zeros) is listed in "
+            "uncounted_words as well",
+        )
 
 
 def about_equal(a, b):
