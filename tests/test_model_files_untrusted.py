@@ -25,6 +25,7 @@ from naivebayes import (
     HistogramNB,
     JointBayesClassifier,
     KernelNB,
+    LogisticRegression,
     MixedNB,
     MultinomialNB,
     PoissonNB,
@@ -221,6 +222,8 @@ def small_models():
     return {
         "MultinomialNB": MultinomialNB().fit(documents, labels),
         "MultinomialNB, dense": MultinomialNB().fit([[1, 0, 2], [0, 3, 1], [2, 2, 0]], ["x", "y", "x"]),
+        "MultinomialNB, a word no class counted": MultinomialNB().fit([{"a": 1, "z": 0}, {"b": 2}, {"a": 2}], ["x", "y", "x"]),
+        "BernoulliNB, a dense column of zeros": BernoulliNB().fit([[1, 0, 0], [0, 1, 0], [1, 1, 0]], ["x", "y", "x"]),
         "ComplementNB": ComplementNB(norm=True).fit(documents, labels),
         "BernoulliNB": BernoulliNB().fit(documents, labels),
         "CategoricalNB": CategoricalNB().fit(tennis, play),
@@ -233,6 +236,9 @@ def small_models():
         "KernelNB": KernelNB().fit(kernel_rows, ["a", "a", "a", "b", "b"]),
         "GaussianDiscriminantAnalysis": GaussianDiscriminantAnalysis(ddof=1).fit([[1, 1], [2, 3], [3, 2], [6, 5], [8, 5], [7, 8]], three),
         "SemiSupervisedNB": SemiSupervisedNB(document_length=None).fit(documents[:1] + documents[3:], ["china", "japan"], documents[1:3]),
+        "LogisticRegression": LogisticRegression().fit(tennis, play),
+        "LogisticRegression, list rows": LogisticRegression().fit([[1.0, "a"], [2.0, "b"], [4.0, "a"], [5.0, "c"], [3.0, "b"]],
+                                                                  ["x", "y", "z", "z", "y"]),
     }
 
 
@@ -240,10 +246,12 @@ SMALL = small_models()
 
 
 def shape_of(model_name, table):
-    from naivebayes.saving.model_files import EM_RECORD_SHAPES, fractional_shape, table_shape
+    from naivebayes.saving.model_files import EM_RECORD_SHAPES, LOGISTIC_TABLE_SHAPES, fractional_shape, table_shape
 
     if model_name == "SemiSupervisedNB":
         return EM_RECORD_SHAPES.get(table) or fractional_shape(table)
+    if model_name == "LogisticRegression":
+        return LOGISTIC_TABLE_SHAPES[table]
     return table_shape(model_name, table)
 
 
@@ -291,7 +299,7 @@ def tampered(model_name, table, how):
     elif how == "an unknown class":
         if table not in getattr(type(SMALL[model_name]), "class_tables", ()) and not (
             model_name == "SemiSupervisedNB" and table in ("class_counts_", "feature_counts_", "feature_totals_", "document_lengths_")
-        ):
+        ) and not (model_name.startswith("LogisticRegression") and table in ("coef_", "intercept_")):
             return None
         if isinstance(raw, dict):
             raw["zz unknown"] = next(iter(raw.values()))
@@ -334,6 +342,9 @@ UNDETECTABLE = {
     ("GaussianNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
     ("HistogramNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
     ("KernelNB", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
+    ("LogisticRegression, list rows", "n_columns_", "one more"): "a column of list rows that is always missing is no feature",
+    ("LogisticRegression", "n_iter_", "one more"): "L-BFGS may take any number of iterations (predictions never read it)",
+    ("LogisticRegression, list rows", "n_iter_", "one more"): "L-BFGS may take any number of iterations (predictions never read it)",
 }
 
 

@@ -34,6 +34,7 @@ from naivebayes import (
     HistogramNB,
     JointBayesClassifier,
     KernelNB,
+    LogisticRegression,
     MixedNB,
     MultinomialNB,
     PoissonNB,
@@ -307,3 +308,54 @@ def test_keys_of_every_kind_are_written_in_one_order_whatever_order_they_came_in
     expected = in_key_order(keys)
     assert all(in_key_order(rng.sample(keys, len(keys))) == expected for _ in range(200))
     assert expected == [None, True, -3, Fraction(1, 3), 1.5, 2, "a", "b", ("a", None), ("a", 1), ("a", "x"), ("b",)]
+
+
+# ---------------------------------------------------------------------------
+# Logistic regression and text models with words no class counted: the same bytes again
+# ---------------------------------------------------------------------------
+
+
+def logistic_regressions():
+    """(name, a new model, rows, labels): L-BFGS converges on each, so no warning."""
+    tennis, play, _ = load_play_tennis()
+    iris = load_iris()
+    words = [{"free": 2, "prize": 1}, {"lunch": 1, "noon": 1}, {"free": 1, "lunch": 1}, {"prize": 3, "noon": 0}]
+    yield "categories", LogisticRegression, tennis, play
+    yield "numbers, three classes", lambda: LogisticRegression(C=0.5), iris.rows, iris.labels
+    yield "word counts", lambda: LogisticRegression(C=100.0), words, [1, 0, 0, 1]
+
+
+LOGISTIC = {name: (make, rows, labels) for name, make, rows, labels in logistic_regressions()}
+
+
+@pytest.mark.parametrize("name", LOGISTIC)
+def test_a_logistic_regression_loaded_and_saved_again_gives_the_same_bytes_and_predictions(name, tmp_path):
+    make, rows, labels = LOGISTIC[name]
+    model = make().fit(rows, labels)
+    path = save(model, tmp_path / "model.json")
+    loaded = load(path)
+    assert save(loaded, tmp_path / "again.json").read_bytes() == path.read_bytes()
+    assert loaded.predict_proba(rows) == model.predict_proba(rows)  # exactly, not approximately
+    assert loaded.predict(rows) == model.predict(rows)
+
+
+@pytest.mark.parametrize("name", LOGISTIC)
+def test_fitting_a_logistic_regression_again_on_the_same_rows_writes_the_same_file(name):
+    make, rows, labels = LOGISTIC[name]
+    assert to_json(make().fit(rows, labels)) == to_json(make().fit(list(rows), list(labels)))
+
+
+def test_uncounted_words_are_written_in_one_order_whatever_order_they_came_in():
+    """A text model whose words no class counted: the set's order does not reach the file."""
+    rows = [{"b": 1, "zeta": 0, "alpha": 0, "m": 0}, {"c": 2, "k": 0}]
+    expected = to_json(MultinomialNB().fit(rows, ["x", "y"]))
+    assert '"uncounted_words": ["alpha", "k", "m", "zeta"]' in expected
+    for order in itertools.permutations(["zeta", "alpha", "m"]):
+        shuffled = [{"b": 1, **dict.fromkeys(order, 0)}, {"k": 0, "c": 2}]
+        model = MultinomialNB().fit(shuffled, ["x", "y"])
+        assert to_json(model) == expected
+        assert to_json(load_again(model)) == expected
+
+
+def load_again(model):
+    return from_json(to_json(model))

@@ -915,3 +915,132 @@ def test_only_a_text_model_has_uncounted_words():
     document["tables"]["uncounted_words"] = []
     with pytest.raises(ModelFileError, match="tables has 'uncounted_words', which is not a count table of CategoricalNB"):
         from_json(json.dumps(document))
+
+
+# ---------------------------------------------------------------------------
+# LogisticRegression: its weights, checked against its columns and classes
+# ---------------------------------------------------------------------------
+
+
+def logistic_models():
+    """Fitted logistic regressions of each form of input: categories, numbers, list rows, word counts, odd labels."""
+    import warnings
+
+    from naivebayes import LogisticRegression
+
+    tennis, play, tennis_row = load_play_tennis()
+    iris = load_iris()
+    list_rows = [[row[f] for f in iris.features] for row in iris.rows]
+    mixed = [{"colour": "red", "size": 1.5}, {"colour": "blue", "size": 2.5}, {"colour": "red", "size": None},
+             {"colour": "green", "size": 7.0}, {"colour": None, "size": 6.5}, {"colour": "green", "size": 8.0}]
+    words = [{"free": 2, "prize": 1}, {"lunch": 1, "noon": 1}, {"free": 1, "lunch": 1}, {"prize": 3}]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (a few of these stop before they converge: the weights are what they are)
+        return {
+            "categories, two classes": (LogisticRegression().fit(tennis, play), [tennis_row, *tennis[:3]]),
+            "numbers, three classes": (LogisticRegression(C=10.0, max_iter=30).fit(iris.rows, iris.labels), iris.rows[::25]),
+            "list rows": (LogisticRegression(tol=1e-4).fit(list_rows, iris.labels), list_rows[::25]),
+            "numbers and categories": (LogisticRegression().fit(mixed, list("aaabbb")), mixed),
+            "word counts, tuple labels": (LogisticRegression(C=Fraction(1, 2)).fit(words, [(1, "s"), (0, "h"), (0, "h"), (1, "s")]),
+                                          [*words, {"free": 1, "unseen": 4}]),
+        }
+
+
+LOGISTIC = logistic_models()
+
+
+@pytest.mark.parametrize("name", LOGISTIC)
+def test_a_loaded_logistic_regression_is_the_saved_one(name, tmp_path):
+    model, examples = LOGISTIC[name]
+    path = save(model, tmp_path / "model.json")
+    text = path.read_text(encoding="utf-8")
+    loaded = load(path)
+    assert type(loaded) is type(model) and loaded.get_params() == model.get_params()
+    assert sorted(vars(loaded)) == sorted(vars(model))  # every attribute fit leaves ...
+    for attribute, value in vars(model).items():
+        assert same(getattr(loaded, attribute), value), attribute  # ... of the same value and types
+    assert loaded.predict_proba(examples) == model.predict_proba(examples)  # bit for bit
+    assert loaded.predict(examples) == model.predict(examples)
+    assert str(loaded.explain(examples[0])) == str(model.explain(examples[0]))
+    assert to_json(loaded) == text
+
+
+def test_a_logistic_regression_file_by_hand():
+    """w = 2.0 and b = -4.0 for 'b' against 'a': P(b | x) = sigmoid(2x - 4), which is 1/2 at x = 2."""
+    document = {
+        "format": "naivebayes model", "format_version": 1, "model": "LogisticRegression",
+        "settings": {"C": 1.0, "max_iter": 100, "tol": 1e-06},
+        "tables": {"classes_": ["a", "b"], "columns_": [0], "named_features_": None, "n_columns_": 1,
+                   "coef_": {"b": [2.0]}, "intercept_": {"b": -4.0}, "n_iter_": 3, "objective_": 0.5, "converged_": True},
+    }
+    model = from_json(json.dumps(document))
+    assert model.coef_ == {"b": {0: 2.0}} and model.intercept_ == {"b": -4.0}
+    assert model.predict_proba([[2.0]]) == [{"a": 0.5, "b": 0.5}]
+    assert model.predict([[1.0], [3.0]]) == ["a", "b"]
+    assert json.loads(to_json(model)) == document
+
+
+def test_an_unfitted_logistic_regression_cannot_be_saved():
+    from naivebayes import LogisticRegression
+
+    with pytest.raises(NotFittedError, match="not fitted yet"):
+        to_json(LogisticRegression())
+
+
+def logistic_file(name="categories, two classes"):
+    return json.loads(to_json(LOGISTIC[name][0]))
+
+
+def edited(name, edit):
+    document = logistic_file(name)
+    edit(document)
+    return json.dumps(document)
+
+
+TENNIS, IRIS, LIST_ROWS = "categories, two classes", "numbers, three classes", "list rows"
+
+LOGISTIC_TAMPERED = [
+    # (what was done, the model, the edit, what the message says)
+    ("a table missing", TENNIS, delete_field(["tables", "coef_"]), "tables has no 'coef_'"),
+    ("a table too many", TENNIS, set_field(["tables", "vocabulary_"], []), "tables has 'vocabulary_', which is not a table of LogisticRegression"),
+    ("a setting out of range", TENNIS, set_field(["settings", "C"], -1.0), "settings: C=-1.0; it must be a positive"),
+    ("max_iter of 0", TENNIS, set_field(["settings", "max_iter"], 0), "settings: max_iter=0"),
+    ("one class", TENNIS, set_field(["tables", "classes_"], ["yes"]), r"tables.classes_ is \['yes'\]; logistic regression has two classes"),
+    ("classes out of order", TENNIS, set_field(["tables", "classes_"], ["yes", "no"]), r"tables.classes_ is \['yes', 'no'\]"),
+    ("a class twice", IRIS, set_field(["tables", "classes_"], ["setosa", "setosa", "virginica"]), "each once, sorted"),
+    ("weights for class 0 of two", TENNIS, set_field(["tables", "coef_", "no"], [0.0] * 10),
+     r"tables.coef_ has the classes \['yes', 'no'\], but the classes with weights are \['yes'\]"),
+    ("a class's weights missing", IRIS, delete_field(["tables", "coef_", "virginica"]), "tables.coef_ has the classes"),
+    ("a bias missing", IRIS, delete_field(["tables", "intercept_", "setosa"]), "tables.intercept_ has the classes"),
+    ("a weight too few", IRIS, lambda document: document["tables"]["coef_"]["setosa"].pop(),
+     r"tables.coef_\['setosa'\] has 3 weights, but columns_ has 4 columns"),
+    ("a column too many", IRIS, lambda document: document["tables"]["columns_"].append("petal_area"),
+     r"tables.named_features_ is .*, but the features of columns_ are"),
+    ("a weight that is an int", IRIS, set_field(["tables", "coef_", "setosa", 0], 10**400),
+     r"tables.coef_\['setosa'\]\[0\] is 1000.*; a weight is a float"),
+    ("a weight that is a fraction", IRIS, set_field(["tables", "coef_", "setosa", 0], "1/3"), r"a weight is a float"),
+    ("a bias that is an int", TENNIS, set_field(["tables", "intercept_", "yes"], 1), r"tables.intercept_\['yes'\] is 1; a bias is a float"),
+    ("a weight that is NaN", TENNIS, set_field(["tables", "coef_", "yes", 0], float("nan")), "is NaN, which is not JSON"),
+    ("a column twice", IRIS, lambda document: document["tables"]["columns_"].__setitem__(1, document["tables"]["columns_"][0]),
+     "tables.columns_ names a column twice"),
+    ("a number and a category", IRIS, lambda document: document["tables"]["columns_"].__setitem__(1, ["petal_length", "long"]),
+     r"tables.columns_ has the feature 'petal_length' as a number and as the category 'long'"),
+    ("a column that is not a pair", TENNIS, lambda document: document["tables"]["columns_"].__setitem__(0, ["outlook"]),
+     r"a category's column is \[feature, value\]"),
+    ("no columns", TENNIS, set_field(["tables", "columns_"], []), "tables.columns_ is empty"),
+    ("names and a width", TENNIS, set_field(["tables", "n_columns_"], 4), "dict rows have names and no width"),
+    ("neither names nor a width", LIST_ROWS, set_field(["tables", "n_columns_"], None), "list rows a width and no names"),
+    ("a column beyond the width", LIST_ROWS, set_field(["tables", "n_columns_"], 3),
+     r"tables.columns_ has the feature 3, but the rows were lists of 3 columns \(0 to 2\)"),
+    ("a width beyond the limit", LIST_ROWS, set_field(["tables", "n_columns_"], 10**12), "tables.n_columns_ is 1000000000000"),
+    ("a name twice", TENNIS, lambda document: document["tables"]["named_features_"].append("wind"), "tables.named_features_ is"),
+    ("a count of iterations below 0", TENNIS, set_field(["tables", "n_iter_"], -1), "tables.n_iter_ is -1; a count is a whole number"),
+    ("converged as text", TENNIS, set_field(["tables", "converged_"], "yes"), "tables.converged_ is \"yes\"; it should be true or false"),
+]
+
+
+@pytest.mark.parametrize("what, name, edit, message", LOGISTIC_TAMPERED, ids=[case[0] for case in LOGISTIC_TAMPERED])
+def test_a_changed_logistic_regression_file_is_refused_naming_the_field(what, name, edit, message):
+    text = edited(name, edit)  # (json.dumps writes a float nan as NaN, which the loader refuses as not JSON)
+    with pytest.raises(ModelFileError, match=message):
+        from_json(text)
