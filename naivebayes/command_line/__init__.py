@@ -22,8 +22,11 @@ are a file, a folder or ``-``.  The words after ``explain MODEL`` are the text
 itself, so a path there (an existing file or folder, ``-``, or a lone word
 that looks like one, such as ``new/a.txt``) is refused with ``--file``.
 ``train -o`` never writes over DATA or ``--unlabeled``, by any name or link,
-nor inside a folder it reads.  ``--model`` names every model of the package
-(``commands.MODEL_NAMES``).
+nor inside a folder it reads.  ``predict``, ``explain`` and ``evaluate`` read
+MODEL.json as ``naivebayes.load`` does; ``--max-bytes N`` and
+``--trust-pattern`` are its ``max_bytes`` and ``trust_pattern``, for a larger
+file, or a token pattern of your own, that you trust.  ``--model`` names every
+model of the package (``commands.MODEL_NAMES``).
 
 Exit status: 0 when the command did what it was asked; 2, with one line on
 the error stream that says what to do, for anything else: a bad argument, a
@@ -42,7 +45,7 @@ from naivebayes.command_line import commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
-from naivebayes.saving.model_files import DEFAULT_MAX_BYTES, SAVED_MODELS
+from naivebayes.saving.model_files import DEFAULT_MAX_BYTES
 
 __all__ = ["main"]
 
@@ -215,9 +218,7 @@ def add_data_options(parser, em=False):
     parser.add_argument("--stem", action="store_true", help="texts: reduce words to Porter stems (slowly -> slowli)")
     logistic = parser.add_argument_group(
         "logistic regression (--model logistic)",
-        "LogisticRegression, the discriminative twin of naive Bayes' linear form, fitted by L-BFGS with an L2 penalty."
-        + ("" if "LogisticRegression" in SAVED_MODELS else
-           " train cannot save it until naivebayes.save can write it; cross-validate scores it."),
+        "LogisticRegression, the discriminative twin of naive Bayes' linear form, fitted by L-BFGS with an L2 penalty.",
     )
     logistic.add_argument("--C", type=commands.positive_number, metavar="C",
                           help="the inverse strength of the L2 penalty, as scikit-learn's C (default 1.0)")

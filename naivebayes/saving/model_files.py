@@ -68,6 +68,18 @@ EM's record (``history_``, ``n_iterations_``, ``converged_``).  Loading
 builds ``model_`` from its tables as any model is built, and the loaded
 SemiSupervisedNB scales every document to ``document_length`` words before
 ``model_`` sees it, as the fitted one does.
+
+A text model's vocabulary may hold words no class counted (a word given
+with a count of 0, a dense column of zeros); they change every prediction
+through |V|.  Its file lists them a second time, in ``uncounted_words``
+(only when there are any, so the usual file is what it was before the field
+existed), and loading refuses a word of ``vocabulary_`` that is neither
+counted nor listed there.
+
+A ``LogisticRegression`` counts nothing: its file holds its settings and its
+weights (w_c in ``columns_`` order and b_c for each class with weights), the
+columns and how its rows were given, and L-BFGS's record; loading checks them
+against one another and gives the model every attribute ``fit`` leaves.
 """
 
 import math
