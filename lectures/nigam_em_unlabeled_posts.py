@@ -111,7 +111,8 @@ def mean(values):
 # NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it (the tests use it).  Every
 # cell below runs its step at once and prints that step's numbers under it; imported as a module,
 # the file runs no step.  The default run (2 labeled sets per size, EM to convergence) takes about
-# 6 minutes of processor time, going further A about 3 more (`--skip-going-further` leaves it out).
+# 6 minutes of processor time on a quiet machine (12 on a busy one), going further A, with its four
+# lines, about 4 more (`--skip-going-further` leaves it out).
 
 # %%
 def parse_arguments(argv):
