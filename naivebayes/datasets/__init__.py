@@ -30,6 +30,11 @@ A table of your own, and the type every table loader returns
 * ``Dataset(rows, labels, features)`` -- a named tuple with a short repr and
   ``select(features)``.
 
+The results of ``load_20newsgroups``, ``load_china``, ``load_spam`` and
+``load_play_tennis`` also answer scikit-learn's names, as the lecture notes
+read them: ``data``, ``target`` (each example's position in
+``target_names``), ``target_names`` and ``DESCR`` (``attributes.py``).
+
 Errors: ``DownloadError`` (a download failed; nothing was saved),
 ``CacheError`` (a cached file changed), ``ArchiveError`` (not the 20
 Newsgroups archive) and ``TableError`` (a table of the wrong shape; the
