@@ -33,7 +33,8 @@ class ScikitLearnNames:
 
     The named tuple says which field holds the examples (``DATA_FIELD``) and
     gives its description (``DESCRIPTION``).  ``target_names`` is the tuple's
-    ``label_names`` field when it has one, else the sorted distinct labels.
+    ``label_names`` when it has one (a field or a property), else the sorted
+    distinct labels.
     ``target`` is worked out once and kept, so reading ``target[i]`` in a
     loop costs nothing more.
     """
@@ -50,7 +51,7 @@ class ScikitLearnNames:
     @property
     def target_names(self):
         """The distinct labels, sorted: what ``target`` counts positions in."""
-        if "label_names" in self._fields:
+        if hasattr(type(self), "label_names"):  # a field, or a property such as Dataset's
             return self.label_names
         return sorted(set(self.labels))
 
