@@ -219,8 +219,8 @@ TEXT_MODELS = [MultinomialNB, BernoulliNB]
 TABLE_MODELS = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, MixedNB, JointBayesClassifier, KernelNB,
                 TreeAugmentedNB]
 MODELS = TEXT_MODELS + TABLE_MODELS + [GaussianDiscriminantAnalysis, LogisticRegression]
-# Every kind of model a file can hold (LogisticRegression cannot be saved: to_json refuses it clearly).
-FILE_MODELS = [Model for Model in MODELS if Model is not LogisticRegression] + [ComplementNB, SemiSupervisedNB]
+# Every kind of model a file can hold.
+FILE_MODELS = MODELS + [ComplementNB, SemiSupervisedNB]
 
 REPRODUCER_HEADER = (
     "from naivebayes import *; from naivebayes.datasets.tabular import read_csv_lines; "
