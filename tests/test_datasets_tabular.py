@@ -788,3 +788,19 @@ def test_tabs_and_line_breaks_inside_quotes_are_text_not_binary(tmp_path):
     path = tmp_path / "table.csv"
     path.write_text('note,label\n"one\ttwo",a\n"three\r\nfour",b\n', encoding="utf-8")
     assert read_csv(path, label="label").rows == [{"note": "one\ttwo"}, {"note": "three\r\nfour"}]
+
+
+def test_a_table_answers_scikit_learns_names_with_scikit_learns_meaning():
+    iris = load_iris()
+    assert iris.data is iris.rows and iris.feature_names is iris.features
+    assert iris.target_names == ["setosa", "versicolor", "virginica"]
+    assert [iris.target_names[t] for t in iris.target] == iris.labels  # positions, as scikit-learn's target
+    assert iris.target[:2] == [0, 0] and iris.target[-1] == 2
+    assert iris.DESCR.startswith("Dataset(150 rows") and "4 features: sepal_length" in iris.DESCR
+    with pytest.raises(AttributeError, match="not pandas frames"):
+        iris.frame
+    with pytest.raises(AttributeError, match="Did you mean 'target'"):
+        iris.targt
+    unlabeled = read_csv_lines(["a,b", "1,2"], label=None)
+    with pytest.raises(ValueError, match="read with label=None, so it has no target"):
+        unlabeled.target

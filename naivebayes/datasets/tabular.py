@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from naivebayes.plumbing.checks import check_bool, warn_from_caller_as
+from naivebayes.datasets.attributes import ScikitLearnNames
 from naivebayes.datasets.download import check_path
 
 __all__ = ["Dataset", "TableError", "TableWarning", "parse_field", "read_csv"]
@@ -39,15 +40,43 @@ class TableError(ValueError):
     """A table file does not have the shape that was asked for.  The message names the line."""
 
 
-class Dataset(NamedTuple):
+class Dataset(ScikitLearnNames, NamedTuple("Dataset", [("rows", list), ("labels", list), ("features", list)])):
     """Examples as rows of features, with their labels.
 
-    Unpacks like a tuple: ``rows, labels, features = load_iris()``.
+    Unpacks like a tuple: ``rows, labels, features = load_iris()``.  The
+    fields: ``rows``, one ``{feature: value}`` dict per example, keys in
+    column order; ``labels``, one label per example (None for a table read
+    with ``label=None``); ``features``, the feature names in column order.
+
+    scikit-learn's names work too, with scikit-learn's meaning: ``data`` is
+    ``rows`` (dicts, not a 2-D array: every model here reads them),
+    ``target[i]`` is the position of ``labels[i]`` in ``target_names``,
+    ``feature_names`` is ``features``, and ``DESCR`` says what the table holds.
+
+    >>> iris = Dataset([{"petal": 1.4}, {"petal": 4.7}], ["setosa", "versicolor"], ["petal"])
+    >>> iris.data is iris.rows, iris.target, iris.target_names, iris.feature_names
+    (True, [0, 1], ['setosa', 'versicolor'], ['petal'])
     """
 
-    rows: list  # one {feature: value} dict per example, keys in column order
-    labels: list  # one label per example (None for a table read with label=None)
-    features: list  # the feature names, in column order
+    DATA_FIELD = "rows"
+    SCIKIT_LEARN_NAMES = ("data", "target", "target_names", "feature_names", "DESCR")
+
+    @property
+    def feature_names(self):
+        """scikit-learn's name for ``features``."""
+        return self.features
+
+    @property
+    def DESCR(self):  # noqa: N802 (scikit-learn's name)
+        """What the table holds, as plain text: its size, its features and its classes."""
+        return f"{self!r}\n{len(self.features)} features: {', '.join(map(str, self.features))}"
+
+    @property
+    def target(self):
+        """One int per example: the position of its label in ``target_names`` (a table read with label=None has none)."""
+        if self.labels is None:
+            raise ValueError("this table was read with label=None, so it has no target; read it with label=COLUMN")
+        return super().target
 
     @property
     def label_names(self):
