@@ -490,3 +490,26 @@ def test_folds_as_many_as_the_smallest_class_work_and_one_more_is_refused(make, 
 def test_a_class_of_one_example_is_refused_at_any_number_of_folds(make, place):
     data = make(place, {"a": 1, "b": 5})
     refused(run("cross-validate", data, "--folds", "2"), "the class 'a' has only 1 example", "remove it from the data")
+
+
+IRIS = Path(naivebayes.__file__).resolve().parent / "datasets" / "data" / "iris.csv"
+IRIS_ROW = ["sepal_length=5.0", "sepal_width=3.5", "petal_length=1.4", "petal_width=0.2"]
+
+
+def test_explain_shows_the_rows_and_classes_asked_for(tmp_path):
+    model_file = tmp_path / "iris.json"
+    assert run("train", IRIS, "-o", model_file)[0] == 0
+    status, out, err = run("explain", model_file, *IRIS_ROW, "--classes", "setosa,virginica", "--top", "2")
+    assert status == 0, err
+    assert "showing 2 of 3 classes" in out and "versicolor" not in out.split("\n", 1)[1]
+    assert "rest       2 other features" in out
+
+
+@pytest.mark.parametrize("option, message", [
+    (["--classes", "rose"], "--classes names 'rose', which is not a class of this model"),
+    (["--top", "-1"], "--top -1: give how many rows to show"),
+])
+def test_explain_refuses_classes_and_top_it_cannot_show(tmp_path, option, message):
+    model_file = tmp_path / "iris.json"
+    assert run("train", IRIS, "-o", model_file)[0] == 0
+    refused(run("explain", model_file, *IRIS_ROW, *option), message)

@@ -130,6 +130,10 @@ def build_parser(prog="naivebayes"):
     )
     explain.add_argument("--file", metavar="PATH", help="text model: one text file or a table of texts; table model: a table (- for standard input)")
     explain.add_argument("--row", type=int, metavar="N", help="table model: the row of --file, from 1 (default 1)")
+    explain.add_argument("--top", type=int, metavar="K", help="show the K rows that matter most (whose terms differ most "
+                         "between the classes shown) and add up the rest in one row, so each column still sums to the joint")
+    explain.add_argument("--classes", metavar="CLASS,CLASS,...", help="show only these classes' columns (the posterior "
+                         "is still over every class), such as the predicted and the true class")
     add_table_options(explain, "a column of --file to leave out, such as the labels")
     add_model_file_options(explain)
     explain.set_defaults(run=commands.explain)

@@ -952,7 +952,23 @@ def explain(args, out, err):
         name = None
     else:
         document, name = table_row_to_explain(model, args, remembered, err)
-    print(run_model(lambda: model.explain(document), None if name is None else [name]), file=out)
+    top, classes = args.top, shown_classes(model, args.classes)
+    if top is not None and top < 0:
+        raise CommandError(f"--top {top}: give how many rows to show, 0 or more (leave --top out for every row)")
+    print(run_model(lambda: model.explain(document, top=top, classes=classes), None if name is None else [name]), file=out)
+
+
+def shown_classes(model, classes):
+    """``--classes a,b`` as the model's own labels (matched by how they print), or None for every class."""
+    if classes is None:
+        return None
+    by_name = {str(label): label for label in model.classes_}
+    names = [name.strip() for name in classes.split(",")]
+    unknown = [name for name in names if name not in by_name]
+    if unknown:
+        raise CommandError(f"--classes names {unknown[0]!r}, which is not a class of this model; its classes are "
+                           f"{', '.join(by_name)}")
+    return [by_name[name] for name in names]
 
 
 def row_number(row, n_rows, source):
