@@ -267,6 +267,19 @@ def checked_class_prior(given, classes):
     return priors
 
 
+# scikit-learn's settings that these models do not have, and what to do instead.
+SCIKIT_LEARN_SETTINGS = {
+    "binarize": "the text models read words, present or absent; a table of 0/1 values goes to CategoricalNB",
+    "priors": "give the class prior as class_prior={label: P(c)}",
+}
+
+
+def unknown_setting_message(model, name, settings):
+    """The message for a setting a model does not have: its settings, and scikit-learn's meaning where it has one."""
+    hint = f" (scikit-learn's {name!r}: {SCIKIT_LEARN_SETTINGS[name]})" if name in SCIKIT_LEARN_SETTINGS else ""
+    return f"{model} has no setting {name!r}; its settings are {', '.join(settings)}{hint}"
+
+
 class NaiveBayes:
     """Classes, priors, training and Bayes' rule, shared by every model in the package.
 
@@ -404,6 +417,13 @@ class NaiveBayes:
             if not isinstance(cls.__dict__.get(name), Setting):
                 setattr(cls, name, Setting(name))
 
+    def __new__(cls, *args, **settings):
+        """A setting the model does not have is named here, before ``__init__`` (whose own error names a base class)."""
+        unknown = [name for name in settings if name not in cls.settings]
+        if unknown:
+            raise TypeError(unknown_setting_message(cls.__name__, unknown[0], cls.settings))
+        return super().__new__(cls)
+
     def get_params(self):
         """The settings this model was made with, as ``{name: value}`` (the parameters of its ``__init__``)."""
         return {name: self.__dict__[name] for name in self.settings}
@@ -416,9 +436,7 @@ class NaiveBayes:
         """
         unknown = [name for name in settings if name not in self.settings]
         if unknown:
-            raise ValueError(
-                f"{type(self).__name__} has no setting {unknown[0]!r}; its settings are {', '.join(self.settings)}"
-            )
+            raise ValueError(unknown_setting_message(type(self).__name__, unknown[0], self.settings))
         change_settings(self, settings)
         return self
 
