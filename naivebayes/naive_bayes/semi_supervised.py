@@ -327,9 +327,10 @@ class SemiSupervisedNB:
         word of a labeled document does); 2 is the paper's choice, 1 keeps
         every word.  See docs/semi-supervised.md for what it changes.
     max_iterations : int, default 50
-        A bound: EM usually stops on ``tolerance`` first (after 7 to 15
-        iterations on 20 Newsgroups in lectures/nigam_em_unlabeled_posts.py;
-        the paper's EM took about 10).
+        A bound: EM usually stops on ``tolerance`` first (on 20 Newsgroups,
+        lectures/nigam_em_unlabeled_posts.py's step 4 runs stop after 7 to
+        15 iterations and its going further A runs after 15 to 18; the paper
+        reports about 10, docs/semi-supervised.md).
     tolerance : float, default 1e-4
         Stop when an iteration raises the objective by at most this share of it.
     tokenizer : callable, optional
