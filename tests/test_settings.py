@@ -213,6 +213,7 @@ def starting_settings(Model):
     "Model, name, value, outcome",
     [pytest.param(*change, id=f"{change[0].__name__}-{change[1]}-{change[2]!r:.30}") for change in CHANGES],
 )
+@pytest.mark.filterwarnings("ignore:ComplementNB ignores:UserWarning")  # (the warning has its own test in test_complement.py)
 def test_a_setting_changed_after_fit_takes_effect_or_is_refused(Model, name, value, outcome):
     start = starting_settings(Model)
     if Model is MixedNB and name == "bandwidth":
