@@ -360,10 +360,60 @@ def test_parameter_grid_order_is_scikit_learns():
 def test_given_splits_are_checked():
     with pytest.raises(TypeError, match=r"cv\[0\]: the train positions 1 must be a list of whole numbers"):
         cross_val_score(Majority(), X12, Y12, cv=[(1, 2)])
-    with pytest.raises(ValueError, match=r"cv\[0\]: the test positions hold 99, not a position 0..11"):
+    with pytest.raises(ValueError, match=r"cv split 0: the test positions hold 99, not a position 0..11"):
         cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [99])])
-    with pytest.raises(ValueError, match=r"cv\[0\]: the test part is empty"):
+    with pytest.raises(ValueError, match=r"cv split 0: the test part is empty"):
         cross_val_score(Majority(), X12, Y12, cv=[([0, 1], [])])
+
+
+class NoSplits:
+    """A splitter that makes no splits at all."""
+
+    def split(self, X, y=None, groups=None):
+        return iter(())
+
+
+class OneSplit:
+    """A splitter that makes the one split it is given."""
+
+    def __init__(self, train, test):
+        self.train, self.test = train, test
+
+    def split(self, X, y=None, groups=None):
+        yield self.train, self.test
+
+
+def test_bad_splits_are_refused_by_every_function_that_takes_cv():
+    # fuzzer round 1750: GridSearchCV(cv=[]).fit raised ZeroDivisionError: Fraction(0, 0)
+    calls = [
+        lambda cv: cross_val_score(Majority(), X12, Y12, cv=cv),
+        lambda cv: cross_validate(Majority(), X12, Y12, cv=cv),
+        lambda cv: learning_curve(Majority(), X12, Y12, cv=cv, train_sizes=[2]),
+        lambda cv: GridSearchCV(Majority(), {"always": [None]}, cv=cv).fit(X12, Y12),
+    ]
+    cases = [
+        ([], ValueError, r"cv is an empty list of splits"),
+        (NoSplits(), ValueError, r"cv gave no splits of the 12 examples"),
+        ([([], [0, 1])], ValueError, r"cv split 0: the train part is empty"),
+        (OneSplit([0, 1], []), ValueError, r"cv split 0: the test part is empty"),
+        ([([0, 1], [12])], ValueError, r"cv split 0: the test positions hold 12, not a position 0..11"),
+        ([([0, -1], [5])], ValueError, r"cv split 0: the train positions hold -1, not a position 0..11"),
+        ([([0, 1.0], [5])], ValueError, r"cv split 0: the train positions hold 1.0, not a position"),
+        ([([0, True], [5])], ValueError, r"cv split 0: the train positions hold True, not a position"),
+        (OneSplit([0, "1"], [5]), ValueError, r"cv split 0: the train positions hold '1', not a position"),
+        (OneSplit(3, [5]), TypeError, r"cv split 0: the train positions 3 must be a list of whole numbers"),
+        ([([0, 1], {5: 1})], TypeError, r"cv\[0\]: the test positions \{5: 1\} must be a list"),
+    ]
+    for call in calls:
+        for cv, kind, message in cases:
+            with pytest.raises(kind, match=message):
+                call(cv)
+
+
+def test_numpy_positions_are_whole_numbers():
+    np = pytest.importorskip("numpy")
+    split = [(np.arange(6), np.array([6, 7, 8, 9]))]
+    assert list(cross_val_score(Majority(), X12, Y12, cv=split)) == [Fraction(2, 4)]
 
 
 # ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ as tables (docs/model-selection.md):
 """
 
 import inspect
+import operator
 import math
 import time
 from fractions import Fraction
@@ -166,28 +167,57 @@ class _GivenSplits:
     """Splits given as a list of ``(train positions, test positions)`` pairs."""
 
     def __init__(self, pairs):
+        if not pairs:
+            raise ValueError("cv is an empty list of splits; give at least one (train positions, test positions) pair")
         self.pairs = []
         for number, pair in enumerate(pairs):
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
                 raise TypeError(f"cv[{number}] = {pair!r}; each split is a pair (train positions, test positions)")
             train, test = pair
             for name, positions in (("train", train), ("test", test)):
-                if isinstance(positions, (str, bytes)) or not hasattr(positions, "__iter__"):
+                if isinstance(positions, (str, bytes, dict)) or not hasattr(positions, "__iter__"):
                     raise TypeError(f"cv[{number}]: the {name} positions {positions!r} must be a list of whole numbers")
             self.pairs.append((list(train), list(test)))
 
     def split(self, X, y=None, groups=None):
-        n = len(X)
-        for number, (train, test) in enumerate(self.pairs):
-            for name, positions in (("train", train), ("test", test)):
-                if not positions:
-                    raise ValueError(f"cv[{number}]: the {name} part is empty; each part needs an example")
-                wrong = [p for p in positions if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n]
-                if wrong:
-                    raise ValueError(
-                        f"cv[{number}]: the {name} positions hold {wrong[0]!r}, not a position 0..{n - 1} of X"
-                    )
         yield from self.pairs
+
+
+def _position(value):
+    """A position as an int (numpy's integers too), or None if it is not a whole number."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _checked_splits(splitter, X, y):
+    """The splitter's ``(train, test)`` pairs as lists of positions of X, each part non-empty and in range."""
+    n = len(X)
+    splits = []
+    for number, pair in enumerate(splitter.split(X, y)):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise TypeError(f"cv split {number} is {pair!r}; each split is a pair (train positions, test positions)")
+        parts = []
+        for name, positions in zip(("train", "test"), pair):
+            if isinstance(positions, (str, bytes, dict)) or not hasattr(positions, "__iter__"):
+                raise TypeError(f"cv split {number}: the {name} positions {positions!r} must be a list of whole numbers")
+            positions = list(positions)
+            if not positions:
+                raise ValueError(f"cv split {number}: the {name} part is empty; each part needs an example")
+            checked = [_position(p) for p in positions]
+            wrong = [p for p, c in zip(positions, checked) if c is None or not 0 <= c < n]
+            if wrong:
+                raise ValueError(
+                    f"cv split {number}: the {name} positions hold {wrong[0]!r}, not a position 0..{n - 1} of X"
+                )
+            parts.append(checked)
+        splits.append(tuple(parts))
+    if not splits:
+        raise ValueError(f"cv gave no splits of the {n} examples; give a cv that makes at least one (train, test) pair")
+    return splits
 
 
 SCORING_NAMES = {
@@ -382,7 +412,7 @@ def cross_validate(model, X, y, *, cv=5, scoring=None, return_train_score=False,
     if return_train_score:
         results["train_score"] = []
     n_train, n_test = [], []
-    for train, test in splitter.split(X, y):
+    for train, test in _checked_splits(splitter, X, y):
         fold = _fit_and_score(model, None, X, y, train, test, scorer, return_train_score, fit_params)
         for key, value in fold.items():
             results[key].append(value)
@@ -534,7 +564,7 @@ class GridSearchCV:
         """
         fit_params = check_fit_params(self.estimator, fit_params)
         X, y = _check_data(X, y)
-        splits = list(self.splitter.split(X, y))
+        splits = _checked_splits(self.splitter, X, y)
         results = SettingScores()
         for settings in self.settings_:
             folds = [
@@ -689,7 +719,7 @@ def learning_curve(
         raise TypeError(f"shuffle must be True or False, not {shuffle!r}")
     generator = check_random_state(random_state)  # the seed checked before any fitting
     X, y = _check_data(X, y)
-    splits = list(splitter.split(X, y))
+    splits = _checked_splits(splitter, X, y)
     sizes = _training_sizes(train_sizes, len(splits[0][0]))
     if shuffle:
         splits = [(generator.permutation(train), test) for train, test in splits]
