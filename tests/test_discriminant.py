@@ -833,3 +833,14 @@ def test_permuting_the_features_changes_nothing(seed):
     for a, b in zip(model.predict_proba(test_rows), permuted.predict_proba([[r[2], r[0], r[1]] for r in test_rows])):
         for label in a:
             assert a[label] == pytest.approx(b[label], rel=1e-9, abs=1e-12)
+
+
+def test_a_setting_assigned_after_fitting_is_checked_there():
+    # issue 30: every model's settings are checked where they are assigned, so a saved file always loads
+    model = GDA().fit(ROWS, LABELS)
+    before = copy.deepcopy(vars(model))
+    with pytest.raises(ValueError, match="ddof must be 0"):
+        model.ddof = 2.5
+    with pytest.raises(ValueError, match="covariance must be one of"):
+        model.covariance = "spherical"
+    assert vars(model) == before

@@ -5,6 +5,7 @@ import math
 import random
 import statistics
 import warnings
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -217,12 +218,44 @@ def test_list_rows_numpy_and_pandas_give_the_same_model():
     ("C", float("inf"), "positive, finite number"),
     ("C", True, "positive, finite number"),
     ("tol", -1e-6, "positive, finite number"),
-    ("max_iter", 0, "whole number >= 1"),
-    ("max_iter", 2.5, "whole number >= 1"),
+    ("max_iter", 0, "whole number from 1 to"),
+    ("max_iter", 2.5, "whole number from 1 to"),
 ])
 def test_bad_settings_are_refused_clearly(setting, value, phrase):
     with pytest.raises(ValueError, match=phrase):
         LogisticRegression(**{setting: value}).fit([[1.0], [2.0]], ["a", "b"])
+
+
+@pytest.mark.parametrize("setting, value, phrase", [
+    ("C", 10**400, r"C=a whole number of about 400 digits; it must be a positive, finite number that a float can hold"),
+    ("C", 10**5000, r"C=a whole number of about 5000 digits"),
+    ("C", Fraction(10**400, 3), r"C=Fraction\(.*positive, finite number that a float can hold"),
+    ("tol", -(10**400), r"tol=a whole number of about 400 digits"),
+    ("C", "1.0", r"C='1.0'; it must be a positive, finite number"),
+    ("C", float("nan"), r"C=nan; it must be a positive, finite number"),
+    ("max_iter", -1, r"max_iter=-1; it must be a whole number from 1 to 9223372036854775807"),
+    ("max_iter", 2.5, r"max_iter=2.5; it must be a whole number from 1 to"),
+    ("max_iter", 2**63, r"max_iter=9223372036854775808; it must be a whole number from 1 to 9223372036854775807"),
+], ids=lambda value: "huge" if type(value) is int and value.bit_length() > 1000 else None)
+def test_a_bad_setting_is_refused_where_it_is_given(setting, value, phrase):
+    # fuzzer: set_params(C=10**400) raised OverflowError; m.max_iter = -1 was kept and to_json wrote a file load refused
+    with pytest.raises(ValueError, match=phrase):
+        LogisticRegression(**{setting: value})
+    model = LogisticRegression(C=2.0, max_iter=50, tol=1e-4).fit([[1.0], [3.0]], ["a", "b"])
+    before = dict(vars(model))
+    with pytest.raises(ValueError, match=phrase):
+        model.set_params(**{setting: value})
+    with pytest.raises(ValueError, match=phrase):
+        setattr(model, setting, value)
+    assert vars(model) == before
+
+
+def test_a_good_setting_assigned_is_kept_as_given():
+    model = LogisticRegression()
+    model.C, model.max_iter, model.tol = 3, 20, Fraction(1, 1000)
+    assert model.get_params() == {"C": 3, "max_iter": 20, "tol": Fraction(1, 1000)}
+    assert type(model.C) is int  # kept as given, as the constructor keeps it
+    assert not hasattr(type(LogisticRegression.__dict__["C"]), "__get__")  # reading model.C starts no frame
 
 
 def test_bad_input_is_refused_and_a_failed_fit_changes_nothing():

@@ -987,6 +987,36 @@ def test_an_unfitted_logistic_regression_cannot_be_saved():
         to_json(LogisticRegression())
 
 
+@pytest.mark.parametrize("setting, value, phrase", [
+    ("max_iter", -1, "max_iter=-1; it must be a whole number"),  # fuzzer round 1742
+    ("max_iter", 2.5, "max_iter=2.5; it must be a whole number"),  # fuzzer round 1353
+    ("C", 10**400, "C=a whole number of about 400 digits"),
+])
+def test_a_model_whose_settings_would_not_load_is_not_saved(setting, value, phrase, tmp_path):
+    from naivebayes import LogisticRegression
+
+    model = LogisticRegression().fit([[1.0], [3.0]], ["a", "b"])
+    model.__dict__[setting] = value  # past the check made at assignment, as code of one's own could
+    message = f"this LogisticRegression cannot be saved: its settings would not load \\({phrase}"
+    with pytest.raises(ValueError, match=message):
+        to_json(model)
+    with pytest.raises(ValueError, match=message):
+        save(model, tmp_path / "model.json")
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even a temporary file
+
+
+def test_a_semi_supervised_model_whose_settings_would_not_load_is_not_saved(tmp_path):
+    from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
+
+    model = SemiSupervisedNB(max_iterations=2, min_word_count=1).fit(
+        ["ball goal", "vote law"], ["sport", "politics"], ["goal ball ball", "law vote"]
+    )
+    model.__dict__["max_iterations"] = 2.5
+    with pytest.raises(ValueError, match="this SemiSupervisedNB cannot be saved: its settings would not load"):
+        save(model, tmp_path / "model.json")
+    assert list(tmp_path.iterdir()) == []
+
+
 def logistic_file(name="categories, two classes"):
     return json.loads(to_json(LOGISTIC[name][0]))
 

@@ -176,7 +176,9 @@ def test_alpha_zero_is_refused_with_the_reason_at_construction_and_at_fit(event_
     with pytest.raises(ValueError, match=r"needs alpha > 0.*0/0 is undefined"):
         SemiSupervisedNB(event_model, alpha=0)
     model = SemiSupervisedNB(event_model)
-    model.alpha = 0  # assigned after construction: fit checks it again, and changes nothing
+    with pytest.raises(ValueError, match=r"needs alpha > 0"):
+        model.alpha = 0  # assigned after construction: refused there
+    model.__dict__["alpha"] = 0  # past that check: fit checks it again, and changes nothing
     with pytest.raises(ValueError, match=r"needs alpha > 0"):
         model.fit(["apple banana", "cherry date"], ["a", "b"], ["apple cherry"])
     assert model.model_ is None and model.history_ == []
@@ -316,3 +318,29 @@ def test_nothing_to_learn_gets_the_models_clear_error_on_both_paths(monkeypatch,
     with pytest.raises(ValueError, match="no tokens at all"):
         model.fit(["", "!!"], ["x", "y"], ["...", ""])
     assert model.model_ is None
+
+
+@pytest.mark.parametrize("setting, value, phrase", [
+    ("alpha", -1, "alpha"),
+    ("alpha", 0, "needs alpha > 0"),
+    ("max_iterations", 2.5, "max_iterations must be a whole number >= 0"),
+    ("tolerance", "x", "tolerance must be a number >= 0"),
+    ("unlabeled_weight", 2, "unlabeled_weight"),
+    ("event_model", "gaussian", "event_model"),
+    ("min_word_count", 0, "min_word_count must be a whole number >= 1"),
+])
+def test_a_setting_assigned_after_construction_is_checked_there(setting, value, phrase):
+    # issue 30: m.max_iterations = 2.5 was kept, and only fit (or a saved file's load) refused it
+    model = SemiSupervisedNB(alpha=0.5, max_iterations=3)
+    before = dict(vars(model))
+    with pytest.raises(ValueError, match=phrase):
+        setattr(model, setting, value)
+    assert vars(model) == before
+
+
+def test_a_good_setting_assigned_is_kept_and_read_without_a_call():
+    model = SemiSupervisedNB()
+    model.unlabeled_weight = 0.1
+    model.max_iterations = 7
+    assert model.get_params()["unlabeled_weight"] == 0.1 and model.max_iterations == 7
+    assert not hasattr(type(SemiSupervisedNB.__dict__["alpha"]), "__get__")  # reading model.alpha starts no frame

@@ -307,6 +307,30 @@ def history_cell(value):
     return f"{value:.4f}" if abs(value) < 10 else f"{value:.2f}"
 
 
+class CheckedSetting:
+    """A setting checked when it is assigned after construction: ``model.alpha = -1`` is refused at once.
+
+    The new value goes through the model's constructor with the model's other
+    settings (its checks, and the form it keeps the value in); a refused value
+    changes nothing.  While the constructor stores its settings (not all of
+    them are there yet) the value is stored as it is: the constructor checks
+    them itself.  Reading ``model.alpha`` is a plain attribute read (this class
+    has no ``__get__``), so a debugger never stops here on a read.
+    """
+
+    def __init__(self, name):
+        self.name = name
+
+    def __set__(self, model, value):
+        if all(name in model.__dict__ for name in type(model).settings):
+            checked = type(model)(**{**model.get_params(), self.name: value})  # raises here if the value is wrong
+            value = checked.__dict__[self.name]
+        model.__dict__[self.name] = value
+
+    def __repr__(self):
+        return f"CheckedSetting({self.name!r})"
+
+
 class SemiSupervisedNB:
     """Multinomial or Bernoulli naive Bayes trained by EM on labeled and unlabeled documents (Nigam et al. 2000).
 
@@ -344,6 +368,17 @@ class SemiSupervisedNB:
     whose tables hold the fractional counts), ``classes_``, ``history_``
     (an ``EMHistory``), ``n_iterations_`` and ``converged_``.
     """
+
+    settings = ("event_model", "alpha", "unlabeled_weight", "document_length", "max_iterations", "tolerance", "tokenizer",
+                "min_word_count")  # (in the constructor's order)
+    event_model = CheckedSetting("event_model")
+    alpha = CheckedSetting("alpha")
+    unlabeled_weight = CheckedSetting("unlabeled_weight")
+    document_length = CheckedSetting("document_length")
+    max_iterations = CheckedSetting("max_iterations")
+    tolerance = CheckedSetting("tolerance")
+    tokenizer = CheckedSetting("tokenizer")
+    min_word_count = CheckedSetting("min_word_count")
 
     def __init__(self, event_model="multinomial", alpha=1, unlabeled_weight=1.0, document_length=300,
                  max_iterations=50, tolerance=1e-4, tokenizer=None, min_word_count=2):
@@ -637,9 +672,7 @@ class SemiSupervisedNB:
 
     def get_params(self):
         """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""
-        return {name: getattr(self, name) for name in (
-            "event_model", "alpha", "unlabeled_weight", "document_length", "max_iterations", "tolerance", "tokenizer",
-            "min_word_count")}  # (in the constructor's order)
+        return {name: getattr(self, name) for name in self.settings}
 
     def set_params(self, **settings):
         """Change settings by name (``model.set_params(unlabeled_weight=0.1)``); returns the model.
@@ -656,7 +689,7 @@ class SemiSupervisedNB:
             )
         checked = type(self)(**{**params, **settings})  # raises here if a value is wrong
         for name in settings:
-            setattr(self, name, getattr(checked, name))
+            self.__dict__[name] = checked.__dict__[name]  # (checked together, kept together)
         return self
 
     def __repr__(self):

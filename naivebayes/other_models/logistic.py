@@ -426,18 +426,60 @@ def minimise_lbfgs(objective, data, C, start, tol, max_iter):
 
 
 def check_regression_settings(C, max_iter, tol):
-    """(C, max_iter, tol) checked: C and tol positive, finite numbers, max_iter a whole number >= 1."""
+    """(C, max_iter, tol) checked: C and tol positive numbers a float can hold, max_iter a whole number >= 1."""
     for name, value, hint in (
         ("C", C, "the inverse strength of the penalty, as in scikit-learn; 1.0 is the default"),
         ("tol", tol, "the largest partial derivative allowed at the end, such as 1e-6"),
     ):
         kind = type(value)
         number = kind is float or kind is int or kind is not bool and is_number(value)
-        if not number or not math.isfinite(value) or value <= 0:
-            raise ValueError(f"{name}={value!r}; it must be a positive, finite number ({hint})")
-    if type(max_iter) is not int or max_iter < 1:
-        raise ValueError(f"max_iter={max_iter!r}; it must be a whole number >= 1 (at most this many L-BFGS iterations)")
+        try:
+            as_float = float(value) if number else math.nan
+        except (OverflowError, ValueError, TypeError):  # (10**400: too large for a float)
+            as_float = math.inf
+        if not math.isfinite(as_float) or as_float <= 0:
+            raise ValueError(
+                f"{name}={setting_shown(value)}; it must be a positive, finite number that a float can hold "
+                f"(at most about 1.8e308): {hint}"
+            )
+    if type(max_iter) is not int or not 1 <= max_iter <= MAX_ITER_LIMIT:
+        raise ValueError(
+            f"max_iter={setting_shown(max_iter)}; it must be a whole number from 1 to {MAX_ITER_LIMIT} "
+            f"(at most this many L-BFGS iterations)"
+        )
     return float(C), max_iter, float(tol)
+
+
+MAX_ITER_LIMIT = 2**63 - 1  # (as a C long: a model file keeps max_iter as a JSON number)
+
+
+def setting_shown(value):
+    """A setting's value for a message: its repr, shortened (a whole number of 400 digits by its size)."""
+    if type(value) is int and value.bit_length() > 200:
+        return f"a whole number of about {round(value.bit_length() * math.log10(2))} digits"  # (no huge repr)
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class RegressionSetting:
+    """A setting of LogisticRegression, checked when assigned: ``model.max_iter = -1`` is refused at once.
+
+    The new value is checked with the model's other settings by
+    ``check_regression_settings``; a refused value changes nothing.  Reading
+    ``model.C`` is a plain attribute read (this class has no ``__get__``), so a
+    debugger never stops here on a read.
+    """
+
+    def __init__(self, name):
+        self.name = name
+
+    def __set__(self, model, value):
+        settings = {"C": 1.0, "max_iter": 1000, "tol": 1e-6, self.name: value}  # (the others are checked where set)
+        check_regression_settings(**settings)
+        model.__dict__[self.name] = value
+
+    def __repr__(self):
+        return f"RegressionSetting({self.name!r})"
 
 
 class LogisticRegression:
@@ -466,6 +508,9 @@ class LogisticRegression:
         self.tol = tol
 
     settings = ("C", "max_iter", "tol")
+    C = RegressionSetting("C")
+    max_iter = RegressionSetting("max_iter")
+    tol = RegressionSetting("tol")
 
     def get_params(self):
         """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""
