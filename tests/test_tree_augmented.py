@@ -662,3 +662,25 @@ def test_every_table_line_the_script_prints_is_on_the_page(tmp_path, monkeypatch
     printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line]
     missing = [line for line in printed if line not in page and not line.startswith("| all 16,281")]
     assert missing == [], missing
+
+
+def test_one_feature_is_naive_bayes_with_that_feature_as_the_root():
+    # with one feature there is no tree to learn: the feature is the root, P(x | c) its naive table
+    rows = [{"x": "u"}, {"x": "u"}, {"x": "v"}, {"x": "v"}, {"x": "v"}]
+    labels = ["a", "a", "a", "b", "b"]
+    model = TreeAugmentedNB().fit(rows, labels)
+    assert model.parents_ == {"x": None} and model.tree_ == [("x", None, None)]
+    # P(a) P(u | a) = 3/5 * (2 + 1)/(3 + 2) = 9/25; P(b) P(u | b) = 2/5 * (0 + 1)/(2 + 2) = 1/10
+    assert model.joint_probability({"x": "u"}) == {"a": Fraction(9, 25), "b": Fraction(1, 10)}
+
+
+@pytest.mark.parametrize("rows", [
+    [{None: -1}, {None: 0}, {}, {None: 2}],  # fuzzer round 2487: IndexError in tree_parents
+    [{None: "u", "x": 1}, {None: "v", "x": 2}, {None: "u", "x": 1}, {None: "v", "x": 1}],
+])
+def test_a_feature_named_none_is_refused_by_name(rows):
+    model = TreeAugmentedNB()
+    before = dict(vars(model))
+    with pytest.raises(ValueError, match=r"a feature is named None .*give that feature a name"):
+        model.fit(rows, ["a", "a", "b", "b"])
+    assert vars(model) == before

@@ -355,6 +355,11 @@ class TreeAugmentedNB(TableNaiveBayes):
         root = features[0] if self.root is None else self.root
         if isinstance(root, bool) or root not in features:  # (True == 1: a bool would pick column 1 without a word)
             raise ValueError(f"root={self.root!r} is not a feature; the features are {features}")
+        if None in features:  # (None is the root's parent, "only the class", in parents_ and tree_)
+            raise ValueError(
+                f"a feature is named None (the features are {features}); TreeAugmentedNB uses None for the "
+                f"root's missing parent, so give that feature a name, such as 'None' as text"
+            )
         self.pair_weights_ = pair_weights(features, self.pair_counts_)  # I(X_i; X_j | C)
         edges = maximum_spanning_tree(features, self.pair_weights_, root)
         self.parents_ = tree_parents(edges, root)
