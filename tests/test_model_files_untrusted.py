@@ -394,3 +394,37 @@ def test_a_pair_cell_of_a_value_never_seen_is_refused():
     pairs['["outlook", "temperature"]'][0][0] = ["snow", "cool"]
     with pytest.raises(ModelFileError, match=r"has 1 rows with outlook = 'snow', but value_counts_ has 0"):
         from_json(json.dumps(document))
+
+
+# Tables whose keys are numbers: a document's length L (text models), a kernel feature's value (KernelNB, MixedNB).
+NUMBER_KEYS = [
+    ("MultinomialNB", "document_lengths_"),
+    ("MultinomialNB, dense", "document_lengths_"),
+    ("SemiSupervisedNB", "document_lengths_"),
+    ("KernelNB", "kernel_counts_"),
+    ("MixedNB", "kernel_counts_"),
+]
+BAD_NUMBER_KEYS = ["1/0", None, True, [1], "INF-MARK"]
+
+
+def with_first_number_key(model_name, table, key):
+    """The file of SMALL[model_name] with the first number key of tables[table] (in its first class) replaced by ``key``."""
+    document = json.loads(to_json(SMALL[model_name]))
+    by_class = document["tables"][table]
+    pairs = by_class[next(iter(by_class))]
+    if table == "kernel_counts_":  # {label: {feature: {value: n}}}: one level more
+        pairs = pairs[next(iter(pairs))] if isinstance(pairs, dict) else pairs[0][1]
+    pairs[0][0] = key
+    return json.dumps(document).replace('"INF-MARK"', "1e400")  # (1e400 reads as infinity)
+
+
+@pytest.mark.parametrize("model_name, table", NUMBER_KEYS)
+@pytest.mark.parametrize("key", BAD_NUMBER_KEYS + [-1])
+def test_a_number_key_of_the_wrong_kind_is_refused_by_name(model_name, table, key):
+    # fuzzer round 2214: a document length "1/0" raised TypeError while the lengths were added up
+    text = with_first_number_key(model_name, table, key)
+    if key == -1 and table == "kernel_counts_":
+        from_json(text)  # a kernel feature's value may be negative
+        return
+    with pytest.raises(ModelFileError, match=rf"^tables\.{table}\[.* (has a document length|holds the value) "):
+        from_json(text)

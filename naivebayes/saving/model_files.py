@@ -92,7 +92,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from naivebayes.core.arithmetic import is_exact
-from naivebayes.plumbing.checks import NotFittedError, sorted_labels
+from naivebayes.plumbing.checks import NotFittedError, is_number, sorted_labels
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.complement import ComplementNB
 from naivebayes.naive_bayes.categorical import CategoricalNB
@@ -1300,6 +1300,9 @@ def check_text_tables(model_class, tables, uncounted=frozenset(), fractional=Fal
         if model_class is MultinomialNB:
             lengths = tables["document_lengths_"][label]
             where = f"tables.{at('document_lengths_', label)}"
+            for length in lengths:
+                if not is_number(length) or not math.isfinite(length) or length < 0:  # (a bool is no length)
+                    raise field_error(where, f"has a document length {length!r}; a length is a number of words >= 0")
             n_documents, n_words = sum(lengths.values()), sum(length * n for length, n in lengths.items())
             if fractional:
                 if more_than(n_documents, class_counts[label]):
@@ -1497,6 +1500,10 @@ def check_kernel(tables, features):
     """A kernel feature's value counts add up to n_jc."""
     for label, by_feature in tables["kernel_counts_"].items():
         for feature in features:
+            where = f"tables.{at(at('kernel_counts_', label), feature)}"
+            for value in by_feature[feature]:
+                if not is_number(value) or not math.isfinite(value):  # (a bool is a category, not a number)
+                    raise field_error(where, f"holds the value {value!r}; a kernel feature's values are finite numbers")
             total, n = sum(by_feature[feature].values()), tables["feature_counts_"][label][feature]
             if total != n:
                 raise field_error(
