@@ -61,10 +61,11 @@ def test_eq_tfidf_weights_and_length_of_a_three_four_five_row():
     assert (terms, weights, length) == (["a", "b"], [3.0, 4.0], 5.0)
 
 
-def test_eq_tfidf_weights_and_length_multiplies_by_the_idf_and_drops_what_has_no_weight():
-    # w = (3 * 2, 4 * 0.5) = (6, 2), ||w|| = sqrt(36 + 4) = sqrt(40); "c" has no idf, "d" a count of 0
+def test_eq_tfidf_weights_and_length_multiplies_by_the_idf_and_drops_what_has_no_idf():
+    # w = (3 * 2, 4 * 0.5, 0 * 1) = (6, 2, 0), ||w|| = sqrt(36 + 4 + 0) = sqrt(40); "c" has no idf and is dropped,
+    # "d" a count of 0: it stays with the weight 0, as in tfidf_weights
     terms, weights, length = tfidf_weights_and_length({"a": 3, "c": 7, "b": 4, "d": 0}, {"a": 2.0, "b": 0.5, "d": 1.0})
-    assert (terms, weights) == (["a", "b"], [6.0, 2.0])
+    assert (terms, weights) == (["a", "b", "d"], [6.0, 2.0, 0.0])
     assert length == math.sqrt(40)
     assert tfidf_weights_and_length({}, {"a": 1.0}) == ([], [], 0.0)
 
@@ -85,6 +86,9 @@ def test_eq_multinomial_tfidf_count_adds_the_normalised_weights():
     assert n_c == 0.6 + 0.8
     add_multinomial_tfidf_counts(table, ["b", "c"], [1.0, 1.0], math.sqrt(2))  # the row (0.7071, 0.7071)
     assert table == {"a": 0.6, "b": 0.8 + 1 / math.sqrt(2), "c": 1 / math.sqrt(2)}
+    # a weight of 0 (a count of 0) adds nothing and no entry, as add_multinomial_counts
+    assert add_multinomial_tfidf_counts(table, ["d", "a"], [0.0, 2.0], 2.0) == 1.0
+    assert table == {"a": 1.6, "b": 0.8 + 1 / math.sqrt(2), "c": 1 / math.sqrt(2)}
 
 
 def test_eq_multinomial_tfidf_count_is_add_multinomial_counts_of_the_row():
@@ -106,6 +110,11 @@ def test_eq_multinomial_tfidf_joint_by_hand():
     assert joint == pytest.approx([-16 / 5 * math.log(2), -3 * math.log(2)], rel=1e-15)
     assert multinomial_tfidf_joint_log_likelihoods([], [], 0.0, rows, log_priors) == log_priors
     assert multinomial_tfidf_joint_log_likelihoods(["unseen"], [1.0], 1.0, rows, log_priors) == log_priors
+    # a row whose known terms all weigh 0 has length 0: it scores the priors, with no division by 0
+    assert multinomial_tfidf_joint_log_likelihoods(["a", "b"], [0.0, 0.0], 0.0, rows, log_priors) == log_priors
+    # a weight of 0 adds 0 to the sum: the hand-worked row above with a zero-count "b" appended
+    joint = multinomial_tfidf_joint_log_likelihoods(["a", "b"], [3.0, 0.0], 3.0, rows, log_priors)
+    assert joint == [half + half, half + quarter]
 
 
 def test_eq_multinomial_tfidf_joint_agrees_with_the_joint_of_the_row():

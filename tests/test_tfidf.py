@@ -23,6 +23,7 @@ The logarithms were taken to 40 digits with decimal.Decimal.ln, not with math.lo
 import copy
 import math
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -101,7 +102,7 @@ def test_eq_tfidf_idf_unsmoothed_on_the_three_documents():
 
 
 def test_eq_tfidf_idf_of_a_term_in_no_document_is_a_division_by_zero():
-    # ln(3/0) is undefined; fit never asks, since it only knows terms with df >= 1.
+    # ln(3/0) is undefined; fit refuses a term with df = 0 before it asks (see the smooth_idf=False test below).
     with pytest.raises(ZeroDivisionError):
         unsmoothed_idf(3, 0)
 
@@ -123,8 +124,9 @@ def test_eq_tfidf_weight_by_hand():
     # "the": tf 2, idf 1; "cat": 3 * 1.5; "sat": tf 1, so the weight is the idf.
     weights = tfidf_weights({"the": 2, "cat": 3, "sat": 1}, idf)
     assert weights["the"] == 2.0 and weights["cat"] == 4.5 and close(weights["sat"], IDF_SAT)
-    # A count of 0 is no occurrence, and a term without an idf is dropped.
-    assert tfidf_weights({"the": 0, "dog": 4, "cat": 1}, idf) == {"cat": 1.5}
+    # A count of 0 weighs 0 * idf = 0.0 and its term stays (as scikit-learn's column of zeros); a term without an idf is dropped.
+    assert tfidf_weights({"the": 0, "dog": 4, "cat": 1}, idf) == {"the": 0.0, "cat": 1.5}
+    assert tfidf_weights({"cat": Fraction(0)}, idf) == {"cat": 0.0}
 
 
 def test_eq_tfidf_l2_norm_of_a_three_four_five_row():
@@ -152,7 +154,8 @@ def test_eq_tfidf_l2_norm_of_the_worked_row_d1():
 
 def test_eq_tfidf_l2_norm_of_nothing_is_an_empty_row():
     assert l2_normalize({}) == {}
-    assert l2_normalize({"a": 0, "b": 0.0}) == {}  # no division by zero
+    assert l2_normalize({"a": 0, "b": 0.0}) == {"a": 0.0, "b": 0.0}  # no division by zero; the terms stay
+    assert l2_normalize({"a": 0.0, "b": 2.0}) == {"a": 0.0, "b": 1.0}
 
 
 @pytest.mark.parametrize("exponent", [-1070, -1060, -600, -1, 0, 1, 600, 1000, 1020])
@@ -264,9 +267,40 @@ def test_fit_agrees_with_bag_of_words_document_frequency():
 
 
 def test_a_zero_count_is_not_an_occurrence():
+    # "b" is given only with the count 0: df = 0, and it keeps an idf, ln((1 + 2) / (1 + 0)) + 1 = ln 3 + 1
     tfidf = TfidfTransformer().fit([{"a": 1, "b": 0}, {"a": 2}])
-    assert tfidf.document_frequency_ == {"a": 2}
-    assert tfidf.transform([{"a": 0, "b": 5}]) == [{}]
+    assert tfidf.document_frequency_ == {"a": 2, "b": 0}
+    assert tfidf.idf_ == {"a": 1.0, "b": math.log(3) + 1}  # "a": ln(3/3) + 1
+    assert tfidf.transform([{"a": 0, "b": 5}]) == [{"a": 0.0, "b": 1.0}]
+    assert tfidf.transform([{"a": 1, "b": 0}]) == [{"a": 1.0, "b": 0.0}]
+
+
+def test_a_term_counted_0_in_every_row_keeps_its_column():
+    # Three rows; "z" is 0 in each, "x" counted in 2 of 3, "y" in 1 of 3 (smooth idf, N = 3):
+    #   idf_x = ln(4/3) + 1, idf_y = ln(4/2) + 1, idf_z = ln(4/1) + 1 (scikit-learn's idf of an all-zero column)
+    rows = [{"x": 1, "y": 0, "z": 0}, {"x": 2, "y": 3, "z": 0}, {"x": 0, "y": 0, "z": 0}]
+    tfidf = TfidfTransformer(norm=None)
+    weighted = tfidf.fit_transform(rows)
+    assert tfidf.document_frequency_ == {"x": 2, "y": 1, "z": 0}
+    assert tfidf.idf_ == {"x": math.log(4 / 3) + 1, "y": math.log(2) + 1, "z": math.log(4) + 1}
+    assert weighted[0] == {"x": math.log(4 / 3) + 1, "y": 0.0, "z": 0.0}
+    assert weighted[2] == {"x": 0.0, "y": 0.0, "z": 0.0}  # an empty document keeps its columns, all 0
+    assert TfidfTransformer().fit_transform(rows)[2] == {"x": 0.0, "y": 0.0, "z": 0.0}  # l2: 0 / 0 is not taken
+    assert TfidfTransformer(sublinear_tf=True).fit_transform(rows)[0] == {"x": 1.0, "y": 0.0, "z": 0.0}
+    # A multinomial model on the rows then has "z" in its vocabulary: |V| = 3 in every denominator.
+    assert MultinomialNB().fit(weighted, ["a", "b", "b"]).vocabulary_ == {"x", "y", "z"}
+
+
+def test_unsmoothed_idf_refuses_a_term_counted_0_in_every_row():
+    # ln(N / 0) has no value; scikit-learn stores inf and then refuses any row that counts the term.
+    tfidf = TfidfTransformer(smooth_idf=False).fit([{"a": 1}])
+    before = copy.deepcopy(vars(tfidf))
+    for method in ("fit", "fit_transform"):
+        with pytest.raises(ValueError, match=r"'z' has the count 0 in every row.*ln\(2 / 0\) \+ 1.*smooth_idf=True"):
+            getattr(tfidf, method)([{"a": 1, "z": 0}, {"a": 2, "z": 0}])
+        assert vars(tfidf) == before
+    # a term counted 0 in one row and more in another has df >= 1: accepted
+    assert TfidfTransformer(smooth_idf=False).fit([{"a": 1, "z": 0}, {"z": 2}]).idf_ == {"a": math.log(2) + 1, "z": math.log(2) + 1}
 
 
 def test_fit_returns_self_and_accepts_a_generator(pets):
@@ -365,10 +399,10 @@ def test_a_single_tiny_count_is_not_dropped(pets):
 @pytest.mark.parametrize("seed", range(5))
 def test_l2_rows_equal_the_formulas_as_written_bit_for_bit(setting, seed):
     # The reference: tf * idf, then the l2 formula as written, with no scaling.
-    tfidf = TfidfTransformer(**setting).fit(random_rows(seed))
+    tfidf = TfidfTransformer(**setting).fit(setting_rows(setting, seed))
     for counts in random_rows(seed + 100):
-        weights = {term: count * tfidf.idf_[term] for term, count in counts.items() if count and term in tfidf.idf_}
-        expected = plain_l2(weights) if weights else {}
+        weights = {term: count * tfidf.idf_[term] for term, count in counts.items() if term in tfidf.idf_}
+        expected = plain_l2(weights) if any(weights.values()) else dict.fromkeys(weights, 0.0)
         assert tfidf.transform([counts])[0] == expected
 
 
@@ -512,8 +546,12 @@ def random_rows(seed, n_rows=40, sublinear_tf=False):
 
 
 def setting_rows(setting, seed):
-    """random_rows that suit the setting."""
-    return random_rows(seed, sublinear_tf=setting.get("sublinear_tf", False))
+    """random_rows that suit the setting (with smooth_idf=False, no term that every row counts 0, which fit refuses)."""
+    rows = random_rows(seed, sublinear_tf=setting.get("sublinear_tf", False))
+    if setting.get("smooth_idf", True):
+        return rows
+    counted = {term for row in rows for term, count in row.items() if count}
+    return [{term: count for term, count in row.items() if term in counted} for row in rows]
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=repr)
@@ -521,8 +559,10 @@ def setting_rows(setting, seed):
 def test_l2_rows_have_length_one(setting, seed):
     rows = TfidfTransformer(**{**setting, "norm": "l2"}).fit_transform(setting_rows(setting, seed))
     for row in rows:
-        if row:
+        if any(row.values()):
             assert abs(math.fsum(w * w for w in row.values()) - 1) <= 1e-12
+        else:
+            assert set(row.values()) <= {0.0}  # no term, or only counts of 0
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=repr)
@@ -544,8 +584,9 @@ def test_each_weight_belongs_to_a_known_term_that_occurs(setting, seed):
     tfidf = TfidfTransformer(**setting).fit(setting_rows(setting, seed))
     held_out = setting_rows(setting, seed + 100)
     for counts, weights in zip(held_out, tfidf.transform(held_out)):
-        assert set(weights) <= {term for term, count in counts.items() if count > 0 and term in tfidf.idf_}
-        assert all(weight > 0 for weight in weights.values())  # sublinear tf is >= 1 for the counts it allows
+        assert list(weights) == [term for term in counts if term in tfidf.idf_]  # a count of 0 keeps its term
+        for term, weight in weights.items():
+            assert (weight > 0) if counts[term] > 0 else (weight == 0)  # sublinear tf is >= 1 for the counts it allows
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -50,8 +50,9 @@ def tfidf_weights_and_length(counts, idf):
     ``sqrt(sum_t w_t ** 2)`` once: the normalised weight w_t / ||w|| is a
     division it can do where it uses it.  The weights and the length are the
     very floats ``tfidf_weights`` and ``l2_normalize`` compute (same
-    products, same ``math.fsum``), for the terms with a count above 0 and an
-    idf, in the row's order; a row with none has length 0.
+    products, same ``math.fsum``), for the terms with an idf, in the row's
+    order (a count of 0 gives the weight 0.0, and the term stays, as it stays
+    in ``tfidf_weights``); a row with no weight above 0 has length 0.
 
     Formula: docs/tfidf.md#eq-tfidf-weights-and-length
     """
@@ -60,7 +61,7 @@ def tfidf_weights_and_length(counts, idf):
         terms = list(counts)
         weights = list(map(mul, counts.values(), idfs))  # w_t = tf_t * idf_t
     else:
-        terms = [term for term, tf in counts.items() if tf and term in idf]
+        terms = [term for term in counts if term in idf]
         weights = [counts[term] * idf[term] for term in terms]  # w_t = tf_t * idf_t
     length = math.sqrt(math.fsum(map(mul, weights, weights)))  # ||w||_2
     return terms, weights, length
@@ -76,12 +77,14 @@ def add_multinomial_tfidf_counts(word_counts, terms, weights, length):
     ``TfidfTransformer.transform`` would give is w_dj / ||w_d||, and this adds
     it to the class's table the way ``add_multinomial_counts`` adds that row,
     the same divisions and additions in the same order, so the tables are
-    the same floats, without a dict of weights built for the document.
+    the same floats, without a dict of weights built for the document.  A
+    weight of 0 adds nothing, so, as there, it adds no entry either.
 
     Formula: docs/tfidf.md#eq-multinomial-tfidf-count
     """
     for term, weight in zip(terms, weights):
-        word_counts[term] = word_counts.get(term, 0) + weight / length  # n_jc += w_dj / ||w_d||
+        if weight:
+            word_counts[term] = word_counts.get(term, 0) + weight / length  # n_jc += w_dj / ||w_d||
     return sum(map(truediv, weights, repeat(length)))  # sum_j w_dj / ||w_d||
 # --8<-- [end:eq-multinomial-tfidf-count]
 
@@ -96,7 +99,7 @@ def multinomial_tfidf_joint_log_likelihoods(terms, weights, length, rows, log_pr
     row of log theta_jc for all K classes; ``zip(*rows)`` turns the rows of
     the document's terms into K columns, and each class's sum of w_dj times
     its column runs in C.  Terms the model never saw are ignored; a row with
-    no known term (length 0) scores log pi_c.
+    no known term, or no weight above 0 (length 0), scores log pi_c.
 
     Formula: docs/tfidf.md#eq-multinomial-tfidf-joint
     """
@@ -104,7 +107,7 @@ def multinomial_tfidf_joint_log_likelihoods(terms, weights, length, rows, log_pr
     if None in term_rows:  # keep the known terms only
         known = [(weight, row) for weight, row in zip(weights, term_rows) if row is not None]
         weights, term_rows = [weight for weight, _ in known], [row for _, row in known]
-    if not term_rows:
+    if not term_rows or not length:
         return list(log_priors)
     columns = zip(*term_rows)  # class k's column: log theta_jk for each known term j
     return [

@@ -69,7 +69,7 @@ def smoothed_idf(n_documents, df):
 
 # --8<-- [start:eq-tfidf-idf]
 def unsmoothed_idf(n_documents, df):
-    """idf_t = ln(N / df_t) + 1, for a term with df_t >= 1 (``smooth_idf=False``).
+    """idf_t = ln(N / df_t) + 1, for a term with df_t >= 1 (``smooth_idf=False``; ``fit`` refuses df_t = 0).
 
     Formula: docs/tfidf.md#eq-tfidf-idf
     """
@@ -97,23 +97,24 @@ def sublinear_term_frequency(tf):
 def tfidf_weights(tfs, idf):
     """{term: w_t} with w_t = tf_t * idf_t: each term's (possibly sublinear) count times its idf.
 
-    Only the terms with a count above 0 and an idf are kept: a count of 0 is
-    no occurrence, and a term ``fit`` never saw has no idf, so it is dropped.
-    The usual row (from ``BagOfWords``) has neither, and is weighed in C:
-    ``map`` multiplies each count by its term's idf, looked up with
-    ``idf.__getitem__``.
+    A term ``fit`` never saw has no idf, so it is dropped.  A count of 0
+    gives the weight 0.0 and the term stays in the row, as its column stays
+    (all zeros) in scikit-learn's matrix: a model fitted on the rows then
+    has it in its vocabulary.  The usual row (from ``BagOfWords``) has no
+    unknown term and no 0, and is weighed in C: ``map`` multiplies each
+    count by its term's idf, looked up with ``idf.__getitem__``.
 
     Formula: docs/tfidf.md#eq-tfidf-weight
     """
     if idf.keys() >= tfs.keys() and min(tfs.values(), default=1) > 0:  # every term known, every count > 0
         return dict(zip(tfs, map(mul, tfs.values(), map(idf.__getitem__, tfs))))
-    return {term: tf * idf[term] for term, tf in tfs.items() if tf and term in idf}
+    return {term: tf * idf[term] for term, tf in tfs.items() if term in idf}  # a count of 0 gives 0.0
 # --8<-- [end:eq-tfidf-weight]
 
 
 # --8<-- [start:eq-tfidf-l2-norm]
 def l2_normalize(weights):
-    """w_t / sqrt(sum over s of w_s ** 2), as a new dict; a row whose weights are all 0 becomes {}.
+    """w_t / sqrt(sum over s of w_s ** 2), as a new dict; a row whose weights are all 0 keeps them, as 0.0.
 
     Squared as they are, weights above about 1e154 would overflow to inf and
     weights that are all below about 1e-162 would underflow to 0; such a row
@@ -129,7 +130,7 @@ def l2_normalize(weights):
     values = weights.values()
     length = math.sqrt(math.fsum(map(mul, values, values)))  # ||w||_2 (or ||w||_2 / 2**e)
     if length == 0:
-        return {}  # nothing to scale: no terms, or only zero weights
+        return dict.fromkeys(weights, 0.0)  # nothing to scale: no terms, or only zero weights (no division by 0)
     return dict(zip(weights, map(truediv, weights.values(), repeat(length))))  # w_t / ||w||; a 2**e cancels
 # --8<-- [end:eq-tfidf-l2-norm]
 
@@ -184,7 +185,9 @@ class TfidfTransformer:
 
     Tables, set by ``fit`` (plain dicts, terms in alphabetical order):
 
-    * ``document_frequency_[t]`` -- df_t, the rows in which t has a count > 0;
+    * ``document_frequency_[t]`` -- df_t, the rows in which t has a count > 0
+      (0 for a term given only with the count 0, which is kept, as scikit-learn
+      keeps a column of zeros);
     * ``idf_[t]`` -- idf_t, computed once per term;
     * ``n_documents_`` -- N, the number of rows ``fit`` saw.
     """
@@ -249,8 +252,11 @@ class TfidfTransformer:
         self.document_frequency_, self.idf_, self.n_documents_ = learned
 
     def learn_idf(self, rows):
-        """(df, idf, N): df_t and idf_t for every term with a positive count in some row (rows already checked).
+        """(df, idf, N): df_t and idf_t for every term of the rows (rows already checked).
 
+        A term given only with the count 0 (a dense column of zeros) has
+        df_t = 0 and keeps its idf, ln(1 + N) + 1 with ``smooth_idf``, as in
+        scikit-learn; without it ln(N / 0) has no value, so it is refused.
         Nothing here changes the transformer: ``take_idf`` sets what it returns.
         """
         if not rows:
@@ -262,7 +268,12 @@ class TfidfTransformer:
                 "no row has a positive count, so there is no term to weigh; "
                 "check that the rows come from BagOfWords().fit_transform(texts)"
             )
+        for row in rows:
+            if 0 in row.values():  # a term counted 0 here; if it has no positive count anywhere, df_t = 0
+                df.update((term, 0) for term, count in row.items() if not count and term not in df)
         n_documents = len(rows)  # N
+        if not self.smooth_idf and 0 in df.values():
+            raise ValueError(unsmoothed_zero_df_message(df, n_documents))
         idf_of = smoothed_idf if self.smooth_idf else unsmoothed_idf
         terms = sorted_keys(df)  # alphabetical, like BagOfWords's columns (terms of mixed kinds by kind first)
         df_in_order = {term: df[term] for term in terms}
@@ -287,7 +298,7 @@ class TfidfTransformer:
         ``where`` names the row in an error message, such as "row 3".
         """
         if self.sublinear_tf:
-            tfs = {term: sublinear_term_frequency(count) for term, count in counts.items() if count}
+            tfs = {term: sublinear_term_frequency(count) for term, count in counts.items()}  # 0 stays 0.0
         elif self.norm == "l2" and not squares_fit_in_a_float(counts.values()):
             # The norm divides out any common factor of the counts, so divide extreme counts
             # exactly by a power of two first: tf * idf can then neither overflow (tf = 1e308)
@@ -348,6 +359,17 @@ def check_sublinear_counts(rows):
                     "pass whole counts (such as rows from BagOfWords), or use "
                     "TfidfTransformer(sublinear_tf=False)"
                 )
+
+
+def unsmoothed_zero_df_message(df, n_documents):
+    """Name a term with df_t = 0, whose idf ln(N / 0) + 1 ``smooth_idf=False`` cannot give."""
+    term = next(term for term, count in df.items() if count == 0)
+    return (
+        f"the term {term!r} has the count 0 in every row, so its document frequency is 0 and, with "
+        f"smooth_idf=False, its idf ln(N / df) + 1 = ln({n_documents} / 0) + 1 has no value (scikit-learn "
+        "stores inf there, then refuses any row that counts the term); use smooth_idf=True, which gives it "
+        f"ln((1 + {n_documents}) / 1) + 1, or leave the term out of the rows"
+    )
 
 
 def too_large_message(weights, counts, idf, where):
