@@ -158,13 +158,33 @@ def test_complement_on_all_zero_columns_matches_scikit_learn(case, alpha, norm):
     assert_same_as_sklearn(ours, theirs, X_test, as_array(X_test))
 
 
-@pytest.mark.xfail(strict=True, raises=ZeroDivisionError, reason="issue 30: ComplementNB(norm=True) on a one-word "
-                   "vocabulary divides by a weight sum of 0 (naivebayes/naive_bayes/complement.py); scikit-learn "
-                   "gives NaN; it should refuse with a clear error")
 def test_complement_norm_on_a_one_word_vocabulary_is_refused_clearly():
+    # One word: theta = (n~_c + alpha) / (n~_c + alpha * 1) = 1 for every class, so w = log 1 = 0 and the sum is 0.
     X_train, y, _ = ONE_WORD
-    with pytest.raises(ValueError, match="one word|norm"):
-        ComplementNB(norm=True).fit(X_train, y)
+    plain = ComplementNB(norm=False).fit(X_train, y)
+    assert plain.likelihood(0, "a") == plain.likelihood(0, "b") == 1
+    assert plain.weight_sums_ == {"a": 0.0, "b": 0.0}
+    model = ComplementNB(norm=True).fit(X, Y)
+    before = {name: getattr(model, name) for name in ("vocabulary_", "weight_sums_", "weight_rows_", "classes_")}
+    for alpha in (1, Fraction(1, 2), 0.5):
+        with pytest.raises(ValueError, match=r"sum for class 'a' is 0: with a vocabulary of one word.*log 1 = 0.*norm=False"):
+            ComplementNB(alpha=alpha, norm=True).fit(X_train, y)
+    with pytest.raises(ValueError, match="one word"):
+        model.fit(X_train, y)  # refused before the model changed
+    assert {name: getattr(model, name) for name in before} == before
+    with pytest.raises(ValueError, match="one word"):
+        ComplementNB(norm=True).fit(["spam", "spam spam", "spam"], ["x", "y", "x"])  # as text: one token
+
+
+def test_complement_norm_on_a_one_word_vocabulary_is_nan_in_scikit_learn():
+    # Why refuse: scikit-learn divides 0 by 0 and every score, every probability is NaN.
+    numpy = pytest.importorskip("numpy")
+    X_train, y, X_test = ONE_WORD
+    theirs = sklearn_model("ComplementNB", norm=True)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        theirs.fit(as_array(X_train), y)
+        assert numpy.isnan(theirs.feature_log_prob_).all()
+        assert numpy.isnan(theirs.predict_proba(as_array(X_test))).all()
 
 
 def test_complement_norm_ties_are_ties_in_both():
@@ -191,6 +211,12 @@ def as_dicts(rows):
 @pytest.mark.parametrize("case", CASES)
 def test_tfidf_fast_route_gives_the_default_path_on_every_edge(case, alpha, settings):
     X_train, y, X_test = (as_dicts(rows) if isinstance(rows[0], list) else rows for rows in CASES[case])
+    counted = {term for row in X_train for term, count in row.items() if count}
+    if settings == {"smooth_idf": False} and len(counted) < len(X_train[0]):
+        # ln(N / 0) has no value: the unsmoothed idf refuses a column no row counted (scikit-learn stores inf)
+        with pytest.raises(ValueError, match=r"count 0 in every row.*smooth_idf=True"):
+            TfidfTransformer(**settings).fit(X_train)
+        X_train = [{term: count for term, count in row.items() if term in counted} for row in X_train]
     tfidf = TfidfTransformer(**settings).fit(X_train)
     reference = MultinomialNB(alpha=alpha).fit(tfidf.transform(X_train), y)
     fast = fit_tfidf(MultinomialNB(alpha=alpha), X_train, y, tfidf)
@@ -199,8 +225,22 @@ def test_tfidf_fast_route_gives_the_default_path_on_every_edge(case, alpha, sett
     assert predict_tfidf(fast, X_test, tfidf) == reference.predict(tfidf.transform(X_test))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 30: TfidfTransformer drops a term whose count is 0 in every row "
-                   "(naivebayes/text/tfidf.py), so |V| has one word fewer than scikit-learn's matrix")
+def test_eq_tfidf_a_column_no_row_counted_keeps_its_idf_and_its_alpha():
+    # N = 5; columns 0, 1 and 2 are each in 2 rows: idf = ln(6/3) + 1; columns 3 and 4 in none: ln(6/1) + 1
+    tfidf = TfidfTransformer().fit(as_dicts(X))
+    assert tfidf.document_frequency_ == {0: 2, 1: 2, 2: 2, 3: 0, 4: 0}
+    assert tfidf.idf_ == {0: math.log(2) + 1, 1: math.log(2) + 1, 2: math.log(2) + 1, 3: math.log(6) + 1, 4: math.log(6) + 1}
+    assert tfidf.transform(as_dicts(TESTS[:1])) == [{0: 0.0, 1: 0.0, 2: 0.0, 3: 1.0, 4: 0.0}]
+    # class "a": row 0 weighs (2, 0, 1) (ln 2 + 1), length sqrt(5) (ln 2 + 1), so (2/sqrt 5, 0, 1/sqrt 5); row 1 is (1, 0, 0)
+    # n_a = 1 + 3/sqrt 5; with alpha 1 and |V| = 5: theta_3a = 1 / (1 + 3/sqrt 5 + 5) (dropping 3 and 4 would give + 3)
+    model = MultinomialNB(alpha=1).fit(tfidf.transform(as_dicts(X)), Y)
+    assert model.vocabulary_ == {0, 1, 2, 3, 4}
+    assert model.likelihood(3, "a") == pytest.approx(1 / (6 + 3 / math.sqrt(5)), rel=1e-15)
+    assert model.likelihood(3, "c") == pytest.approx(1 / 5, rel=1e-15)  # "c" has only the empty row: 1 / |V|
+    fast = fit_tfidf(MultinomialNB(alpha=1), as_dicts(X), Y, tfidf)
+    assert fast.vocabulary_ == model.vocabulary_ and fast.feature_counts_ == model.feature_counts_
+
+
 def test_tfidf_on_a_column_no_row_counted_matches_scikit_learn():
     text = pytest.importorskip("sklearn.feature_extraction.text")
     theirs_tfidf = text.TfidfTransformer().fit(as_array(X))

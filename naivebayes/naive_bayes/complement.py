@@ -252,7 +252,9 @@ def complement_weight_rows(feature_counts, word_totals, complement_totals, class
     Every w_jc of the vocabulary is needed for the sums that ``norm``
     divides by, so this computes them all once, when training ends (each
     distinct complement count of a class once), then turns them into score
-    weights with ``complement_score_weight``.
+    weights with ``complement_score_weight``.  With one word, θ̃ = 1 and
+    w = log 1 = 0 for every class, so ``norm`` would divide 0 by 0
+    (scikit-learn gives NaN): that is refused, before any division.
 
     Formula: docs/complement.md#eq-complement-rows
     """
@@ -270,12 +272,24 @@ def complement_weight_rows(feature_counts, word_totals, complement_totals, class
             column.append(weight)
         weight_sums.append(math.fsum(column))
         columns.append(column)
+    if norm and 0 in weight_sums:
+        raise ValueError(zero_weight_sum_message(classes[weight_sums.index(0)]))
     score_columns = [
         [complement_score_weight(weight, weight_sum, norm) for weight in column]
         for column, weight_sum in zip(columns, weight_sums)
     ]
     return dict(zip(word_totals, zip(*score_columns))), weight_sums
 # --8<-- [end:eq-complement-rows]
+
+
+def zero_weight_sum_message(label):
+    """Why norm=True cannot divide class ``label``'s weights by their sum, 0 (a vocabulary of one word)."""
+    return (
+        f"ComplementNB(norm=True) divides each class's weights by their sum, but the sum for class {label!r} is 0: "
+        "with a vocabulary of one word, that word's complement estimate is 1 and its weight log 1 = 0 in every "
+        "class, and 0 / 0 has no value (scikit-learn's ComplementNB gives NaN for every score); train on more "
+        "than one word, or use norm=False, where every class then scores 0"
+    )
 
 
 class ComplementNB(TextNaiveBayes):
@@ -379,8 +393,6 @@ class ComplementNB(TextNaiveBayes):
         rows, sums = complement_weight_rows(
             self.feature_counts_, word_totals, self.complement_totals_, self.classes_, self.alpha, self.norm
         )
-        if self.norm and 0 in sums:
-            raise ValueError("every complement weight of a class is 0 (a vocabulary of one word): norm=True cannot divide by it")
         self.word_totals_ = word_totals
         self.weight_sums_ = dict(zip(self.classes_, sums))
         self.weight_rows_ = rows
