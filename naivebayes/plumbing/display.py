@@ -38,6 +38,7 @@ Fraction(1096, 1115)
 """
 
 import html
+import re
 from fractions import Fraction
 
 __all__ = ["Score"]
@@ -110,21 +111,34 @@ def text_table(header, rows, title=None, footer=None, *, align=None):
     return "\n".join(lines)
 
 
+_MARKUP_START = re.compile(r"<(?=[A-Za-z/!?])|&(?=#[0-9]+;|#[xX][0-9A-Fa-f]+;|[A-Za-z][A-Za-z0-9]*;)")
+
+
+def _markdown_cell(text):
+    """One cell's text for a Markdown table: ``|`` escaped, and a ``<`` or ``&`` that would start a tag or an entity."""
+    return _MARKUP_START.sub(lambda found: "&lt;" if found.group() == "<" else "&amp;", text).replace("|", "\\|")
+
+
 def markdown_table(header, rows, *, align=None):
     """The table in Markdown (GitHub's pipe tables), numbers aligned to the right.
 
-    A ``|`` inside a cell is escaped as ``\\|``.
+    A ``|`` inside a cell is escaped as ``\\|``, and so is what Markdown would
+    read as HTML: a ``<`` that starts a tag (before a letter, ``/``, ``!`` or
+    ``?``) becomes ``&lt;``, and a ``&`` that starts an entity (``&amp;``,
+    ``&#60;``) becomes ``&amp;``.  Text such as ``<=50K`` or ``a&b`` stays as
+    it is written.
 
-    >>> print(markdown_table(["word", "n"], [["a|b", "3"]]))
+    >>> print(markdown_table(["word", "n"], [["a|b", "3"], ["<b> <=50K", "4"]]))
     | word | n |
     |---|---:|
     | a\\|b | 3 |
+    | &lt;b> <=50K | 4 |
     """
     _check_rows(header, rows)
     align = _alignments(header, rows, align)
 
     def line(cells):
-        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+        return "| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |"
 
     rule = "|" + "|".join("---" if letter == "l" else "---:" for letter in align) + "|"
     return "\n".join([line(header), rule] + [line(row) for row in rows])
