@@ -115,6 +115,20 @@ def test_eq_multinomial_tfidf_joint_by_hand():
     # a weight of 0 adds 0 to the sum: the hand-worked row above with a zero-count "b" appended
     joint = multinomial_tfidf_joint_log_likelihoods(["a", "b"], [3.0, 0.0], 3.0, rows, log_priors)
     assert joint == [half + half, half + quarter]
+    # with alpha = 0 a log theta may be -inf: a weight of 0 times it adds nothing (not 0 * -inf = nan)
+    unseen_in_0 = {"a": (-math.inf, quarter), "b": (half, half)}
+    joint = multinomial_tfidf_joint_log_likelihoods(["a", "b"], [0.0, 2.0], 2.0, unseen_in_0, log_priors)
+    assert joint == [half + half, half + half]
+
+
+def test_the_fast_route_skips_a_zero_weight_whose_log_theta_is_minus_infinity():
+    # alpha = 0: "a" is 0 in every class-"y" row, so log theta_ay = -inf; a test row with a: 0 must still score "y"
+    rows, labels = [{"a": 1, "b": 0, "c": 1}, {"a": 0, "b": 2, "c": 1}, {"a": 1, "b": 0, "c": 0}], ["x", "y", "x"]
+    tfidf = TfidfTransformer().fit(rows)
+    reference = MultinomialNB(alpha=0).fit(tfidf.transform(rows), labels)
+    fast = fit_tfidf(MultinomialNB(alpha=0), rows, labels, tfidf)
+    tests = [{"a": 0, "b": 1, "c": 1}, {"a": 1, "b": 0, "c": 0}, {"a": 0, "b": 0, "c": 0}]
+    assert predict_tfidf(fast, tests, tfidf) == reference.predict(tfidf.transform(tests)) == ["y", "x", "x"]
 
 
 def test_eq_multinomial_tfidf_joint_agrees_with_the_joint_of_the_row():

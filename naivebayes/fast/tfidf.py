@@ -98,14 +98,15 @@ def multinomial_tfidf_joint_log_likelihoods(terms, weights, length, rows, log_pr
     class and document instead of one per word.  One lookup fetches a term's
     row of log theta_jc for all K classes; ``zip(*rows)`` turns the rows of
     the document's terms into K columns, and each class's sum of w_dj times
-    its column runs in C.  Terms the model never saw are ignored; a row with
-    no known term, or no weight above 0 (length 0), scores log pi_c.
+    its column runs in C.  Terms the model never saw are ignored, and a term
+    with the weight 0 adds nothing (0 * -inf would be nan, with alpha = 0);
+    a row with no known term, or no weight above 0 (length 0), scores log pi_c.
 
     Formula: docs/tfidf.md#eq-multinomial-tfidf-joint
     """
     term_rows = list(map(rows.get, terms))  # None for a term never seen in training
-    if None in term_rows:  # keep the known terms only
-        known = [(weight, row) for weight, row in zip(weights, term_rows) if row is not None]
+    if None in term_rows or 0 in weights:  # keep the known terms with a weight above 0 only
+        known = [(weight, row) for weight, row in zip(weights, term_rows) if row is not None and weight]
         weights, term_rows = [weight for weight, _ in known], [row for _, row in known]
     if not term_rows or not length:
         return list(log_priors)
