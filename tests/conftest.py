@@ -28,6 +28,9 @@ REFERENCE_TOOLS += ("nltk", "e1071", "Rscript")
 # docs/scripts/get_pyodide.py, which .ci/run runs before its docs build.  Without it the docs build stops
 # and says what to run; the tests that build the site then build it without Run buttons, on purpose.
 REFERENCE_TOOLS += ("pyodide",)
+# mkdocs and its theme (the "docs" extra): the tests that build the site skip without them, saying
+# "could not import 'mkdocs'" (or 'material'), and must run in a --require-reference run.
+REFERENCE_TOOLS += ("mkdocs", "material")
 _GET_PYODIDE = importlib.util.spec_from_file_location(
     "get_pyodide", Path(__file__).resolve().parent.parent / "docs" / "scripts" / "get_pyodide.py")
 get_pyodide = importlib.util.module_from_spec(_GET_PYODIDE)

@@ -112,7 +112,7 @@ def checkout(tmp_path_factory):
 # ---------------------------------------------------------------------------
 
 def test_the_wheel_holds_every_file_of_the_package_and_imports(tmp_path):
-    pytest.importorskip("mkdocs", reason="the hook imports mkdocs (pip install -e '.[docs]')")
+    pytest.importorskip("mkdocs", reason="could not import 'mkdocs': the hook imports it (pip install -e '.[docs]')")
     hook = _load("run_in_browser")
     data = hook.build_wheel()
     assert data == hook.build_wheel()  # the same bytes for the same files
@@ -459,3 +459,4 @@ def test_every_example_on_every_page_runs_in_the_browser_as_its_doctest_says(sit
     print(f"\n{count} examples run in the browser")
     assert count > 200
     assert problems == []
+

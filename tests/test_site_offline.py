@@ -37,7 +37,7 @@ MATHJAX = DOCS / "javascripts" / "vendor" / "mathjax-3.2.2"
 
 pytestmark = pytest.mark.skipif(
     find_spec("mkdocs") is None or find_spec("material") is None,
-    reason="building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
+    reason="could not import 'mkdocs': building the site needs mkdocs and mkdocs-material (pip install -e '.[docs]')",
 )
 
 BUILD = """
