@@ -459,4 +459,3 @@ def test_every_example_on_every_page_runs_in_the_browser_as_its_doctest_says(sit
     print(f"\n{count} examples run in the browser")
     assert count > 200
     assert problems == []
-
