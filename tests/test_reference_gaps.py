@@ -164,6 +164,9 @@ def test_complement_norm_on_a_one_word_vocabulary_is_refused_clearly():
     plain = ComplementNB(norm=False).fit(X_train, y)
     assert plain.likelihood(0, "a") == plain.likelihood(0, "b") == 1
     assert plain.weight_sums_ == {"a": 0.0, "b": 0.0}
+    with pytest.raises(ValueError, match="one word"):
+        plain.norm = True  # a setting changed after fit rebuilds the weights: refused the same way, nothing changed
+    assert plain.norm is False and plain.predict_proba([[2]]) == [{"a": 0.5, "b": 0.5}]
     model = ComplementNB(norm=True).fit(X, Y)
     before = {name: getattr(model, name) for name in ("vocabulary_", "weight_sums_", "weight_rows_", "classes_")}
     for alpha in (1, Fraction(1, 2), 0.5):
