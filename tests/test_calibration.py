@@ -339,3 +339,21 @@ def test_a_pos_label_outside_two_labels_and_a_string_of_labels_are_refused():
     assert brier_score_loss(["a", "a"], [0.5, 0.25], pos_label="z") == (0.25 + 0.0625) / 2  # every example negative
     with pytest.raises(TypeError, match="labels='ab' is a single string; pass the two classes as a list"):
         log_loss(y, [0.5] * 4, labels="ab")
+
+
+@pytest.mark.parametrize("pos_label", [[1], {"a": 1}, {"a"}])
+def test_an_unhashable_pos_label_is_refused_by_name(pos_label):
+    # fuzzer: pos_label=[1] raised Python's own "unhashable type: 'list'" from a set lookup
+    message = r"pos_label=.* is a (list|dict|set), which cannot be a label; name the positive class by its label"
+    labels, floats, rows = ["a", "b", "a"], [0.25, 0.75, 0.5], [{"a": 0.75, "b": 0.25}] * 3
+    calls = [
+        lambda: brier_score_loss(labels, floats, pos_label=pos_label),
+        lambda: brier_score_loss(labels, rows, pos_label=pos_label),
+        lambda: calibration_curve(labels, floats, pos_label=pos_label),
+        lambda: reliability_table(labels, floats, pos_label=pos_label),
+        lambda: expected_calibration_error(labels, floats, pos_label=pos_label),
+        lambda: PlattCalibrator().fit([0.5, -1.0, 2.0], labels, pos_label=pos_label),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=message):
+            call()

@@ -80,8 +80,21 @@ def check_probability(name, i, p):
     return float(p)
 
 
+def check_pos_label(pos_label):
+    """A pos_label is a label, so it must be hashable: a list or a dict is refused by name."""
+    try:
+        hash(pos_label)
+    except TypeError:
+        raise TypeError(
+            f"pos_label={pos_label!r} is a {type(pos_label).__name__}, which cannot be a label; name the positive "
+            "class by its label, such as 'spam' or 1 (a tuple for a label that is a tuple)"
+        ) from None
+    return pos_label
+
+
 def positive_class(labels, pos_label):
     """The positive label of a binary problem, checked; ``pos_label`` None works for 0/1, -1/1 and False/True."""
+    check_pos_label(pos_label)
     present = set(labels)
     if pos_label is None:
         if present <= {0, 1} or present <= {-1, 1}:
@@ -124,6 +137,7 @@ def check_rows_name_labels(rows, labels, name):
 
 def binary_input(y_true, y_prob, pos_label, name="y_prob"):
     """(outcomes o_i in {0, 1}, probabilities p_i of the positive class), from labels and floats or dicts."""
+    check_pos_label(pos_label)
     y_prob = as_list(name, y_prob, "probabilities")
     labels = check_labels(y_true, len(y_prob), name="y_true", noun="probabilitie")
     if not labels:
