@@ -122,6 +122,20 @@ def test_eq_complement_rows_agree_with_the_terms():
         assert list(step_by_step.values()) == pytest.approx(list(fast.values()), rel=1e-12)
 
 
+def test_eq_complement_rows_of_one_word_have_weight_sums_of_0_which_norm_refuses():
+    # One word "w", class "a" counted it once, "b" 3 times: n~_a = 3, n~_b = 1, and with alpha 1, |V| = 1:
+    # theta~_a = (3 + 1) / (3 + 1) = 1 and theta~_b = (1 + 1) / (1 + 1) = 1, so w = log 1 = 0 and each sum is 0.
+    tables = ({"a": {"w": 1}, "b": {"w": 3}}, {"w": 4}, {"a": 3, "b": 1}, ["a", "b"], 1)
+    rows, sums = complement_weight_rows(*tables, False)
+    assert (rows, sums) == ({"w": (0.0, 0.0)}, [0.0, 0.0])  # -w = 0: every class scores 0
+    with pytest.raises(ValueError, match=r"sum for class 'a' is 0: with a vocabulary of one word.*0 / 0"):
+        complement_weight_rows(*tables, True)
+    # a second word, counted by none, makes each theta~ < 1: class "a" gets ((3 + 1) / (3 + 2), (0 + 1) / (3 + 2))
+    rows, sums = complement_weight_rows({"a": {"w": 1}, "b": {"w": 3}}, {"w": 4, "v": 0}, {"a": 3, "b": 1}, ["a", "b"], 1, True)
+    assert sums[0] == pytest.approx(math.log(4 / 5) + math.log(1 / 5), rel=1e-15)
+    assert rows["w"][0] == pytest.approx(math.log(4 / 5) / sums[0], rel=1e-15)
+
+
 # ---------------------------------------------------------------------------
 # The transforms, the settings, the errors
 # ---------------------------------------------------------------------------
