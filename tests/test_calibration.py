@@ -357,3 +357,27 @@ def test_an_unhashable_pos_label_is_refused_by_name(pos_label):
     for call in calls:
         with pytest.raises(TypeError, match=message):
             call()
+
+
+@pytest.mark.parametrize("score, shown", [
+    (10**400, r"scores\[1\] = a whole number of over 300 digits; a score must be a finite number that a float can hold"),
+    (10**5000, r"scores\[1\] = a whole number of over 300 digits; a score must be a finite number"),
+    (Fraction(10**5000, 3), r"scores\[1\] = a Fraction too large to write out; a score must be a finite number"),
+    (-(10**400), r"scores\[1\] = a whole number of over 300 digits; a score must be a finite number"),
+], ids=["10**400", "10**5000", "Fraction(10**5000, 3)", "-10**400"])
+def test_a_score_too_large_for_a_float_is_refused(score, shown):
+    # fuzzer (seed 2, round 1230): IsotonicRegression().fit(x, [10**400, ...]) raised OverflowError in math.isfinite
+    with pytest.raises(ValueError, match=shown):
+        IsotonicRegression().fit([0.25, 0.5, 0.75], [0.0, score, 1.0])
+    with pytest.raises(ValueError, match=shown):
+        PlattCalibrator().fit([0.25, score, 0.75], ["a", "b", "a"], pos_label="b")
+
+
+@pytest.mark.parametrize("labels, pos_label", [
+    ([0, 0, 0, 0], None),
+    ([0, -0.0, 0, -0.0], 0),  # (fuzzer, seed 2, round 8542: 0 and -0.0 are one label; ZeroDivisionError)
+    (["a", "a", "a", "a"], "a"),
+])
+def test_platt_scaling_of_one_class_is_refused(labels, pos_label):
+    with pytest.raises(ValueError, match=r"y_true has \d examples of the positive class .* needs held-out examples of both"):
+        PlattCalibrator().fit([0.25, 0.5, 0.75, 1.0], labels, pos_label=pos_label)

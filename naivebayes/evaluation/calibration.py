@@ -489,6 +489,11 @@ class PlattCalibrator:
         outcomes = [1 if label == pos_label else 0 for label in labels]
         n_positive = sum(outcomes)
         n_negative = len(outcomes) - n_positive
+        if not n_positive or not n_negative:
+            raise ValueError(
+                f"y_true has {n_positive} examples of the positive class {pos_label!r} and {n_negative} of the "
+                "other; Platt scaling needs held-out examples of both classes"
+            )
         t_positive, t_negative = platt_targets(n_positive, n_negative)
         targets = [t_positive if o else t_negative for o in outcomes]
         # Scores of 30 or more in size are divided by the largest first, as scikit-learn does: the
@@ -521,8 +526,17 @@ class PlattCalibrator:
 
 
 def check_score(i, f):
-    if isinstance(f, bool) or not isinstance(f, Real) or not math.isfinite(f):
-        raise ValueError(f"scores[{i}] = {f!r}; a score must be a finite number")
+    """Score i, checked: a finite number that a float can hold (10**400 is refused, not an OverflowError)."""
+    try:
+        finite = not isinstance(f, bool) and isinstance(f, Real) and math.isfinite(f)
+    except OverflowError:  # (an int or Fraction beyond the largest float)
+        finite = False
+    if not finite:
+        try:
+            shown = repr(f) if type(f) is not int or f.bit_length() < 1000 else "a whole number of over 300 digits"
+        except ValueError:  # (a Fraction of more than 4300 digits has no repr)
+            shown = f"a {type(f).__name__} too large to write out"
+        raise ValueError(f"scores[{i}] = {shown}; a score must be a finite number that a float can hold")
     return f
 
 
