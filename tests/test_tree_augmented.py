@@ -684,3 +684,13 @@ def test_a_feature_named_none_is_refused_by_name(rows):
     with pytest.raises(ValueError, match=r"a feature is named None .*give that feature a name"):
         model.fit(rows, ["a", "a", "b", "b"])
     assert vars(model) == before
+
+
+def test_a_feature_named_nan_is_refused_by_name():
+    # fuzzer (seed 2, round 3639): a feature named NaN raised KeyError (nan, nan) while the tree was grown
+    rows = [{math.nan: "u", "x": 1}, {math.nan: "v", "x": 2}, {math.nan: "u", "x": 1}, {math.nan: "v", "x": 1}]
+    model = TreeAugmentedNB()
+    before = dict(vars(model))
+    with pytest.raises(ValueError, match=r"a feature is named nan, which is not equal to itself .*give that feature a name"):
+        model.fit(rows, ["a", "a", "b", "b"])
+    assert vars(model) == before

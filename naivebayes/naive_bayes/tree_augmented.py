@@ -360,6 +360,12 @@ class TreeAugmentedNB(TableNaiveBayes):
                 f"a feature is named None (the features are {features}); TreeAugmentedNB uses None for the "
                 f"root's missing parent, so give that feature a name, such as 'None' as text"
             )
+        unequal = [feature for feature in features if feature != feature]  # NaN: the tree could not find it again
+        if unequal:
+            raise ValueError(
+                f"a feature is named {unequal[0]!r}, which is not equal to itself (the features are {features}); "
+                f"TreeAugmentedNB finds features by ==, so give that feature a name, such as 'nan' as text"
+            )
         self.pair_weights_ = pair_weights(features, self.pair_counts_)  # I(X_i; X_j | C)
         edges = maximum_spanning_tree(features, self.pair_weights_, root)
         self.parents_ = tree_parents(edges, root)
