@@ -381,3 +381,14 @@ def test_a_score_too_large_for_a_float_is_refused(score, shown):
 def test_platt_scaling_of_one_class_is_refused(labels, pos_label):
     with pytest.raises(ValueError, match=r"y_true has \d examples of the positive class .* needs held-out examples of both"):
         PlattCalibrator().fit([0.25, 0.5, 0.75, 1.0], labels, pos_label=pos_label)
+
+
+def test_the_isotonic_fit_never_falls_by_rounding():
+    # fuzzer (seed 3, round 9600): slope * (x - x_low) + y_low at x = 0.3513 gave 0.6666666666666667, one ulp above
+    # the next threshold's 0.6666666666666666, so the fitted values fell
+    x, y = [0.2129, 0.702, 0.3513, 0.6487, 0.0, 0.1361], [0, 0, 1, 1, 0, 0]
+    model = IsotonicRegression().fit(x, y)
+    assert model.y_thresholds_[-2:] == [2 / 3, 2 / 3]
+    fitted = model.predict(sorted(x))
+    assert fitted == sorted(fitted)
+    assert fitted[3] == 2 / 3  # x = 0.3513, a threshold: exactly its value

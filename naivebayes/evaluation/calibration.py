@@ -587,7 +587,7 @@ def interpolate(x, thresholds, values):
     k = min(max(bisect.bisect_left(thresholds, x), 1), len(thresholds) - 1)
     x_low, x_high, y_low, y_high = thresholds[k - 1], thresholds[k], values[k - 1], values[k]
     slope = (y_high - y_low) / (x_high - x_low)
-    return slope * (x - x_low) + y_low
+    return min(slope * (x - x_low) + y_low, y_high)  # (rounding may step one ulp past y_high: the fit never falls)
 # --8<-- [end:eq-isotonic-interpolation]
 
 
