@@ -426,5 +426,36 @@ def test_a_number_key_of_the_wrong_kind_is_refused_by_name(model_name, table, ke
     if key == -1 and table == "kernel_counts_":
         from_json(text)  # a kernel feature's value may be negative
         return
-    with pytest.raises(ModelFileError, match=rf"^tables\.{table}\[.* (has a document length|holds the value) "):
+    with pytest.raises(ModelFileError, match=rf"^tables\.{table}\[.* (has a document length|holds the value|too large for a float)"):
         from_json(text)
+
+
+@pytest.mark.parametrize("model_name", ["MultinomialNB", "KernelNB", "SemiSupervisedNB", "LogisticRegression", "GaussianNB"])
+@pytest.mark.parametrize("number", ["1" + "0" * 400, "-1" + "0" * 400, "0.5776315035719e99968", "-1e400"])
+def test_a_number_too_large_for_a_float_is_refused_by_name(model_name, number):
+    # fuzzer (seed 4, round 9258): an intercept 0.57e99968 read as inf and predict_proba gave NaN; a count of
+    # 400 digits raised OverflowError where the checks added it to floats
+    document = json.loads(to_json(SMALL[model_name]))
+    document["tables"]["n_examples_" if "n_examples_" in document["tables"] else "objective_"] = "MARK"
+    with pytest.raises(ModelFileError, match=r"^tables\.(n_examples_|objective_) is .*too large for a float"):
+        from_json(json.dumps(document).replace('"MARK"', number))
+
+
+def test_an_exact_fraction_too_large_for_a_float_is_refused_by_name():
+    document = json.loads(to_json(SMALL["LogisticRegression"]))
+    document["tables"]["objective_"] = "1" + "0" * 400 + "/3"
+    with pytest.raises(ModelFileError, match=r"^tables\.objective_ is \"1000.*, too large for a float"):
+        from_json(json.dumps(document))
+
+
+def test_the_first_number_of_every_table_too_large_for_a_float_is_refused():
+    for model_name, model in SMALL.items():
+        for table in json.loads(to_json(model))["tables"]:
+            document = json.loads(to_json(model))
+            leaf = first_leaf(shape_of(model_name.split(",")[0], table), document["tables"][table])
+            if leaf is None or leaf[1] not in ("count", "amount", "number"):
+                continue
+            parent, key = reach(document, ["tables", table, *leaf[0]])
+            parent[key] = "MARK"
+            with pytest.raises(ModelFileError, match=rf"^tables\.{table}.* too large for a float"):
+                from_json(json.dumps(document).replace('"MARK"', "1" + "0" * 400))

@@ -109,7 +109,15 @@ def decode_fraction(text, where):
     numerator, _, denominator = text.partition("/")
     if denominator and int(denominator) == 0:
         raise ModelFileError(f"{where} is {shown(text)}, a fraction with denominator 0")
-    return Fraction(int(numerator), int(denominator or 1))
+    value = Fraction(int(numerator), int(denominator or 1))
+    try:
+        float(value)
+    except OverflowError:
+        raise ModelFileError(
+            f"{where} is {shown(text)}, too large for a float (the largest is about 1.8e308); "
+            "a model file holds numbers that floats can hold"
+        ) from None
+    return value
 
 
 def decode_number(raw, where, leaf):
@@ -430,8 +438,29 @@ def refuse_repeated_keys(pairs):
 
 def parse_json(text):
     """The plain values of a JSON text, or a ModelFileError that says where it stops being JSON."""
+    too_large = []  # the numbers too large for a float, such as 1e99999 (Python's json reads them as inf)
+
+    def finite_float(number):
+        value = float(number)
+        if math.isfinite(value):
+            return value
+        too_large.append(number)
+        return NonFinite(number if len(number) <= 30 else number[:27] + "...")
+
+    def float_sized_int(number):
+        value = int(number)
+        try:
+            float(value)  # (a count or a number that arithmetic with floats can use)
+        except OverflowError:
+            too_large.append(number)
+            return NonFinite(number[:27] + "...")
+        return value
+
     try:
-        document = json.loads(text, object_pairs_hook=refuse_repeated_keys, parse_constant=NonFinite)
+        document = json.loads(
+            text, object_pairs_hook=refuse_repeated_keys, parse_constant=NonFinite, parse_float=finite_float,
+            parse_int=float_sized_int,
+        )
     except json.JSONDecodeError as error:
         raise ModelFileError(
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno} (a file cut short, "
@@ -441,7 +470,7 @@ def parse_json(text):
         if isinstance(error, ModelFileError):
             raise
         raise ModelFileError(f"not a model file: {error}") from None
-    if "NaN" in text or "Infinity" in text:  # (the walk only when one may be there)
+    if too_large or "NaN" in text or "Infinity" in text:  # (the walk only when one may be there)
         refuse_non_finite(document)
     return document
 
@@ -451,4 +480,5 @@ def refuse_non_finite(document):
     found = non_finite_field(document)
     if found is not None:
         where, name = found
-        raise ModelFileError(f"{where or 'the file'} is {name}, which is not JSON; a model file holds finite numbers only")
+        why = "which is not JSON" if name in ("NaN", "Infinity", "-Infinity") else "too large for a float (the largest is about 1.8e308)"
+        raise ModelFileError(f"{where or 'the file'} is {name}, {why}; a model file holds finite numbers only")
