@@ -450,10 +450,13 @@ def test_semi_supervised_settings_are_what_they_say(setting, value):
 def test_logistic_regression_settings_are_checked_at_fit_before_anything_changes(setting, value):
     model = LogisticRegression().fit(ROWS, ROW_LABELS)
     before = state(model)
-    setattr(model, setting, value)
+    with pytest.raises(ValueError, match=f"{setting}="):
+        setattr(model, setting, value)  # refused where it is assigned (issue 30)
+    assert state(model) == before
+    model.__dict__[setting] = value  # past that check: fit checks again
     with pytest.raises((ValueError, TypeError), match=f"{setting}="):
         model.fit(ROWS[:4], ROW_LABELS[:4])
-    setattr(model, setting, getattr(LogisticRegression(), setting))
+    model.__dict__[setting] = getattr(LogisticRegression(), setting)
     assert state(model) == before
 
 
