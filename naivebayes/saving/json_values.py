@@ -49,6 +49,7 @@ file has a *shape*, written from the outside in:
 import json
 import math
 import re
+import sys
 from fractions import Fraction
 
 
@@ -120,8 +121,16 @@ def decode_fraction(text, where):
     return value
 
 
+MAX_FLOAT = int(sys.float_info.max)  # (the largest int a float holds exactly: above it, float(n) overflows or rounds to it)
+
+
 def decode_number(raw, where, leaf):
     """A "count", "amount" or "number" as the model holds it, or a ModelFileError that names the field."""
+    if type(raw) is int and raw.bit_length() > 1023 and abs(raw) > MAX_FLOAT:  # (used with floats: a label may be any int)
+        raise ModelFileError(
+            f"{where} is a whole number of about {round(raw.bit_length() * math.log10(2))} digits, too large for "
+            "a float (the largest is about 1.8e308); a model file holds numbers that floats can hold"
+        )
     if leaf == "count":
         if type(raw) is not int or raw < 0:
             raise ModelFileError(
@@ -447,19 +456,9 @@ def parse_json(text):
         too_large.append(number)
         return NonFinite(number if len(number) <= 30 else number[:27] + "...")
 
-    def float_sized_int(number):
-        value = int(number)
-        try:
-            float(value)  # (a count or a number that arithmetic with floats can use)
-        except OverflowError:
-            too_large.append(number)
-            return NonFinite(number[:27] + "...")
-        return value
-
     try:
         document = json.loads(
-            text, object_pairs_hook=refuse_repeated_keys, parse_constant=NonFinite, parse_float=finite_float,
-            parse_int=float_sized_int,
+            text, object_pairs_hook=refuse_repeated_keys, parse_constant=NonFinite, parse_float=finite_float
         )
     except json.JSONDecodeError as error:
         raise ModelFileError(

@@ -1301,7 +1301,7 @@ def check_text_tables(model_class, tables, uncounted=frozenset(), fractional=Fal
             lengths = tables["document_lengths_"][label]
             where = f"tables.{at('document_lengths_', label)}"
             for length in lengths:
-                if not is_number(length) or not math.isfinite(length) or length < 0:  # (a bool is no length)
+                if not is_float_sized(length) or length < 0:  # (a bool is no length)
                     raise field_error(where, f"has a document length {length!r}; a length is a number of words >= 0")
             n_documents, n_words = sum(lengths.values()), sum(length * n for length, n in lengths.items())
             if fractional:
@@ -1319,6 +1319,14 @@ def check_text_tables(model_class, tables, uncounted=frozenset(), fractional=Fal
             if not about_equal(n_words, given):
                 raise field_error(where, f"gives the class {n_words} words, but feature_totals_ says {given}")
     check_uncounted_words(tables, uncounted)
+
+
+def is_float_sized(value):
+    """True for a number a float can hold: not a bool, NaN, an infinity, or an int or Fraction beyond 1.8e308."""
+    try:
+        return is_number(value) and math.isfinite(value)
+    except OverflowError:  # (math.isfinite(10**400) converts to a float first)
+        return False
 
 
 def check_uncounted_words(tables, uncounted):
@@ -1502,7 +1510,7 @@ def check_kernel(tables, features):
         for feature in features:
             where = f"tables.{at(at('kernel_counts_', label), feature)}"
             for value in by_feature[feature]:
-                if not is_number(value) or not math.isfinite(value):  # (a bool is a category, not a number)
+                if not is_float_sized(value):  # (a bool is a category, not a number)
                     raise field_error(where, f"holds the value {value!r}; a kernel feature's values are finite numbers")
             total, n = sum(by_feature[feature].values()), tables["feature_counts_"][label][feature]
             if total != n:
