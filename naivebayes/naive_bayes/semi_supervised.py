@@ -50,7 +50,7 @@ from types import SimpleNamespace
 
 from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_sum_exp
-from naivebayes.plumbing.checks import NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
+from naivebayes.plumbing.checks import CheckedSetting, NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
 from naivebayes.plumbing.display import html_table, text_table
 from naivebayes.naive_bayes.base import TABLES_LOCK, add_count, class_priors, count_classes
 from naivebayes.naive_bayes.bernoulli import BernoulliNB, bernoulli_likelihood
@@ -305,30 +305,6 @@ def history_cell(value):
     if value is None:
         return ""
     return f"{value:.4f}" if abs(value) < 10 else f"{value:.2f}"
-
-
-class CheckedSetting:
-    """A setting checked when it is assigned after construction: ``model.alpha = -1`` is refused at once.
-
-    The new value goes through the model's constructor with the model's other
-    settings (its checks, and the form it keeps the value in); a refused value
-    changes nothing.  While the constructor stores its settings (not all of
-    them are there yet) the value is stored as it is: the constructor checks
-    them itself.  Reading ``model.alpha`` is a plain attribute read (this class
-    has no ``__get__``), so a debugger never stops here on a read.
-    """
-
-    def __init__(self, name):
-        self.name = name
-
-    def __set__(self, model, value):
-        if all(name in model.__dict__ for name in type(model).settings):
-            checked = type(model)(**{**model.get_params(), self.name: value})  # raises here if the value is wrong
-            value = checked.__dict__[self.name]
-        model.__dict__[self.name] = value
-
-    def __repr__(self):
-        return f"CheckedSetting({self.name!r})"
 
 
 class SemiSupervisedNB:

@@ -55,6 +55,7 @@ import operator
 
 from naivebayes.core.bayes import sigmoid
 from naivebayes.plumbing.checks import (
+    CheckedSetting,
     LARGEST_FLOAT,
     NotFittedError,
     check_labels,
@@ -461,27 +462,6 @@ def setting_shown(value):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-class RegressionSetting:
-    """A setting of LogisticRegression, checked when assigned: ``model.max_iter = -1`` is refused at once.
-
-    The new value is checked with the model's other settings by
-    ``check_regression_settings``; a refused value changes nothing.  Reading
-    ``model.C`` is a plain attribute read (this class has no ``__get__``), so a
-    debugger never stops here on a read.
-    """
-
-    def __init__(self, name):
-        self.name = name
-
-    def __set__(self, model, value):
-        settings = {"C": 1.0, "max_iter": 1000, "tol": 1e-6, self.name: value}  # (the others are checked where set)
-        check_regression_settings(**settings)
-        model.__dict__[self.name] = value
-
-    def __repr__(self):
-        return f"RegressionSetting({self.name!r})"
-
-
 class LogisticRegression:
     """Multinomial logistic regression with an L2 penalty, fitted by L-BFGS (docs/logistic-regression.md).
 
@@ -508,9 +488,9 @@ class LogisticRegression:
         self.tol = tol
 
     settings = ("C", "max_iter", "tol")
-    C = RegressionSetting("C")
-    max_iter = RegressionSetting("max_iter")
-    tol = RegressionSetting("tol")
+    C = CheckedSetting("C")
+    max_iter = CheckedSetting("max_iter")
+    tol = CheckedSetting("tol")
 
     def get_params(self):
         """The settings, as ``{name: value}``: what ``type(model)(**model.get_params())`` is made again from."""

@@ -479,3 +479,29 @@ def warn_from_caller_as(category, message):
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, category, stacklevel=level)
+
+
+class CheckedSetting:
+    """A setting of a model outside the naive Bayes skeleton (logistic regression, EM), checked when assigned.
+
+    ``model.alpha = -1`` after construction is refused at once.
+
+    The new value goes through the model's constructor with the model's other
+    settings (its checks, and the form it keeps the value in); a refused value
+    changes nothing.  While the constructor stores its settings (not all of
+    them are there yet) the value is stored as it is: the constructor checks
+    them itself.  Reading ``model.alpha`` is a plain attribute read (this class
+    has no ``__get__``), so a debugger never stops here on a read.
+    """
+
+    def __init__(self, name):
+        self.name = name
+
+    def __set__(self, model, value):
+        if all(name in model.__dict__ for name in type(model).settings):
+            checked = type(model)(**{**model.get_params(), self.name: value})  # raises here if the value is wrong
+            value = checked.__dict__[self.name]
+        model.__dict__[self.name] = value
+
+    def __repr__(self):
+        return f"CheckedSetting({self.name!r})"
