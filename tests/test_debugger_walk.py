@@ -26,6 +26,7 @@ by accident.
 
 import copy
 import functools
+import gc
 import re
 import sys
 from collections import Counter, namedtuple
@@ -113,11 +114,16 @@ def calls_made_by(function, *args):
             calls.append(Call(frame.f_code.co_filename, frame.f_code.co_name, caller))
         return None
 
+    # Garbage left by an earlier test (a notebook kernel's sockets, say) could be collected in the middle of the
+    # call, and its finalizers would show as frames the call never made: collect it first, and not during the call.
+    gc.collect()
+    gc.disable()
     sys.settrace(tracer)
     try:
         function(*args)
     finally:
         sys.settrace(None)
+        gc.enable()
     return calls
 
 
