@@ -401,3 +401,29 @@ def test_a_mixed_model_file_from_before_the_kernel_kind_still_loads():
     del document["tables"]["kernel_counts_"]  # a kernel feature without its values: refused
     with pytest.raises(ModelFileError, match="kernel_counts_"):
         from_json(json.dumps(document))
+
+
+def test_a_value_far_beyond_the_data_gets_the_nearest_values_class():
+    # x = 1e20 or 2**53 + 1: z^2 - z_min^2 computed as a difference of two 1e40s lost every digit (a "math domain
+    # error" from log(0)); as (z - z_min)(z + z_min) the nearest value's term is exactly 1
+    model = KernelNB(bandwidth=1.0).fit([[-1.0], [3.5], [0.0], [2.0]], ["ham", "ham", "spam", "spam"])
+    for far in (10**8, 2**40 + 1, 1e12):
+        assert model.predict_proba([[far]])[0]["ham"] == 1.0  # 3.5 is nearer than 2.0
+        assert model.predict_proba([[-far]])[0]["ham"] == 1.0  # -1.0 is nearer than 0.0
+    for far in (10**20, 2**53 + 1, 1e20):  # beyond a float's resolution 1e20 - 3.5 == 1e20 - 2.0: an answer, not an error
+        assert math.isclose(sum(model.predict_proba([[far]])[0].values()), 1.0)
+    # by hand, at x = 100: log p = -z_min^2 / 2 + log(e^0 + e^-((z-z_min)(z+z_min))/2) - log(n h) - log sqrt(2 pi)
+    x, near, other = 100, 3.5, -1.0
+    expected = -0.5 * (x - near) ** 2 + math.log(1 + math.exp(-0.5 * ((x - other) - (x - near)) * ((x - other) + (x - near)))) \
+        - math.log(2) - 0.5 * math.log(2 * math.pi)
+    assert math.isclose(model.joint_log_likelihood([x])["ham"] - model.log_prior("ham"), expected, rel_tol=1e-12)
+
+
+
+def test_imputing_with_a_bandwidth_whose_square_is_no_float_says_so():
+    # imputing adds h^2 to each class's variance: 1e300 ** 2 raised OverflowError from inside impute (fuzzer)
+    model = KernelNB(bandwidth=1e300).fit([[0.0, 1.0], [1.0, 2.0]], ["a", "b"])
+    with pytest.raises(ValueError, match="bandwidth 1e[+]300, whose square, the kernel's variance, is beyond the largest"):
+        model.impute([None, 1.5], distribution=True)
+    model.bandwidth = 1e150
+    assert math.isclose(model.impute([None, 1.5], distribution=True)[0]["variance"], 1e300)  # h^2 (+ the spread 1/4)

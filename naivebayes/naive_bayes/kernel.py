@@ -137,18 +137,19 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None,
     Formula: docs/kernel.md#eq-kernel-window
     """
     k = bisect_left(points, x)
-    nearest = min([abs(x - points[j]) for j in (k - 1, k) if 0 <= j < len(points)]) / bandwidth  # z_min
+    nearest, j = min([(abs(x - points[j]) / bandwidth, j) for j in (k - 1, k) if 0 <= j < len(points)])  # z_min
     if nearest > 1e150:
         return -math.inf  # z_min^2 / 2 is beyond the largest float: a density of 0.0 even in logs
     reach = math.sqrt(nearest * nearest + 2 * cutoff) * bandwidth  # the window's half-width
     first, last = bisect_left(points, x - reach), bisect_right(points, x + reach)
+    first, last = min(first, j), max(last, j + 1)  # (far out, x - reach may round past the nearest value)
     if blocks is not None and last - first > CROWDED and nearest <= 3:
         return kernel_log_density_blocks(x, blocks, n_values, bandwidth, reach)
     shift = nearest * nearest  # z_min^2
     total = math.fsum([
-        n * math.exp(-0.5 * (((x - point) / bandwidth) ** 2 - shift))
+        n * math.exp(-0.5 * (abs(x - point) / bandwidth - nearest) * (abs(x - point) / bandwidth + nearest))
         for point, n in zip(points[first:last], counts[first:last])
-    ])  # (a list: one step in a debugger, where a generator stops once per value)
+    ])  # z^2 - z_min^2 as (z - z_min)(z + z_min): exact 0 for the nearest value, even 1e20 bandwidths away
     return math.log(total) - 0.5 * shift - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
 # --8<-- [end:eq-kernel-window]
 
@@ -369,9 +370,14 @@ class Kernel:
         per_class, _ = model.feature_lookups_[feature]
         means, variances = [], []
         for points, counts, n, bandwidth, _ in per_class:
+            if bandwidth * bandwidth == math.inf:
+                raise ValueError(
+                    f"feature {feature!r} has the bandwidth {bandwidth:.4g}, whose square, the kernel's variance, is "
+                    "beyond the largest float: impute it in smaller units (divide the values and the bandwidth by 1e100)"
+                )
             mean = math.fsum(point * k for point, k in zip(points, counts)) / n
             means.append(mean)
-            variances.append(math.fsum(k * (point - mean) ** 2 for point, k in zip(points, counts)) / n + bandwidth**2)
+            variances.append(math.fsum(k * (point - mean) ** 2 for point, k in zip(points, counts)) / n + bandwidth * bandwidth)
         mean, variance = mixture_mean_variance(weights, means, variances)
         return mean, {"mean": mean, "variance": variance}
 
