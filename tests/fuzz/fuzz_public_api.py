@@ -1508,6 +1508,8 @@ def op_to_json(fz, g, ctx):
                    check=lambda t: None if isinstance(t, str) and t else "to_json gave no text")
     if isinstance(text, Failed):
         return
+    # Our own file: its pattern is the model's own, trusted (a stranger's file with another pattern is refused
+    # without trust_pattern=True; tests/test_model_files_untrusted.py checks that).
     # leave_out_tokenizer=True leaves out only a tokenizer that cannot be written (a function of
     # your own); a Tokenizer is written all the same, and load then refuses tokenizer= (clearly)
     tokenizer = getattr(model, "tokenizer", None)
@@ -1517,16 +1519,16 @@ def op_to_json(fz, g, ctx):
     probe = ctx["probe"]
     reference = reference_probabilities(model, probe)
     if g.chance(0.5):
-        loaded = fz.call("from_json", lambda: f"from_json(to_json(m, leave_out_tokenizer={leave_out}){given})",
-                         lambda: from_json(text, tokenizer=tokenizer), expect=())
+        loaded = fz.call("from_json", lambda: f"from_json(to_json(m, leave_out_tokenizer={leave_out}){given}, trust_pattern=True)",
+                         lambda: from_json(text, tokenizer=tokenizer, trust_pattern=True), expect=())
     else:
         path = os.path.join(fz.folder, f"model-{fz.round}.json")
         saved = fz.call("save", lambda: f"save(m, 'model.json', leave_out_tokenizer={leave_out})",
                         lambda: save(model, path, leave_out_tokenizer=leave_out), watch=[model], read_only=True)
         if isinstance(saved, Failed):
             return
-        loaded = fz.call("load", f"load('model.json'{given})", lambda: load(path, tokenizer=tokenizer),
-                         expect=())
+        loaded = fz.call("load", f"load('model.json'{given}, trust_pattern=True)",
+                         lambda: load(path, tokenizer=tokenizer, trust_pattern=True), expect=())
     if isinstance(loaded, Failed) or reference is None:
         return
     fz.call(f"{name}.predict_proba(loaded)", lambda: f"from_json(to_json(m)).predict_proba({fz.args(probe)})",
@@ -2876,7 +2878,8 @@ def semi_supervised_round(fz, g):
     text = fz.call("to_json", "to_json(m)", lambda: to_json(model), watch=[model], read_only=True)
     if isinstance(text, Failed):
         return
-    loaded = fz.call("from_json", "from_json(to_json(m))", lambda: from_json(text), expect=())
+    loaded = fz.call("from_json", "from_json(to_json(m), trust_pattern=True)", lambda: from_json(text, trust_pattern=True),
+                     expect=())
     if not isinstance(loaded, Failed):
         fz.call("SemiSupervisedNB.predict_proba(loaded)", lambda: f"from_json(to_json(m)).predict_proba({fz.args(probe)})",
                 lambda: loaded.predict_proba(probe), check=same_probabilities(reference, 1e-12, "a loaded model"))
