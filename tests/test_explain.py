@@ -106,7 +106,7 @@ def test_each_class_column_is_headed_with_what_it_holds():
     assert explanation.holds == "probability"
     assert explanation.rows()[0][3:] == ["china: P", "log term", "japan: P", "log term"]
     explanation.holds = "weight"
-    assert explanation.rows()[0][3:] == ["china: weight", "log term", "japan: weight", "log term"]
+    assert explanation.rows()[0][3:] == ["china: weight", "term", "japan: weight", "term"]  # w x_j: not a logarithm
 
 
 # ---------------------------------------------------------------------------

@@ -441,12 +441,13 @@ def test_explain_rows_add_up_exactly_to_the_scores_predict_compares(n_classes):
             assert term.likelihood[label] == w.get(column, 0.0)  # the weight column holds w_cj
             assert term.log_term[label] == w.get(column, 0.0) * x_j
         assert bias.log_term[label] == b
-        assert explanation.log_prior[label] == 0.0
         # the score as predict adds it: b_c + (w_c0 x_0 + w_c2 x_2 + w_c(1,y) * 1)
         assert explanation.joint[label] == bias.log_term[label] + sum(term.log_term[label] for term in weights)
     assert explanation.prediction == model.predict([example])[0]
     assert explanation.posterior == pytest.approx(model.predict_proba([example])[0], abs=1e-15)
     assert "a: weight" in str(explanation) and "bias" in str(explanation)
+    assert explanation.log_prior is None and "prior" not in str(explanation)  # the score has no prior: no prior row
+    assert str(explanation).splitlines()[1].split()[3:5] == ["a:", "weight"] and "log term" not in str(explanation)
 
 
 def test_explain_refuses_what_predict_refuses():

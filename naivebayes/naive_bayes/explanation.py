@@ -175,7 +175,7 @@ class Explanation:
 
     def _step(self, name):
         """What the table calls ``name`` ("log term", "joint", "posterior"): the model's own word if it gave one."""
-        steps = self.steps or ({"joint": "score"} if self.holds == "weight" else {})
+        steps = self.steps or ({"log term": "term", "joint": "score"} if self.holds == "weight" else {})
         return steps.get(name, name)
 
     def full(self):

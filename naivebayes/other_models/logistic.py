@@ -693,7 +693,7 @@ class LogisticRegression:
                 noun="term",
                 classes=self.classes_,
                 prior=None,
-                log_prior=dict.fromkeys(self.classes_, 0.0),
+                log_prior=None,  # (no prior row: the score has none)
                 terms=terms,
                 likelihoods=weights,
                 ignored=ignored,
