@@ -146,9 +146,9 @@ def kernel_log_density_near(x, points, counts, n_values, bandwidth, blocks=None,
     if blocks is not None and last - first > CROWDED and nearest <= 3:
         return kernel_log_density_blocks(x, blocks, n_values, bandwidth, reach)
     shift = nearest * nearest  # z_min^2
+    distances = [abs(x - point) / bandwidth for point in points[first:last]]  # z_i, for the values in the window
     total = math.fsum([
-        n * math.exp(-0.5 * (abs(x - point) / bandwidth - nearest) * (abs(x - point) / bandwidth + nearest))
-        for point, n in zip(points[first:last], counts[first:last])
+        n * math.exp(-0.5 * (z - nearest) * (z + nearest)) for z, n in zip(distances, counts[first:last])
     ])  # z^2 - z_min^2 as (z - z_min)(z + z_min): exact 0 for the nearest value, even 1e20 bandwidths away
     return math.log(total) - 0.5 * shift - math.log(n_values * bandwidth) - LOG_SQRT_TWO_PI
 # --8<-- [end:eq-kernel-window]
