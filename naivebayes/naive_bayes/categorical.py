@@ -28,7 +28,7 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.plumbing.checks import as_setting, check_smoothing, date_message, is_date_or_time, refuse_bools_equal_to_numbers
+from naivebayes.plumbing.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers, refuse_date
 from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
@@ -173,8 +173,7 @@ def check_hashable(value, where, feature):
             f"{where}: feature {feature!r} has the value {value!r}, which cannot be a category "
             "(categories must be hashable, such as strings, numbers or tuples)"
         ) from None
-    if is_date_or_time(value):
-        raise ValueError(date_message(where, feature, value))
+    refuse_date(where, feature, value)
     return value
 
 

@@ -34,7 +34,7 @@ then log 0.
 import math
 
 from naivebayes.core.arithmetic import is_exact, ratio
-from naivebayes.plumbing.checks import LARGEST_FLOAT, check_smoothing, date_message, is_date_or_time
+from naivebayes.plumbing.checks import LARGEST_FLOAT, check_smoothing, refuse_date
 from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
 from naivebayes.tables.rows import check_fits_float
@@ -196,8 +196,7 @@ def check_measurement(feature, value, where, kind):
     if type(value) is float and math.isfinite(value) or type(value) is int and abs(value) <= LARGEST_FLOAT:
         return value  # the usual case, decided quickly
     if isinstance(value, bool) or not (isinstance(value, (int, float)) or is_exact(value)):
-        if is_date_or_time(value):
-            raise ValueError(date_message(where, feature, value))
+        refuse_date(where, feature, value)
         raise ValueError(
             f"{where}: feature {feature!r} has the value {value!r}, but {kind} feature takes numbers; "
             f"for a feature of categories use CategoricalNB, or MixedNB with distributions="

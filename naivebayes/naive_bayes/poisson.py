@@ -29,7 +29,7 @@ import heapq
 import math
 
 from naivebayes.core.arithmetic import log
-from naivebayes.plumbing.checks import check_smoothing, date_message, is_date_or_time, is_number, power_of_ten
+from naivebayes.plumbing.checks import check_smoothing, is_number, power_of_ten, refuse_date
 from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
 
@@ -262,8 +262,7 @@ class Poisson:
             return value  # the usual case, decided quickly
         not_finite = isinstance(value, float) and not math.isfinite(value)  # inf or NaN
         if not is_number(value) or not_finite or value < 0 or value != int(value):
-            if is_date_or_time(value):
-                raise ValueError(date_message(where, feature, value))
+            refuse_date(where, feature, value)
             raise ValueError(
                 f"{where}: feature {feature!r} has the value {value!r}, but a Poisson feature takes "
                 "counts, whole numbers >= 0 (use GaussianNB for measurements)"

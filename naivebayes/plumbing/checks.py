@@ -135,13 +135,14 @@ def is_date_or_time(value):
     return getattr(getattr(value, "dtype", None), "kind", None) in ("M", "m")
 
 
-def date_message(where, feature, value):
-    """Why a date or time in a table is refused, and what to turn it into."""
-    return (
-        f"{where}: feature {feature!r} has the value {value!r:.60}, a date or time, which a naive Bayes model cannot "
-        "take as it is (each date would be a category of its own); convert it to a number, such as the day of "
-        "the year, or to a category, such as the month, yourself"
-    )
+def refuse_date(where, feature, value):
+    """A date or time in a table is refused, saying what to turn it into (every kind of feature calls this)."""
+    if is_date_or_time(value):
+        raise ValueError(
+            f"{where}: feature {feature!r} has the value {value!r:.60}, a date or time, which a naive Bayes model "
+            "cannot take as it is (each date would be a category of its own); convert it to a number, such as the "
+            "day of the year, or to a category, such as the month, yourself"
+        )
 
 
 def plain_value(value):
