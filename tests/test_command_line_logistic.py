@@ -7,7 +7,6 @@ command; here it runs on a table of categories, and a changed file is
 refused in one line that names the field.
 """
 
-import io
 import json
 from pathlib import Path
 
@@ -17,23 +16,7 @@ from naivebayes import LogisticRegression, MultinomialNB, Tokenizer, load
 from naivebayes.command_line import main
 from naivebayes.datasets import load_play_tennis
 from naivebayes.saving import save
-
-
-def run(*argv, stdin=""):
-    """``main(argv)`` with ``stdin`` as standard input: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    status = main([str(arg) for arg in argv], out=out, err=err, stdin=io.StringIO(stdin))
-    return status, out.getvalue(), err.getvalue()
-
-
-def refused(result, *phrases):
-    """Exit status 2, nothing on stdout, one line on stderr holding every phrase."""
-    status, out, err = result
-    assert (status, out) == (2, ""), (status, out, err)
-    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    for phrase in phrases:
-        assert phrase in err, err
-    return err
+from test_command_line_paths import refused, run
 
 
 @pytest.fixture
