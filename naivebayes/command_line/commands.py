@@ -158,26 +158,25 @@ def document_length(text):
     return float(value) if isinstance(value, Fraction) else value
 
 
-def iterations(text):
-    """``--iterations`` as typed: a whole number >= 0."""
+def whole_number(text, least, what):
+    """An option typed as a whole number of at least ``least``; ``what`` ends the message, such as ">= 1, such as 2"."""
     try:
         value = int(text)
     except ValueError:
-        value = -1
-    if value < 0:
-        raise ArgumentTypeError(f"{text!r} is not a whole number of iterations >= 0, such as 10")
+        value = least - 1
+    if value < least:
+        raise ArgumentTypeError(f"{text!r} is not a whole number {what}")
     return value
+
+
+def iterations(text):
+    """``--iterations`` as typed: a whole number >= 0."""
+    return whole_number(text, 0, "of iterations >= 0, such as 10")
 
 
 def min_word_count(text):
     """``--min-word-count`` as typed: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise ArgumentTypeError(f"{text!r} is not a whole number of occurrences >= 1, such as 2 (1 keeps every word)")
-    return value
+    return whole_number(text, 1, "of occurrences >= 1, such as 2 (1 keeps every word)")
 
 
 def positive_number(text):
@@ -190,13 +189,7 @@ def positive_number(text):
 
 def max_iterations(text):
     """``--max-iter`` as typed: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise ArgumentTypeError(f"{text!r} is not a whole number >= 1, such as 1000")
-    return value
+    return whole_number(text, 1, ">= 1, such as 1000")
 
 
 def tolerance(text):
