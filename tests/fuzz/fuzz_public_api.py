@@ -1594,6 +1594,7 @@ def op_threads(fz, g, ctx):
             while not stop.is_set() and len(answers) < 3000:  # (a bound, in case partial_fit is slow)
                 try:
                     answers.append(model.predict_proba(probe))
+                    time.sleep(0)  # (a pause between calls, as a service has between requests: docs/threads.md)
                 except BaseException as error:  # noqa: B036 -- handed to the main thread, which sorts it
                     errors.append(error)
                     return
