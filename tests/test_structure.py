@@ -30,10 +30,15 @@ ALLOWED = {
     "datasets": {"plumbing", "core", "datasets"},
     "fast": {"plumbing", "core", "text", "naive_bayes", "fast"},
     "saving": {"plumbing", "core", "text", "tables", "naive_bayes", "other_models", "saving"},
+    # The exercises check a student's function against the library's and run the real models with it.
+    "exercises": {
+        "plumbing", "core", "text", "tables", "naive_bayes", "other_models",
+        "inspect", "evaluation", "datasets", "exercises",
+    },
     # The command line sits on top of everything: it may use every layer.
     "command_line": {
         "plumbing", "core", "text", "tables", "naive_bayes", "other_models",
-        "inspect", "evaluation", "datasets", "fast", "saving", "command_line",
+        "inspect", "evaluation", "datasets", "fast", "saving", "exercises", "command_line",
     },
 }
 

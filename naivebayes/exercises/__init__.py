@@ -1,0 +1,39 @@
+"""Exercises: implement a formula of the notes yourself, and let the library check it.
+
+Every formula the notes derive is one small function here, the one the
+models call.  Each exercise hands you that function's statement and
+signature; ``check(your_function)`` tries your version on hand-computed
+cases, on random cases against the library's, on the inputs where
+floating point bites, and finally inside the real model, where it must
+reproduce the notes' numbers.
+
+>>> from naivebayes.exercises import exercise
+>>> prior = exercise("prior")
+>>> def prior_mle(class_count, n_documents):
+...     return class_count / n_documents
+>>> prior.check(prior_mle).passed
+True
+
+``exercises()`` lists them all, in the order of the notes; an instructor
+turns a list of them into an assignment (``naivebayes.exercises.assignments``)
+and grades a class's submissions (``naivebayes.exercises.grading``).
+"""
+
+from naivebayes.exercises.bayes_exercises import BAYES_EXERCISES
+from naivebayes.exercises.checking import CheckReport, Exercise
+
+__all__ = ["exercise", "exercises", "Exercise", "CheckReport"]
+
+EXERCISES = {exercise.name: exercise for exercise in BAYES_EXERCISES}
+
+
+def exercises():
+    """Every exercise, in the order a course meets them."""
+    return list(EXERCISES.values())
+
+
+def exercise(name):
+    """The exercise called ``name``, such as ``"prior"`` or ``"multinomial-estimate"``."""
+    if name not in EXERCISES:
+        raise KeyError(f"no exercise called {name!r}; the exercises are: {', '.join(EXERCISES)}")
+    return EXERCISES[name]
