@@ -21,10 +21,26 @@ and grades a class's submissions (``naivebayes.exercises.grading``).
 
 from naivebayes.exercises.bayes_exercises import BAYES_EXERCISES
 from naivebayes.exercises.checking import CheckReport, Exercise
+from naivebayes.exercises.table_exercises import TABLE_EXERCISES
+from naivebayes.exercises.text_exercises import TEXT_EXERCISES
 
 __all__ = ["exercise", "exercises", "Exercise", "CheckReport"]
 
-EXERCISES = {exercise.name: exercise for exercise in BAYES_EXERCISES}
+# In the order of the derivation: counts, estimates, log terms, the joint, Bayes' rule, the decision;
+# then the full joint table and mutual information.
+_ORDER = [
+    "class-counts", "prior",
+    "multinomial-counts", "bernoulli-counts", "categorical-counts",
+    "multinomial-estimate", "multinomial-table", "bernoulli-estimate", "categorical-estimate",
+    "gaussian-mean", "gaussian-squared-deviations", "gaussian-variance",
+    "multinomial-log-term", "bernoulli-log-term", "gaussian-log-density",
+    "multinomial-joint-product", "multinomial-joint-log",
+    "log-sum-exp", "log-posterior", "decision",
+    "joint-cell", "joint-parameters", "naive-parameters", "mutual-information",
+]
+_ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES}
+EXERCISES = {name: _ALL[name] for name in _ORDER if name in _ALL}
+EXERCISES.update({name: exercise for name, exercise in _ALL.items() if name not in EXERCISES})
 
 
 def exercises():
