@@ -9,7 +9,9 @@ import math
 from fractions import Fraction
 
 from naivebayes.core.bayes import decision, log_posterior, log_sum_exp, prior_mle
-from naivebayes.exercises.checking import AtScale, Case, Exercise, Mistake, Reproduction
+from naivebayes.datasets.shipped import load_spam
+from naivebayes.evaluation.split import train_test_split
+from naivebayes.exercises.checking import AtScale, Case, Exercise, Mistake, Reproduction, same_log_answer
 from naivebayes.exercises.reproductions import china_posterior, spam_accuracy
 from naivebayes.naive_bayes.base import count_classes
 from naivebayes.naive_bayes.multinomial import MultinomialNB
@@ -38,6 +40,22 @@ def in_china_model():
 def in_spam_model():
     return Reproduction("MultinomialNB on the shipped spam corpus gives a test accuracy of {value}",
                         lambda: spam_accuracy(MultinomialNB), digits=4)
+
+
+def spam_true_class_probability():
+    """The mean P(true class | message) MultinomialNB gives the spam corpus's test third (split as spam_accuracy does)."""
+    texts, labels = load_spam()
+    train_texts, test_texts, train_labels, test_labels = train_test_split(
+        texts, labels, test_size=1 / 3, random_state=0, stratify=labels
+    )
+    posteriors = MultinomialNB().fit(train_texts, train_labels).predict_proba(test_texts)
+    return sum(posterior[label] for posterior, label in zip(posteriors, test_labels)) / len(test_labels)
+
+
+def in_spam_posteriors():
+    """A run that calls Bayes' rule in log space (log-sum-exp, the log posterior) once per test message."""
+    return Reproduction("MultinomialNB on the shipped spam corpus gives a mean P(true class | message) of {value}",
+                        spam_true_class_probability, digits=4)
 
 
 CLASS_COUNTS = Exercise(
@@ -72,7 +90,7 @@ CLASS_COUNTS = Exercise(
 
 def draw_prior(generator):
     n = generator.randint(1, 1000)
-    return (generator.randint(0, n), n)
+    return (generator.randint(0, n), n if generator.random() < 0.5 else float(n))  # training passes N as a float
 
 
 PRIOR = Exercise(
@@ -84,7 +102,7 @@ PRIOR = Exercise(
     function=prior_mle,
     latex=r"\hat P(c) = \frac{N_c}{N}",
     arguments={"class_count": "N_c, the training examples of class c",
-               "n_documents": "N, all the training examples"},
+               "n_documents": "N, all the training examples (a whole number, which training passes as a float such as 4.0)"},
     returns="P(c), a number in [0, 1] (a Fraction when both counts are whole numbers is best: it is exact)",
     hand_cases=[
         Case((3, 4), Fraction(3, 4), "china: 3 of the 4 China-example documents"),
@@ -138,6 +156,9 @@ LOG_SUM_EXP = Exercise(
                 lambda values: math.log2(sum(2 ** v for v in values))),
         Mistake("the largest only", "this is only m, the largest value: the other terms add log(sum exp(v_c - m))",
                 lambda values: max(values)),
+        Mistake("every value -inf", "when every v_c is -inf (every probability is 0), m is -inf too, and v_c - m "
+                "is -inf - (-inf), which is nan: the sum of probabilities 0 is 0, whose log is -inf",
+                lambda values: max(values) + math.log(math.fsum(math.exp(v - max(values)) for v in values))),
     ],
     hint="exponentiate each value, add, take the log; then take the largest value m out first so nothing overflows",
     at_scale=[
@@ -147,7 +168,8 @@ LOG_SUM_EXP = Exercise(
         AtScale("values near +800", ([800.0, 799.0],),
                 "exp(800) overflows (above 1.8e308): subtracting the largest value m first keeps every exp() at most 1"),
     ],
-    reproductions=[in_china_model(), in_spam_model()],
+    reproductions=[in_china_model(), in_spam_posteriors()],
+    compare=same_log_answer,
 )
 
 
@@ -190,7 +212,8 @@ LOG_POSTERIOR = Exercise(
                 "exp(-1000) underflows to 0.0, so log P(x) comes out -inf and every posterior nan or inf: "
                 "use log-sum-exp, which takes the largest value out first"),
     ],
-    reproductions=[in_china_model()],
+    reproductions=[in_china_model(), in_spam_posteriors()],
+    compare=same_log_answer,
 )
 
 

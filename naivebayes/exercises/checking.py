@@ -21,6 +21,7 @@ derivation; it never shows the answer's code.
 import copy
 import inspect
 import math
+import pickle
 import random
 import time
 import types
@@ -34,6 +35,9 @@ __all__ = ["Case", "Mistake", "AtScale", "Reproduction", "Exercise", "CheckRepor
 DEFAULT_RANDOM_CASES = 40
 RELATIVE_TOLERANCE = 1e-9  # a float answer within this of the exact one is right
 ABSOLUTE_TOLERANCE = 1e-12
+LOG_TOLERANCE = 1e-9  # a logarithm this far off is a probability off by a relative 1e-9
+RETURNED_NONE = ("your function returned None: did you forget `return`? "
+                 "(print shows a value on the screen, but only return gives it back)")
 
 
 class Case:
@@ -194,11 +198,12 @@ class Exercise:
         problem = signature_problem(self, your_function)
         if problem:
             report.add("your function", "FAILED", problem)
-            report.first_failure = Failure(None, None, None, problem, self.hint)
+            report.first_failure = Failure(None, None, None, None, self.hint, problem=problem)
             return report
-        hand = [case for case in self.cases(n_random, seed) if case.expected is not None]
-        drawn = [case for case in self.cases(n_random, seed) if case.expected is None]
-        for group, cases in ((f"hand-computed cases", hand), (f"random cases against the library", drawn)):
+        cases = self.cases(n_random, seed)
+        hand = [case for case in cases if case.expected is not None]
+        drawn = [case for case in cases if case.expected is None]
+        for group, cases in (("hand-computed cases", hand), ("random cases against the library", drawn)):
             passed, failure = self._run_cases(your_function, cases)
             report.add(f"{group} ({len(cases)})", "passed" if failure is None else "FAILED",
                        f"{passed} of {len(cases)} right" + ("" if failure is None else f"; first wrong: {failure.about}"))
@@ -221,48 +226,68 @@ class Exercise:
         return report
 
     def _run_cases(self, your_function, cases):
-        passed = 0
+        """(how many of ``cases`` your function gets right, the first Failure or None): every case is tried."""
+        passed, first_failure = 0, None
         for case in cases:
-            expected = self.expected(case)
-            try:
-                got = self.observe(your_function, case.args)
-            except NotImplementedError:
-                return passed, Failure(self, case, expected, "not written yet (it raises NotImplementedError)",
-                                       "write the function's body in place of `raise NotImplementedError`")
-            except Exception as error:  # noqa: BLE001 -- a student's error is reported, not raised
-                return passed, Failure(self, case, expected, f"raised {type(error).__name__}: {error}",
-                                       self.hint_for_error(case, error))
-            if self.compare(got, expected):
+            failure = self._try(your_function, case, None)
+            if failure is None:
                 passed += 1
-                continue
-            return passed, Failure(self, case, expected, got, self.hint_for(case, got))
-        return passed, None
+            elif first_failure is None:
+                first_failure = failure
+        return passed, first_failure
 
     def _run_at_scale(self, your_function, scale):
-        case = Case(scale.args, about=scale.about)
+        return self._try(your_function, Case(scale.args, about=scale.about), scale.reason)
+
+    def _try(self, your_function, case, reason):
+        """None when ``your_function`` gets ``case`` right, else the Failure; ``reason`` is an at-scale case's hint."""
         expected = self.expected(case)
         try:
-            got = self.observe(your_function, scale.args)
-        except Exception as error:  # noqa: BLE001
-            return Failure(self, case, expected, f"raised {type(error).__name__}: {error}", scale.reason)
-        if self.compare(got, expected):
+            got = self.observe(your_function, case.args)  # step in here to reach your function
+        except NotImplementedError:
+            return Failure(self, case, expected, None, "write the function's body in place of `raise NotImplementedError`",
+                           problem="not written yet (it raises NotImplementedError)")
+        except ChangedInput as change:
+            return Failure(self, case, expected, None, change.hint(), problem=change.describe(self))
+        except Exception as error:  # noqa: BLE001 -- a student's error is reported, not raised
+            return Failure(self, case, expected, None, reason or self.hint_for_error(case, error, expected),
+                           problem=f"raised {type(error).__name__}: {error}")
+        try:
+            right = self.compare(got, expected)
+        except Exception:  # noqa: BLE001 -- an answer of a kind the comparison cannot read is a wrong answer
+            right = False
+        if right:
             return None
-        return Failure(self, case, expected, got, scale.reason)
+        return Failure(self, case, expected, got, reason or self.hint_for(case, got, expected))
 
-    def hint_for(self, case, got):
-        """The hint of the first known mistake that gives exactly ``got`` on this case, else the general hint."""
+    def hint_for(self, case, got, expected=None):
+        """The hint for a wrong answer ``got``: None returned, a known mistake that gives exactly ``got``
+        on this case, an answer of the wrong kind (text for a number, a list for a dict), else the general hint."""
+        if got is None:
+            return RETURNED_NONE
         for mistake in self.mistakes:
             try:
                 wrong = self.observe(mistake.wrong, case.args)
+                if self.compare(got, wrong):
+                    return mistake.hint
             except Exception:  # noqa: BLE001 -- that mistake fails here some other way
                 continue
-            if self.compare(got, wrong):
-                return mistake.hint
-        return self.hint
+        return kind_problem(got, expected) or self.hint
 
-    def hint_for_error(self, case, error):
+    def hint_for_error(self, case, error, expected=None):
+        """The hint for an error your function raised on ``case``."""
         if isinstance(error, ZeroDivisionError):
             return f"a division by zero: which count can be 0 here? ({self.hint})"
+        if isinstance(error, ValueError) and "math domain error" in str(error):
+            if holds_minus_infinity(expected):
+                return ("this case's answer holds -inf, the logarithm of 0, and math.log(0) raises "
+                        "'math domain error' instead of giving -inf: find where a 0 (or a log value of -inf) "
+                        "reaches a logarithm, and give -inf there yourself (-math.inf)")
+            return ("'math domain error' comes from math.log of 0 or of a negative number, or math.sqrt of a "
+                    f"negative number: which value here can be 0 or below? ({self.hint})")
+        if isinstance(error, OverflowError):
+            return ("a number grew past the largest float (about 1.8e308), as exp() of a value above 709 does: "
+                    f"keep the numbers as logarithms, or take the largest value out first ({self.hint})")
         if isinstance(error, (TypeError, KeyError, AttributeError, IndexError)):
             return (f"your function could not use the arguments as given; they are: "
                     f"{', '.join(f'{name} ({meaning})' for name, meaning in self.arguments.items())}")
@@ -276,9 +301,16 @@ class Exercise:
             return label, "skipped", missing
         recorder = CallRecorder(self.replaces)
         started = time.perf_counter()
-        with replaced(self.replaces, recorder):
-            reference = reproduction.run()
+        try:
+            with replaced(self.replaces, recorder):
+                reference = reproduction.run()
+        except Exception as error:  # noqa: BLE001 -- the library's own run failed here: say so, do not raise
+            return label, "not run", (f"the model could not run with the library's own {self.replaces.__name__} "
+                                      f"({type(error).__name__}: {error})")
         library_seconds = time.perf_counter() - started
+        if recorder.calls == 0:
+            return label, "not run", (f"this model never calls {self.replaces.__name__}, so it cannot test yours "
+                                      "(a mistake in the exercise: please report it)")
         yours = self.adapt(your_function)
         slow = recorder.too_slow(yours)
         if slow:
@@ -288,6 +320,10 @@ class Exercise:
             with replaced(self.replaces, yours):
                 value = reproduction.run()
         except Exception as error:  # noqa: BLE001
+            call = failed_call(error, your_function, self.function_name)
+            if call is not None:
+                return label, "FAILED", (f"in the model, your function raised {type(error).__name__} on {call}: {error} "
+                                         "(the cases above never gave it these arguments: see what differs)")
             return label, "FAILED", f"the model raised {type(error).__name__} with your function: {error}"
         seconds = time.perf_counter() - started
         said = reproduction.says.format(value=readable(value, reproduction.digits))
@@ -304,6 +340,21 @@ class Exercise:
         return label, "passed", f"with your {self.function_name}, {said}, {where}{speed}"
 
 
+def failed_call(error, your_function, name):
+    """The call of your function that raised ``error`` inside the model, as ``prior_mle(class_count=3, n_documents=4.0)``;
+    None when the error came from the model itself (after your function returned)."""
+    code = getattr(your_function, "__code__", None)
+    traceback, frame = error.__traceback__, None
+    while traceback is not None:
+        if traceback.tb_frame.f_code is code and frame is None:  # the model's call, not one your function made
+            frame = traceback.tb_frame
+        traceback = traceback.tb_next
+    if frame is None:
+        return None
+    names = code.co_varnames[:code.co_argcount]
+    return f"{name}({', '.join(f'{item}={readable(frame.f_locals.get(item))}' for item in names)})"
+
+
 class CallRecorder:
     """The library's function, counting the model's calls and keeping the first few arguments to time yours on.
 
@@ -314,6 +365,7 @@ class CallRecorder:
 
     KEPT = 20
     LIMIT_SECONDS = 60.0
+    TIMING_SECONDS = 1.0  # time yours on the kept calls for at most about this long
 
     def __init__(self, function):
         self.function, self.calls, self.kept = function, 0, []
@@ -325,11 +377,16 @@ class CallRecorder:
         return self.function(*args)
 
     def seconds_per_call(self, function):
+        """``function``'s mean time on the kept calls; it stops after about TIMING_SECONDS (a slow one is slow at once)."""
         copies = [copy.deepcopy(args) for args in self.kept]
         started = time.perf_counter()
+        timed = 0
         for args in copies:
             function(*args)
-        return (time.perf_counter() - started) / max(len(copies), 1)
+            timed += 1
+            if time.perf_counter() - started > self.TIMING_SECONDS:
+                break
+        return (time.perf_counter() - started) / max(timed, 1)
 
     def too_slow(self, yours):
         """Why ``yours`` would take too long in this model run (the estimate and the reason), or None."""
@@ -344,7 +401,7 @@ class CallRecorder:
             return None
         library = self.seconds_per_call(self.function) * self.calls
         return (f"too slow at this size: the model calls it {self.calls:,} times, and at "
-                f"{per_call * 1e3:.2f} ms a call that is about {estimate / 60:.0f} minutes (the library's: "
+                f"{per_call * 1e3:.2f} ms a call that is about {minutes(estimate)} (the library's: "
                 f"{library:.1f} s). Look for work done again on every call, such as a loop over all the "
                 f"examples or the whole vocabulary inside it")
 
@@ -352,8 +409,9 @@ class CallRecorder:
 class Failure:
     """The first wrong answer: the case, what was expected, what came back, and the hint."""
 
-    def __init__(self, exercise, case, expected, got, hint):
+    def __init__(self, exercise, case, expected, got, hint, problem=None):
         self.exercise, self.case, self.expected, self.got, self.hint = exercise, case, expected, got, hint
+        self.problem = problem  # what happened instead of an answer, such as "raised ValueError: ..."
 
     @property
     def about(self):
@@ -366,7 +424,7 @@ class Failure:
             return [f"hint: {self.hint}"]
         names = list(inspect.signature(self.exercise.function).parameters)
         arguments = ", ".join(f"{name}={readable(value)}" for name, value in zip(names, self.case.args))
-        got = self.got if isinstance(self.got, str) else readable(self.got)
+        got = self.problem if self.problem is not None else readable(self.got)
         return [f"input:    {self.exercise.function_name}({arguments})",
                 f"expected: {readable(self.expected)}", f"got:      {got}", f"hint:     {self.hint}"]
 
@@ -422,31 +480,79 @@ class CheckReport(ShownAsTable):
 # -- comparing answers ----------------------------------------------------------
 
 
+class ChangedInput(Exception):
+    """Raised by the framework (never by the library) when a function changed an argument it should only read."""
+
+    def __init__(self, positions, before, after):
+        super().__init__(f"the arguments at {positions} changed")
+        self.positions, self.before, self.after = positions, before, after
+
+    def describe(self, exercise):
+        names = list(inspect.signature(exercise.function).parameters)
+        changes = "; ".join(f"{names[i] if i < len(names) else f'argument {i + 1}'} was "
+                            f"{readable(self.before[i])} before the call and {readable(self.after[i])} after"
+                            for i in self.positions)
+        return f"your function changed its input: {changes}"
+
+    def hint(self):
+        return ("leave the arguments as they came and build the answer in a new dict or list: "
+                "the model uses the same lists and dicts again after this step")
+
+
 def call_on_copies(function, args):
-    """What ``function`` returns on copies of ``args`` (so that no case changes the next one's input)."""
-    return function(*copy.deepcopy(args))
+    """What ``function`` returns on copies of ``args`` (so that no case changes the next one's input).
+
+    An argument the function changed raises ``ChangedInput``: a formula only reads its input.
+    """
+    given = copy.deepcopy(args)
+    returned = function(*given)
+    check_unchanged(args, given, range(len(args)))
+    return returned
 
 
 def returns_and_table(function, args):
-    """For a counting formula that adds to its first argument: (the table after the call, what it returned)."""
-    args = copy.deepcopy(args)
-    returned = function(*args)
-    return args[0], returned
+    """For a counting formula that adds to its first argument: (the table after the call, what it returned).
+
+    The other arguments must come back unchanged (else ``ChangedInput``).
+    """
+    given = copy.deepcopy(args)
+    returned = function(*given)
+    check_unchanged(args, given, range(1, len(args)))
+    return given[0], returned
 
 
-def same_answer(got, expected):
+def check_unchanged(before, after, positions):
+    """Raise ``ChangedInput`` when an argument at ``positions`` of ``after`` (the copies given) differs from ``before``."""
+    changed = [i for i in positions if not same_value(before[i], after[i])]
+    if changed:
+        raise ChangedInput(changed, before, after)
+
+
+def same_value(before, after):
+    """True when ``after`` is exactly ``before`` (a deep copy of it, untouched): same items, same order, same bits."""
+    try:
+        return pickle.dumps(before) == pickle.dumps(after)
+    except Exception:  # noqa: BLE001 -- a value pickle cannot write: compare it with ==, else trust it
+        try:
+            return bool(before == after)
+        except Exception:  # noqa: BLE001
+            return True
+
+
+def same_answer(got, expected, absolute=ABSOLUTE_TOLERANCE):
     """True when ``got`` is ``expected``, a float within a relative 1e-9 of it counting as the same.
 
     Containers compare item by item (a tuple and a list with the same items
     are the same answer); dicts need the same keys; numbers that are not
-    finite must match exactly.
+    finite must match exactly.  ``absolute`` is how far apart two floats
+    near 0 may be.
     """
     if isinstance(expected, dict):
         return (hasattr(got, "keys") and set(got.keys()) == set(expected)
-                and all(same_answer(got[key], value) for key, value in expected.items()))
+                and all(same_answer(got[key], value, absolute) for key, value in expected.items()))
     if isinstance(expected, (list, tuple)):
         return (isinstance(got, (list, tuple)) and len(got) == len(expected)
-                and all(same_answer(a, b) for a, b in zip(got, expected)))
+                and all(same_answer(a, b, absolute) for a, b in zip(got, expected)))
     if is_number(expected):
         if not is_number(got):
             return False
@@ -459,8 +565,60 @@ def same_answer(got, expected):
         got, expected = float(got), float(expected)
         if math.isinf(expected) or math.isinf(got) or math.isnan(got):
             return got == expected
-        return math.isclose(got, expected, rel_tol=RELATIVE_TOLERANCE, abs_tol=ABSOLUTE_TOLERANCE)
+        return math.isclose(got, expected, rel_tol=RELATIVE_TOLERANCE, abs_tol=absolute)
     return got == expected
+
+
+def same_log_answer(got, expected):
+    """``same_answer`` for logarithms: two logs within 1e-9 of each other are the same answer.
+
+    A log that is off by 1e-9 is a probability off by a relative 1e-9, however
+    large the logs were on the way: log P(c | x) near 0 worked out from joints
+    near -50,000 carries their rounding (about 1e-11), and is still right.
+    """
+    return same_answer(got, expected, LOG_TOLERANCE)
+
+
+def kind_problem(got, expected):
+    """A hint when ``got`` is not even the kind of answer wanted (text for a number, a list for a dict), else None."""
+    if is_number(expected) and not isinstance(expected, bool):
+        if isinstance(got, str):
+            return (f"your function returned the text {got!r}, not a number: return the number itself, "
+                    "without str() or formatting")
+        if not is_number(got):
+            return f"the answer is a number; yours is {kind_of(got)}"
+        return None
+    if isinstance(expected, dict) and not hasattr(got, "keys"):
+        return f"the answer is a dict {{key: value}}; yours is {kind_of(got)}"
+    if isinstance(expected, (list, tuple)) and not isinstance(got, (list, tuple)):
+        return f"the answer is a list; yours is {kind_of(got)}"
+    return None
+
+
+def kind_of(value):
+    """``a list``, ``a dict``, ``the text '0.75'``: what a value is, for a hint."""
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    name = type(value).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def holds_minus_infinity(value):
+    """True when an expected answer is -inf or holds one (in a dict, list or tuple)."""
+    if isinstance(value, dict):
+        return any(holds_minus_infinity(item) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(holds_minus_infinity(item) for item in value)
+    return is_number(value) and value == -math.inf
+
+
+def minutes(seconds):
+    """``about 3 minutes``, ``about 2 hours``: a long time as a student reads it."""
+    if seconds < 90:
+        return f"{seconds:.0f} seconds"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.0f} hours"
 
 
 def readable(value, digits=None):
