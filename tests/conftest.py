@@ -137,6 +137,8 @@ SLOW_TESTS = {
     "test_folds_and_repeated_splits_match_scikit_learn_on_random_draws",
     "test_kfold_and_stratified_kfold_match_scikit_learn_on_a_grid",
     "test_train_test_split_matches_scikit_learn_on_random_draws",
+    # the text exercises in Cornell Tech's Lecture 8 classifier on 20 Newsgroups (7 s)
+    "test_the_bernoulli_exercises_run_cornells_classifier_on_20_newsgroups",
 }
 
 

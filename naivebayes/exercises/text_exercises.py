@@ -405,9 +405,9 @@ BERNOULLI_ESTIMATE = Exercise(
                "alpha": "the smoothing: 1 is Laplace, (N_jc + 1) / (N_c + 2); 0 is maximum likelihood"},
     returns="p_jc, a number in [0, 1] (a Fraction when the inputs are whole numbers is best: it is exact)",
     hand_cases=[
+        Case((1, 3, 1), Fraction(2, 5), "beijing in class china, Laplace: (1 + 1) / (3 + 2)"),
         Case((3, 3, 1), Fraction(4, 5), "chinese in class china, Laplace: (3 + 1) / (3 + 2)"),
         Case((0, 3, 1), Fraction(1, 5), "tokyo in class china, Laplace: (0 + 1) / (3 + 2)"),
-        Case((1, 3, 1), Fraction(2, 5), "beijing in class china, Laplace: (1 + 1) / (3 + 2)"),
         Case((1, 1, 1), Fraction(2, 3), "chinese in class japan, Laplace: (1 + 1) / (1 + 2)"),
         Case((0, 0, 1), Fraction(1, 2), "a class with no documents, Laplace: one pseudo-document each way"),
         Case((0, 10, 1), Fraction(1, 12), "'Mahalanobis', in none of 10 spam e-mails, Laplace: 1 / (10 + 2)"),
@@ -509,6 +509,7 @@ BERNOULLI_LOG_TERM = Exercise(
                "alpha": "the smoothing: 1 is Laplace, 0 is maximum likelihood"},
     returns="log P(x_j | c), a float (natural logarithm); -inf when that probability is 0",
     hand_cases=[
+        Case((True, 1, 3, 1), log_of(Fraction(2, 5)), "beijing present, class china, Laplace: log(2/5)"),
         Case((True, 3, 3, 1), log_of(Fraction(4, 5)), "chinese present, class china, Laplace: log(4/5)"),
         Case((False, 1, 3, 1), log_of(Fraction(3, 5)), "beijing absent, class china, Laplace: log((3 - 1 + 1)/5)"),
         Case((True, 0, 3, 1), log_of(Fraction(1, 5)), "tokyo present, class china, Laplace: log(1/5)"),
