@@ -497,3 +497,14 @@ def test_check_with_a_seed_gives_the_same_cases_twice_and_another_seed_others():
 
     assert str(PRIOR.check(wrong_on_large, seed=3)) == str(PRIOR.check(wrong_on_large, seed=3))
     assert str(PRIOR.check(wrong_on_large, seed=3)) != str(PRIOR.check(wrong_on_large, seed=4))
+
+
+def test_when_the_first_wrong_answer_fits_two_mistakes_the_other_wrong_answers_choose_the_hint():
+    def log_sum_exp(log_values):  # on [0, 0] the largest value and the sum of the logs are both 0
+        return max(log_values)
+
+    item = exercise("log-sum-exp")
+    failure = item.check(log_sum_exp).first_failure
+    assert failure.case.args == ([0.0, 0.0],)
+    assert item.hint_for(failure.case, 0.0).startswith("this adds the logarithms")  # the first listed, alone
+    assert failure.hint == "this is only m, the largest value: the other terms add log(sum exp(v_c - m))"

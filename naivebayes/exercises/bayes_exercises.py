@@ -154,6 +154,9 @@ LOG_SUM_EXP = Exercise(
                 lambda values: sum(values)),
         Mistake("base 2", "this is log base 2 of the sum: the values are natural logarithms, so use exp and log",
                 lambda values: math.log2(sum(2 ** v for v in values))),
+        Mistake("log2 after exp", "log2 undoes 2 ** v, not exp(v): the values are natural logarithms, "
+                "so the log that undoes exp is the natural log, base e",
+                lambda values: math.log2(sum(math.exp(v) for v in values))),
         Mistake("the largest only", "this is only m, the largest value: the other terms add log(sum exp(v_c - m))",
                 lambda values: max(values)),
         Mistake("every value -inf", "when every v_c is -inf (every probability is 0), m is -inf too, and v_c - m "

@@ -227,14 +227,21 @@ class Exercise:
 
     def _run_cases(self, your_function, cases):
         """(how many of ``cases`` your function gets right, the first Failure or None): every case is tried."""
-        passed, first_failure = 0, None
+        passed, failures = 0, []
         for case in cases:
             failure = self._try(your_function, case, None)
             if failure is None:
                 passed += 1
-            elif first_failure is None:
-                first_failure = failure
-        return passed, first_failure
+            else:
+                failures.append(failure)
+        if not failures:
+            return passed, None
+        wrong = [failure for failure in failures if failure.problem is None]
+        if failures[0] is (wrong or [None])[0] and len(wrong) > 1:  # the first wrong answer may fit two mistakes:
+            mistake = self.most_alike_mistake(wrong)  # the other wrong answers tell them apart
+            if mistake is not None:
+                failures[0].hint = mistake.hint
+        return passed, failures[0]
 
     def _run_at_scale(self, your_function, scale):
         return self._try(your_function, Case(scale.args, about=scale.about), scale.reason)
@@ -266,13 +273,27 @@ class Exercise:
         if got is None:
             return RETURNED_NONE
         for mistake in self.mistakes:
-            try:
-                wrong = self.observe(mistake.wrong, case.args)
-                if self.compare(got, wrong):
-                    return mistake.hint
-            except Exception:  # noqa: BLE001 -- that mistake fails here some other way
-                continue
+            if self.gives(mistake, case, got):
+                return mistake.hint
         return kind_problem(got, expected) or self.hint
+
+    def gives(self, mistake, case, got):
+        """True when ``mistake`` gives exactly the answer ``got`` on ``case``."""
+        try:
+            return bool(self.compare(got, self.observe(mistake.wrong, case.args)))
+        except Exception:  # noqa: BLE001 -- that mistake fails here some other way
+            return False
+
+    def most_alike_mistake(self, wrong):
+        """Of the mistakes that give the first wrong answer of ``wrong`` (Failures), the one that gives the most of them."""
+        best, most = None, 0
+        for mistake in self.mistakes:
+            if not self.gives(mistake, wrong[0].case, wrong[0].got):
+                continue
+            alike = sum(self.gives(mistake, failure.case, failure.got) for failure in wrong)
+            if alike > most:
+                best, most = mistake, alike
+        return best
 
     def hint_for_error(self, case, error, expected=None):
         """The hint for an error your function raised on ``case``."""
