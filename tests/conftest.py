@@ -139,6 +139,9 @@ SLOW_TESTS = {
     "test_train_test_split_matches_scikit_learn_on_random_draws",
     # the text exercises in Cornell Tech's Lecture 8 classifier on 20 Newsgroups (7 s)
     "test_the_bernoulli_exercises_run_cornells_classifier_on_20_newsgroups",
+    # the Exercises page's Check buttons in chromium (a build with the runtime, then Pyodide)
+    "test_check_on_the_exercises_page_grades_a_function_offline",
+    "test_opened_from_disk_check_says_it_needs_the_served_site",
 }
 
 

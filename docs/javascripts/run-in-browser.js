@@ -14,6 +14,13 @@
  * example that uses names defined by the examples above it runs those first,
  * once, as the doctests do when they run the whole page.
  *
+ * The Exercises page (docs/exercises.md, written by docs/scripts/exercises_page.py)
+ * marks each exercise's stub with an empty <div class="nb-exercise">: the stub
+ * becomes an editable box there, with a Check button that runs the box's code
+ * in a namespace of its own and then exercise(name).check(the function named
+ * on the stub's first line), in the same Python as Run, and shows the report's
+ * HTML table under the box.
+ *
  * Nothing here changes the page until it has loaded, and the static example
  * stays on the page: with scripts off the page reads as before.
  */
@@ -32,7 +39,8 @@
   var what = "Python " + config.pythonVersion + " (Pyodide " + config.pyodideVersion + ")";
 
   // Read by tests/test_run_in_browser.py: the boot time and each run's time, in milliseconds.
-  var record = (window.__runInBrowser = { bootMs: null, bootSteps: {}, runs: [], examples: 0, error: null });
+  var record = (window.__runInBrowser = { bootMs: null, bootSteps: {}, runs: [], examples: 0, error: null,
+                                          exercises: 0, checks: [] });
 
   // The Python side: runs one example's code in the page's shared namespace.
   var RUNNER = [
@@ -96,8 +104,49 @@
     "    return json.dumps({'ok': errors == 0, 'errors': errors, 'parts': parts})",
   ].join("\n");
 
+  // The Python side of an exercise's Check (docs/exercises.md): run the box's code in a namespace of its own,
+  // find the function named on the stub's first line, and grade it with exercise(name).check.
+  var CHECKER = [
+    "PRINTED_LIMIT = 4000",
+    "def check(name, function_name, source):",
+    "    from naivebayes.exercises import exercise",
+    "    parts, buffer = [], io.StringIO()",
+    "    def answer(verdict):",
+    "        printed = buffer.getvalue()",
+    "        if printed:",
+    "            if len(printed) > PRINTED_LIMIT:",
+    "                printed = printed[:PRINTED_LIMIT] + '... (%d characters more)' % (len(printed) - PRINTED_LIMIT)",
+    "            parts.append(['text', 'What your code printed:\\n' + printed])",
+    "        return json.dumps({'verdict': verdict, 'parts': parts})",
+    "    scope = {'__name__': '__main__', '__builtins__': builtins}",
+    "    with redirect_stdout(buffer), redirect_stderr(buffer):",
+    "        try:",
+    "            exec(compile(source, '<example>', 'exec'), scope)",
+    "        except BaseException as error:",
+    "            errors = io.StringIO()",
+    "            with redirect_stdout(errors), redirect_stderr(errors):",
+    "                show_error(error)",
+    "            parts.append(['error', errors.getvalue()])",
+    "            return answer('error')",
+    "        function = scope.get(function_name)",
+    "        if not callable(function):",
+    "            parts.append(['error', 'Your code defines no function called ' + function_name + ': keep the '",
+    "                          'name of the first line, def ' + function_name + '(...), so that Check can find it.'])",
+    "            return answer('error')",
+    "        report = exercise(name).check(function)",
+    "    parts.insert(0, ['html', report.to_html()])",
+    "    return answer('passed' if report.passed else 'failed')",
+  ].join("\n");
+
   var examples = [];
+  var exerciseBoxes = [];
   var booting = null;
+
+  // While one example or check runs, every Run and Check button of the page waits.
+  function allButtons(disabled) {
+    examples.forEach(function (other) { other.runButton.disabled = disabled; });
+    exerciseBoxes.forEach(function (other) { other.checkButton.disabled = disabled; });
+  }
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -152,7 +201,7 @@
         }).then(function (wheel) {
           var site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
           pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
-          pyodide.FS.writeFile(site + "/_run_in_browser.py", RUNNER);
+          pyodide.FS.writeFile(site + "/_run_in_browser.py", RUNNER + "\n" + CHECKER + "\n");
           pyodide.runPython("import importlib; importlib.invalidate_caches()");
           var runner = pyodide.pyimport("_run_in_browser");
           record.bootMs = performance.now() - started;
@@ -275,7 +324,7 @@
       return Promise.resolve();
     }
     this.showEditor(true);
-    examples.forEach(function (other) { other.runButton.disabled = true; });
+    allButtons(true);
     var firstBoot = !booting;
     return boot(function (text) { self.say(text, "busy"); })
       .then(function (runner) {
@@ -311,7 +360,117 @@
                  ["Running the examples", config.about]);
       })
       .then(function () {
-        examples.forEach(function (other) { other.runButton.disabled = false; });
+        allButtons(false);
+      });
+  };
+
+  // An exercise of docs/exercises.md: the stub above the marker <div class="nb-exercise"> becomes an editable
+  // box, with a Check button that grades the function in it and shows the report's table under it.
+  function ExerciseBox(marker) {
+    this.name = marker.getAttribute("data-exercise");
+    this.functionName = marker.getAttribute("data-function");
+    var block = marker.previousElementSibling;
+    this.source = block && block.querySelector("code") ? block.querySelector("code").textContent.replace(/\n$/, "") : "";
+    this.output = null;
+    var editor = (this.editor = element("textarea", "nb-run-editor nb-exercise-editor"));
+    editor.value = this.source;
+    editor.spellcheck = false;
+    editor.setAttribute("autocapitalize", "off");
+    editor.setAttribute("aria-label", "Your " + this.functionName + ": write its body, then Check (Ctrl+Enter)");
+    editor.rows = Math.min(Math.max(this.source.split("\n").length + 2, 4), 30);
+    var bar = (this.bar = element("div", "nb-run-bar"));
+    this.checkButton = element("button", "md-button md-button--primary nb-check-button", "Check");
+    this.checkButton.type = "button";
+    this.checkButton.title = "Check your " + this.functionName + " in your browser: " + what;
+    this.resetButton = element("button", "md-button nb-reset-button", "Start again");
+    this.resetButton.type = "button";
+    this.resetButton.title = "Put the empty function back in the box";
+    this.status = element("span", "nb-run-status");
+    this.status.setAttribute("role", "status");
+    bar.appendChild(this.checkButton);
+    bar.appendChild(this.resetButton);
+    bar.appendChild(this.status);
+    marker.appendChild(editor);
+    marker.appendChild(bar);
+    if (block && block.classList.contains("highlight")) block.style.display = "none";
+    var self = this;
+    this.checkButton.addEventListener("click", function () { self.check(); });
+    this.resetButton.addEventListener("click", function () {
+      if (editor.value === self.source || window.confirm("Put the empty function back, and lose what you wrote?")) {
+        editor.value = self.source;
+        editor.focus();
+      }
+    });
+    editor.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+        event.preventDefault();
+        self.check();
+      }
+    });
+  }
+
+  ExerciseBox.prototype.say = Example.prototype.say;
+
+  ExerciseBox.prototype.show = function (result) {
+    if (!this.output) {
+      this.output = element("div", "nb-run-output nb-exercise-report");
+      this.output.setAttribute("aria-label", "The report of the check");
+      this.bar.parentNode.insertBefore(this.output, this.bar.nextSibling);
+    }
+    var output = this.output;
+    output.textContent = "";
+    output.classList.toggle("nb-run-output--error", result.verdict !== "passed");
+    result.parts.forEach(function (part) {
+      if (part[0] === "html") {
+        var report = element("div", "nb-exercise-table");
+        report.innerHTML = part[1]; // the library's own table: every cell escaped by html_table
+        // The first wrong answer (input, expected, got, hint) wraps, so that a phone shows the hint whole.
+        report.querySelectorAll("pre").forEach(function (pre) {
+          pre.className = "nb-run-text";
+          pre.style.whiteSpace = "pre-wrap";
+          pre.style.overflowWrap = "anywhere";
+        });
+        output.appendChild(report);
+      } else {
+        output.appendChild(element("pre", "nb-run-text" + (part[0] === "error" ? " nb-run-traceback" : ""), part[1]));
+      }
+    });
+  };
+
+  ExerciseBox.prototype.check = function () {
+    var self = this;
+    if (location.protocol === "file:") {
+      this.say("Checking needs the site served over HTTP: opened from disk (file://), the browser will not " +
+               "load Python's WebAssembly. In the site's folder run  python3 -m http.server  and open " +
+               "http://127.0.0.1:8000/" + location.pathname.split("/").pop() + ".", "error",
+               ["How and why", config.about]);
+      return Promise.resolve();
+    }
+    allButtons(true);
+    var firstBoot = !booting;
+    return boot(function (text) { self.say(text, "busy"); })
+      .then(function (runner) {
+        self.say((firstBoot ? what + " started in " + seconds(record.bootMs) + "; checking" : "Checking") +
+                 " your " + self.functionName + ", and then the model with it…", "busy");
+        return new Promise(function (resolve) { setTimeout(resolve, 20); }).then(function () { return runner; });
+      })
+      .then(function (runner) {
+        var started = performance.now();
+        var result = JSON.parse(runner.check(self.name, self.functionName, self.editor.value));
+        var took = performance.now() - started;
+        record.checks.push({ exercise: self.name, ms: took, verdict: result.verdict });
+        self.show(result);
+        var verdict = result.verdict === "passed" ? "Passed every check" :
+                      result.verdict === "failed" ? "Not yet right: the first wrong answer is under the table" :
+                      "Your code could not be checked: see the error below";
+        self.say(verdict + " (" + seconds(took) + " in your browser).", result.verdict === "passed" ? "done" : "error");
+      })
+      .catch(function (error) {
+        self.say("Could not check: " + (error && error.message ? error.message : error) + ".", "error",
+                 ["Running the examples", config.about]);
+      })
+      .then(function () {
+        allButtons(false);
       });
   };
 
@@ -324,6 +483,10 @@
       examples.push(new Example(code, examples.length));
     });
     record.examples = examples.length;
+    document.querySelectorAll(".md-content .nb-exercise[data-exercise][data-function]").forEach(function (marker) {
+      exerciseBoxes.push(new ExerciseBox(marker));
+    });
+    record.exercises = exerciseBoxes.length;
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
