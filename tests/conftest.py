@@ -137,6 +137,8 @@ SLOW_TESTS = {
     "test_folds_and_repeated_splits_match_scikit_learn_on_random_draws",
     "test_kfold_and_stratified_kfold_match_scikit_learn_on_a_grid",
     "test_train_test_split_matches_scikit_learn_on_random_draws",
+    # the table exercises' joint of the whole Adult census, read twice (2 s)
+    "test_the_adult_run_reproduces_the_why_naive_page_with_the_data",
     # the text exercises in Cornell Tech's Lecture 8 classifier on 20 Newsgroups (7 s)
     "test_the_bernoulli_exercises_run_cornells_classifier_on_20_newsgroups",
     # the Exercises page's Check buttons in chromium (a build with the runtime, then Pyodide)

@@ -53,6 +53,7 @@ def newsgroups_archive_missing():
     return ("needs 20 Newsgroups: set NAIVEBAYES_20NEWS_ARCHIVE to a local 20news-bydate.tar.gz "
             "(naivebayes.datasets.load_20newsgroups downloads it once)")
 
+
 # -- the text models: exact posteriors, and Cornell Tech's Lecture 8 on 20 Newsgroups --------------
 
 CORNELL_CATEGORIES = ["alt.atheism", "soc.religion.christian", "comp.graphics", "sci.med"]
@@ -125,3 +126,93 @@ def cornell_laplace_accuracy():
 
     rows, labels = cornell_training_rows()
     return BernoulliNB(alpha=1).fit(rows, labels).score(rows, labels)
+
+
+# -- the table exercises: categorical and Gaussian models, the full joint table, mutual information ----------
+
+# The twenty records behind the truth table of "Lecture #7: Naïve Bayes": {(A, B, C): records}.
+LECTURE_7_CELLS = {(0, 0, 0): 6, (0, 0, 1): 1, (0, 1, 0): 2, (0, 1, 1): 1,
+                   (1, 0, 0): 1, (1, 0, 1): 2, (1, 1, 0): 5, (1, 1, 1): 2}
+
+
+def play_tennis_posterior(model_class, label="yes", **settings):
+    """P(label | Mitchell's test day) from ``model_class(**settings)`` trained on the 14 PlayTennis days."""
+    from naivebayes.datasets.shipped import load_play_tennis
+
+    rows, labels, test_row = load_play_tennis()
+    return model_class(**settings).fit(rows, labels).posterior(test_row)[label]
+
+
+def iris_sepal_statistic(table, species="setosa", feature="sepal_length", ddof=0):
+    """``means_`` or ``variances_`` [species][feature] of GaussianNB(var_smoothing=0, ddof) on the exact sepals of all 150 flowers."""
+    from naivebayes.naive_bayes.gaussian import GaussianNB
+
+    sepals = load_iris(exact=True).select(["sepal_length", "sepal_width"])
+    model = GaussianNB(var_smoothing=0, ddof=ddof).fit(sepals.rows, sepals.labels)
+    return getattr(model, table)[species][feature]
+
+
+def small_gaussian_posterior():
+    """P(b | length 5) from GaussianNB(var_smoothing=0) on the lengths 1, 2, 4 (class a) and 6, 9 (class b)."""
+    from naivebayes.naive_bayes.gaussian import GaussianNB
+
+    rows = [{"length": n} for n in (1, 2, 4, 6, 9)]
+    model = GaussianNB(var_smoothing=0).fit(rows, ["a", "a", "a", "b", "b"])
+    return model.predict_proba([{"length": 5}])[0]["b"]
+
+
+def truth_table_probability(assignment, given=None):
+    """P(assignment), or P(assignment | given), from the JointTable of the lecture's twenty A, B, C records."""
+    from naivebayes.other_models.joint import JointTable
+
+    records = [dict(zip("ABC", cell)) for cell, n in LECTURE_7_CELLS.items() for _ in range(n)]
+    table = JointTable.from_rows(records)
+    return table.probability(assignment) if given is None else table.conditional(assignment, given=given)
+
+
+def truth_table_parameters():
+    """The free parameters of the JointTable of the lecture's twenty A, B, C records."""
+    from naivebayes.other_models.joint import JointTable
+
+    records = [dict(zip("ABC", cell)) for cell, n in LECTURE_7_CELLS.items() for _ in range(n)]
+    return JointTable.from_rows(records).n_parameters
+
+
+def play_tennis_parameters(column):
+    """``joint_parameters`` or ``naive_parameters`` of ``overfitting_table`` on PlayTennis, all four features."""
+    from naivebayes.datasets.shipped import load_play_tennis
+    from naivebayes.inspect.overfitting import overfitting_table
+
+    rows, labels, _ = load_play_tennis()
+    features = ["outlook", "temperature", "humidity", "wind"]
+    return overfitting_table(rows, labels, rows, labels, features)[-1][column]
+
+
+def play_tennis_pair_information(pair=("outlook", "temperature")):
+    """I(x_a; x_b | play), in nats, as TreeAugmentedNB weighs the pair on the 14 PlayTennis days."""
+    from naivebayes.datasets.shipped import load_play_tennis
+    from naivebayes.naive_bayes.tree_augmented import TreeAugmentedNB
+
+    rows, labels, _ = load_play_tennis()
+    return TreeAugmentedNB().fit(rows, labels).pair_weights_[pair]
+
+
+def adult_missing():
+    """None when NAIVEBAYES_ADULT_PATH names a folder with adult.data and adult.test, else how to give them."""
+    folder = os.environ.get("NAIVEBAYES_ADULT_PATH")
+    if folder and all(os.path.isfile(os.path.join(folder, name)) for name in ("adult.data", "adult.test")):
+        return None
+    return ("needs the UCI Adult census: set NAIVEBAYES_ADULT_PATH to a folder holding adult.data and "
+            "adult.test (naivebayes.datasets.load_adult downloads them once)")
+
+
+def adult_long_hours_income(given_sex="Male"):
+    """P(income >50K | sex, hours-per-week > 40.5) from the joint table of all 48,842 Adult records."""
+    from naivebayes.datasets.adult import load_adult
+    from naivebayes.other_models.joint import JointTable
+
+    census = load_adult("all", path=os.environ["NAIVEBAYES_ADULT_PATH"])
+    records = [{"sex": row["sex"], "hours-per-week > 40.5": row["hours-per-week"] > 40.5, "income": label}
+               for row, label in zip(census.rows, census.labels)]
+    table = JointTable.from_rows(records)
+    return table.conditional({"income": ">50K"}, given={"sex": given_sex, "hours-per-week > 40.5": True})
