@@ -1,4 +1,4 @@
-"""The command line: ``naivebayes`` (or ``python -m naivebayes``) and its six commands.
+"""The command line: ``naivebayes`` (or ``python -m naivebayes``) and its eight commands.
 
     naivebayes train DATA --output model.json    fit a model, save it as JSON
         [--unlabeled FOLDER]                     ... by EM on unlabeled texts too (SemiSupervisedNB)
@@ -8,6 +8,8 @@
     naivebayes cross-validate DATA --folds 10    each fold's score, mean and spread
         [--param alpha=0.1,0.5,1 ...]            ... of every setting, and the best
     naivebayes demo [spam | multinomial | ...]   the demos that need no data
+    naivebayes assignment --note cornell-8 OUT   an assignment of exercises, and its hidden checks
+    naivebayes grade SUBMISSIONS --checks C --out RESULTS   grade a class's submissions
 
 DATA is a folder with one subfolder of text files per class (the 20
 Newsgroups layout), a table (any file: comma-separated, or tab-separated for
@@ -41,9 +43,10 @@ import sys
 import warnings
 
 from naivebayes import __version__
-from naivebayes.command_line import commands
+from naivebayes.command_line import commands, grading_commands
 from naivebayes.command_line.demos import DEMOS
 from naivebayes.command_line.inputs import column_names, delimiter_character, missing_markers, number_mark
+from naivebayes.exercises.assignments import ASSIGNMENT_RANDOM_CASES, ASSIGNMENT_TIME_LIMIT, ASSIGNMENTS
 from naivebayes.naive_bayes.semi_supervised import SemiSupervisedNB
 from naivebayes.saving.model_files import DEFAULT_MAX_BYTES
 
@@ -192,7 +195,45 @@ def build_parser(prog="naivebayes"):
     demo.add_argument("name", nargs="?", default="spam", choices=list(DEMOS), metavar="NAME",
                       help=f"one of: {', '.join(DEMOS)}")
     demo.set_defaults(run=run_demo)
+    add_grading_commands(subparsers)
     return parser
+
+
+def add_grading_commands(subparsers):
+    """The instructor's commands: assignment (write one) and grade (grade a class's submissions)."""
+    assignment = subparsers.add_parser(
+        "assignment", help="write an assignment of exercises: a notebook to hand out, and the hidden checks",
+        description="Write OUT/assignment.py, a notebook (jupytext percent cells) with each exercise's formula and "
+        "empty function, to hand out; and OUT/grading/checks.json, the hidden checks to grade it with (keep it). "
+        "OUT must be new or empty.",
+        epilog="For example: naivebayes assignment --note cornell-8 week-3",
+    )
+    assignment.add_argument("out", metavar="OUT", help="the folder to write (new or empty)")
+    assignment.add_argument("--note", choices=list(ASSIGNMENTS), metavar="NOTE",
+                            help=f"the ready assignment of a note: {', '.join(ASSIGNMENTS)}")
+    assignment.add_argument("--exercises", metavar="NAME,NAME,...",
+                            help="your own choice of exercises, such as prior,decision (naivebayes.exercises.exercises() lists them)")
+    assignment.add_argument("--title", help="the notebook's title (default: the note's, or the exercises' names)")
+    assignment.add_argument("--random-cases", type=grading_commands.random_cases, default=ASSIGNMENT_RANDOM_CASES,
+                            metavar="N", help=f"random cases per exercise in the grading (default {ASSIGNMENT_RANDOM_CASES})")
+    assignment.add_argument("--seed", type=int, metavar="N", help="the seed of the random cases (default: a secret one)")
+    assignment.add_argument("--time-limit", type=commands.positive_number, default=ASSIGNMENT_TIME_LIMIT, metavar="S",
+                            help=f"seconds the grader gives one exercise's checks (default {ASSIGNMENT_TIME_LIMIT:g})")
+    assignment.set_defaults(run=grading_commands.assignment_command)
+
+    grade = subparsers.add_parser(
+        "grade", help="grade a folder of submitted notebooks or scripts: grades.csv and a feedback file each",
+        description="Run each submission (a .py or .ipynb file, or a folder per student holding one) in its own "
+        "process, with a time limit and no access outside its folder, check its functions with the hidden checks, "
+        "and write RESULTS/grades.csv and RESULTS/feedback/STUDENT.txt. RESULTS must be new or empty.",
+        epilog="For example: naivebayes grade handed-in --checks week-3/grading/checks.json --out week-3-grades",
+    )
+    grade.add_argument("submissions", metavar="SUBMISSIONS", help="the folder of the submissions")
+    grade.add_argument("--checks", required=True, metavar="CHECKS.json", help="the grading/checks.json of the assignment")
+    grade.add_argument("--out", required=True, metavar="RESULTS", help="the folder to write the grades into (new or empty)")
+    grade.add_argument("--time-limit", type=commands.positive_number, metavar="S",
+                       help="seconds for one exercise's checks of one submission (default: the checks file's)")
+    grade.set_defaults(run=grading_commands.grade_command)
 
 
 def add_data_options(parser, em=False):
@@ -360,7 +401,7 @@ def main(argv=None, out=None, err=None, prog="naivebayes", stdin=None):
         except SystemExit as done:  # --help and --version end here, with status 0
             return done.code
         if args.command is None:
-            parser.error("give a command: train, predict, explain, evaluate, cross-validate or demo")
+            parser.error("give a command: train, predict, explain, evaluate, cross-validate, demo, assignment or grade")
         command = f"{prog} {args.command}"
         args.stdin = stdin
         with warnings.catch_warnings(record=True) as caught:
