@@ -168,7 +168,7 @@ CATEGORICAL_ESTIMATE = Exercise(
     arguments={"count": "n_jvc, the class-c rows in which feature j has the value v",
                "total": "n_jc, the class-c rows in which feature j has any value",
                "alpha": "the pseudo-rows added for each value (1 is Laplace, 0 no smoothing)",
-               "n_categories": "K_j, the number of values feature j can take"},
+               "n_categories": "K_j, the number of values feature j can take (in any class, also those class c never saw)"},
     returns="P(x_j = v | c), a number in [0, 1] (a Fraction when the inputs are whole numbers is best: it is exact)",
     hand_cases=[
         Case((3, 5, 1, 3), Fraction(1, 2), "PlayTennis: P(sunny | no), Laplace, outlook has 3 values"),
