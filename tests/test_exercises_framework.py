@@ -508,3 +508,33 @@ def test_when_the_first_wrong_answer_fits_two_mistakes_the_other_wrong_answers_c
     assert failure.case.args == ([0.0, 0.0],)
     assert item.hint_for(failure.case, 0.0).startswith("this adds the logarithms")  # the first listed, alone
     assert failure.hint == "this is only m, the largest value: the other terms add log(sum exp(v_c - m))"
+
+
+def test_a_function_that_keeps_its_counts_between_calls_is_told_so_and_shown_as_it_answered():
+    def count_classes(labels, counts={}):  # noqa: B006 -- the mistake under test
+        for label in labels:
+            counts[label] = counts.get(label, 0) + 1
+        return counts
+
+    failure = exercise("class-counts").check(count_classes).first_failure
+    assert failure.lines()[:3] == ["input:    count_classes(labels=['spam'])", "expected: {'spam': 1}",
+                                   "got:      {'china': 3, 'japan': 1, 'spam': 1}"]  # not the dict as it grew later
+    assert failure.hint.startswith("your function gave another answer to the first case when it was asked again")
+
+
+def test_a_label_of_the_wrong_kind_is_told_so():
+    def decision(scores):
+        return 0
+
+    assert exercise("decision").check(decision).first_failure.hint == (
+        "the answer is a label, such as 'china'; yours is an int")
+
+
+def test_the_report_in_markdown_has_its_title_rows_and_first_wrong_answer():
+    report = PRIOR.check(lambda class_count, n_documents: 1 / n_documents)
+    page = report._repr_markdown_()
+    assert page.startswith("**prior_mle (prior): not yet right**\n\n| check | result | detail |\n|---|---|---|\n")
+    assert page.count("\n| ") == len(report.checks) + 1  # the header and one line a row
+    assert page.endswith("```\ninput:    prior_mle(class_count=3, n_documents=4)\nexpected: 3/4 (0.75)\n"
+                         "got:      0.25\nhint:     P(c) is the share of the training examples whose label is c\n```")
+    assert PRIOR.check(prior_mle).to_markdown().count("```") == 0

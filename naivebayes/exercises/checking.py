@@ -28,7 +28,7 @@ import types
 from fractions import Fraction
 
 from naivebayes.plumbing.checks import is_number
-from naivebayes.plumbing.display import ShownAsTable, html_table, text_table
+from naivebayes.plumbing.display import ShownAsTable, html_table, markdown_table, text_table
 
 __all__ = ["Case", "Mistake", "AtScale", "Reproduction", "Exercise", "CheckReport", "replaced"]
 
@@ -36,6 +36,9 @@ DEFAULT_RANDOM_CASES = 40
 RELATIVE_TOLERANCE = 1e-9  # a float answer within this of the exact one is right
 ABSOLUTE_TOLERANCE = 1e-12
 LOG_TOLERANCE = 1e-9  # a logarithm this far off is a probability off by a relative 1e-9
+KEEPS_STATE = ("your function gave another answer to the first case when it was asked again: it keeps "
+               "something from one call to the next (a default argument such as counts={}, or a global); "
+               "start each call afresh")
 RETURNED_NONE = ("your function returned None: did you forget `return`? "
                  "(print shows a value on the screen, but only return gives it back)")
 
@@ -236,6 +239,8 @@ class Exercise:
                 failures.append(failure)
         if not failures:
             return passed, None
+        if failures[0].case is not cases[0] and self._try(your_function, cases[0], None) is not None:
+            failures[0].hint = KEEPS_STATE  # right the first time, wrong now: the same input, another answer
         wrong = [failure for failure in failures if failure.problem is None]
         if failures[0] is (wrong or [None])[0] and len(wrong) > 1:  # the first wrong answer may fit two mistakes:
             mistake = self.most_alike_mistake(wrong)  # the other wrong answers tell them apart
@@ -265,6 +270,10 @@ class Exercise:
             right = False
         if right:
             return None
+        try:
+            got = copy.deepcopy(got)  # as it was now: a dict your function keeps changing later would mislead
+        except Exception:  # noqa: BLE001 -- an answer that cannot be copied is shown as it is
+            pass
         return Failure(self, case, expected, got, reason or self.hint_for(case, got, expected))
 
     def hint_for(self, case, got, expected=None):
@@ -484,6 +493,15 @@ class CheckReport(ShownAsTable):
 
     __repr__ = __str__ = to_text
 
+    def to_markdown(self):
+        header, *rows = self.rows()
+        table = f"**{self.title()}**\n\n" + markdown_table(header, rows, align=self.align)
+        if self.first_failure is None:
+            return table
+        return table + "\n\nThe first wrong answer:\n\n```\n" + "\n".join(self.first_failure.lines()) + "\n```"
+
+    _repr_markdown_ = to_markdown
+
     def to_html(self):
         import html
 
@@ -613,6 +631,8 @@ def kind_problem(got, expected):
         return f"the answer is a dict {{key: value}}; yours is {kind_of(got)}"
     if isinstance(expected, (list, tuple)) and not isinstance(got, (list, tuple)):
         return f"the answer is a list; yours is {kind_of(got)}"
+    if isinstance(expected, str) and not isinstance(got, str):
+        return f"the answer is a label, such as {expected!r}; yours is {kind_of(got)}"
     return None
 
 
