@@ -538,3 +538,14 @@ def test_the_report_in_markdown_has_its_title_rows_and_first_wrong_answer():
     assert page.endswith("```\ninput:    prior_mle(class_count=3, n_documents=4)\nexpected: 3/4 (0.75)\n"
                          "got:      0.25\nhint:     P(c) is the share of the training examples whose label is c\n```")
     assert PRIOR.check(prior_mle).to_markdown().count("```") == 0
+
+
+def test_a_function_that_calls_the_librarys_own_is_told_why_the_model_recursed():
+    def log_sum_exp(log_values):  # the library's function, looked up where the model looks it up
+        return bayes.log_sum_exp(log_values)
+
+    report = exercise("log-sum-exp").check(log_sum_exp, n_random=0)
+    assert report.checks[-2][1:] == ("FAILED", "the model raised RecursionError with your function: does it call the "
+                                               "library's log_sum_exp? In this run that name is your function, which "
+                                               "then calls itself without end")
+    assert bayes.log_sum_exp.__module__ == "naivebayes.core.bayes" and bayes.log_sum_exp is not log_sum_exp

@@ -351,6 +351,10 @@ class Exercise:
                 value = reproduction.run()
         except Exception as error:  # noqa: BLE001
             call = failed_call(error, your_function, self.function_name)
+            if isinstance(error, RecursionError):
+                return label, "FAILED", (f"the model raised RecursionError with your function: does it call the "
+                                         f"library's {self.replaces.__name__}? In this run that name is your function, "
+                                         "which then calls itself without end")
             if call is not None:
                 return label, "FAILED", (f"in the model, your function raised {type(error).__name__} on {call}: {error} "
                                          "(the cases above never gave it these arguments: see what differs)")
