@@ -139,6 +139,9 @@ SLOW_TESTS = {
     "test_train_test_split_matches_scikit_learn_on_random_draws",
     # the table exercises' joint of the whole Adult census, read twice (2 s)
     "test_the_adult_run_reproduces_the_why_naive_page_with_the_data",
+    # the grader on a whole class: a process per submission, a 3 s time limit run out (5 s)
+    "test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble",
+    "test_every_notes_assignment_graded_with_a_right_and_an_untouched_submission",
     # the text exercises in Cornell Tech's Lecture 8 classifier on 20 Newsgroups (7 s)
     "test_the_bernoulli_exercises_run_cornells_classifier_on_20_newsgroups",
     # the Exercises page's Check buttons in chromium (a build with the runtime, then Pyodide)
