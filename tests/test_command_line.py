@@ -29,7 +29,7 @@ from naivebayes.command_line.inputs import Progress
 from naivebayes.datasets import load_iris, load_play_tennis, load_spam
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ["train", "predict", "explain", "evaluate", "cross-validate", "demo"]
+COMMANDS = ["train", "predict", "explain", "evaluate", "cross-validate", "demo", "assignment", "grade"]
 
 
 def run(*argv, stdin=None):
