@@ -549,3 +549,12 @@ def test_a_function_that_calls_the_librarys_own_is_told_why_the_model_recursed()
                                                "library's log_sum_exp? In this run that name is your function, which "
                                                "then calls itself without end")
     assert bayes.log_sum_exp.__module__ == "naivebayes.core.bayes" and bayes.log_sum_exp is not log_sum_exp
+
+
+def test_signature_problem_reads_a_plain_function_from_its_code_and_agrees_with_inspect():
+    for function in (lambda a, b: a, lambda a, b=1: a, lambda a, b, c=0: a, lambda *a: a, lambda a, *rest: a,
+                     lambda a, b, *, c=0: a):
+        assert signature_problem(PRIOR, function) is None
+    for function in (lambda: 0, lambda a: a, lambda a, b, c: a, lambda a, b, *, c: a):
+        assert "but the formula needs 2 arguments" in signature_problem(PRIOR, function)
+    assert signature_problem(PRIOR, max) is None  # a builtin: the cases will tell

@@ -178,11 +178,12 @@ class Exercise:
 
     def cases(self, n_random=DEFAULT_RANDOM_CASES, seed=0):
         """The hand-computed cases, then ``n_random`` drawn with ``seed`` (answers from the library)."""
-        cases = list(self.hand_cases)
+        return list(self.hand_cases) + self.random_cases(n_random, seed)
+
+    def random_cases(self, n_random=DEFAULT_RANDOM_CASES, seed=0):
+        """``n_random`` cases drawn with ``seed``, the same ones each time; the library's function answers them."""
         generator = random.Random(f"{self.name}/{seed}")
-        for _ in range(n_random):
-            cases.append(Case(self.draw(generator), about="drawn at random"))
-        return cases
+        return [Case(self.draw(generator), about="drawn at random") for _ in range(n_random)]
 
     def expected(self, case):
         if case.expected is not None:
@@ -203,13 +204,15 @@ class Exercise:
             report.add("your function", "FAILED", problem)
             report.first_failure = Failure(None, None, None, None, self.hint, problem=problem)
             return report
-        cases = self.cases(n_random, seed)
-        hand = [case for case in cases if case.expected is not None]
-        drawn = [case for case in cases if case.expected is None]
-        for group, cases in (("hand-computed cases", hand), ("random cases against the library", drawn)):
-            passed, failure = self._run_cases(your_function, cases)
-            report.add(f"{group} ({len(cases)})", "passed" if failure is None else "FAILED",
-                       f"{passed} of {len(cases)} right" + ("" if failure is None else f"; first wrong: {failure.about}"))
+        for group in ("hand-computed cases", "random cases against the library"):
+            if group == "hand-computed cases":  # (a debugger reaches your function on the first of these)
+                group_cases = self.hand_cases
+            else:
+                group_cases = self.random_cases(n_random, seed)
+            passed, failure = self._run_cases(your_function, group_cases)  # step in here to reach your function
+            report.add(f"{group} ({len(group_cases)})", "passed" if failure is None else "FAILED",
+                       f"{passed} of {len(group_cases)} right"
+                       + ("" if failure is None else f"; first wrong: {failure.about}"))
             if failure is not None and report.first_failure is None:
                 report.first_failure = failure
         for scale in self.at_scale:
@@ -548,7 +551,7 @@ def call_on_copies(function, args):
     An argument the function changed raises ``ChangedInput``: a formula only reads its input.
     """
     given = copy.deepcopy(args)
-    returned = function(*given)
+    returned = function(*given)  # (in a check, your function: step in here)
     check_unchanged(args, given, range(len(args)))
     return returned
 
@@ -690,6 +693,8 @@ def signature_problem(exercise, your_function):
     if isinstance(your_function, type) or not callable(your_function):
         return (f"check() takes your function itself, such as check({exercise.function_name}), "
                 f"not {type(your_function).__name__} {readable(your_function)}")
+    if type(your_function) is types.FunctionType and takes_arguments(your_function, exercise.function):
+        return None  # the usual case, read from the code itself (no frames of inspect for a debugger to step through)
     try:
         signature = inspect.signature(your_function)
     except (TypeError, ValueError):
@@ -701,6 +706,15 @@ def signature_problem(exercise, your_function):
         return (f"your function takes ({', '.join(signature.parameters)}), but the formula needs "
                 f"{wanted} arguments: {exercise.signature}")
     return None
+
+
+def takes_arguments(your_function, library_function):
+    """True when plain function ``your_function`` can be called with as many arguments as ``library_function`` takes."""
+    code, wanted = your_function.__code__, library_function.__code__.co_argcount
+    required = code.co_argcount - len(your_function.__defaults__ or ())
+    required_keywords = code.co_kwonlyargcount - len(your_function.__kwdefaults__ or {})
+    return (required <= wanted and (wanted <= code.co_argcount or bool(code.co_flags & inspect.CO_VARARGS))
+            and required_keywords == 0)
 
 
 # -- putting a student's function into the model ---------------------------------
