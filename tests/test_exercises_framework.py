@@ -558,3 +558,15 @@ def test_signature_problem_reads_a_plain_function_from_its_code_and_agrees_with_
     for function in (lambda: 0, lambda a: a, lambda a, b, c: a, lambda a, b, *, c: a):
         assert "but the formula needs 2 arguments" in signature_problem(PRIOR, function)
     assert signature_problem(PRIOR, max) is None  # a builtin: the cases will tell
+
+
+def test_exercise_finds_a_name_spelled_with_underscores_and_says_what_a_wrong_name_should_be():
+    assert exercise("log_sum_exp") is exercise("log-sum-exp") is exercise(" Log Sum Exp ")
+    with pytest.raises(KeyError, match=r"prior_mle is the function you write in the exercise 'prior': ask for "
+                                       r"exercise\('prior'\)"):
+        exercise("prior_mle")
+    with pytest.raises(KeyError, match=r"no exercise called 'piror'; did you mean 'prior'\? the exercises are: "
+                                       r"class-counts, prior, "):
+        exercise("piror")
+    with pytest.raises(TypeError, match="exercise\\(\\) takes an exercise's name, such as 'prior', not int 3"):
+        exercise(3)

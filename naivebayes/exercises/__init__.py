@@ -19,6 +19,8 @@ turns a list of them into an assignment (``naivebayes.exercises.assignments``)
 and grades a class's submissions (``naivebayes.exercises.grading``).
 """
 
+import difflib
+
 from naivebayes.exercises.bayes_exercises import BAYES_EXERCISES
 from naivebayes.exercises.checking import CheckReport, Exercise
 from naivebayes.exercises.table_exercises import TABLE_EXERCISES
@@ -49,7 +51,22 @@ def exercises():
 
 
 def exercise(name):
-    """The exercise called ``name``, such as ``"prior"`` or ``"multinomial-estimate"``."""
-    if name not in EXERCISES:
-        raise KeyError(f"no exercise called {name!r}; the exercises are: {', '.join(EXERCISES)}")
-    return EXERCISES[name]
+    """The exercise called ``name``, such as ``"prior"`` or ``"multinomial-estimate"``.
+
+    ``"log_sum_exp"`` finds ``"log-sum-exp"`` too; a name that is no
+    exercise gets a KeyError that lists them, nearest first.
+    """
+    if type(name) is not str:
+        raise TypeError(f"exercise() takes an exercise's name, such as 'prior', not {type(name).__name__} {name!r}")
+    if name in EXERCISES:
+        return EXERCISES[name]
+    spelled = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if spelled in EXERCISES:
+        return EXERCISES[spelled]
+    functions = [one.name for one in EXERCISES.values() if one.function_name == name.strip()]
+    if functions:
+        raise KeyError(f"{name} is the function you write in the exercise {functions[0]!r}: "
+                       f"ask for exercise({functions[0]!r})")
+    nearest = difflib.get_close_matches(spelled, list(EXERCISES), n=3, cutoff=0.5)
+    guess = f"did you mean {' or '.join(repr(one) for one in nearest)}? " if nearest else ""
+    raise KeyError(f"no exercise called {name!r}; {guess}the exercises are: {', '.join(EXERCISES)}")
