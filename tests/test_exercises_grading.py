@@ -395,3 +395,18 @@ def test_every_notes_assignment_graded_with_a_right_and_an_untouched_submission(
         assert [(row["student"], row["total"]) for row in rows] == [("right", out_of), ("untouched", 0)], key
         untouched = (tmp_path / f"{key}-out" / "feedback" / "untouched.txt").read_text(encoding="utf-8")
         assert untouched.count("not written yet (it raises NotImplementedError)") == len(names)
+
+
+def test_a_submission_that_uses_numpy_is_graded_under_the_limits(tmp_path):
+    """numpy loads under the memory limit and the audit hook (its import opens Python itself with ctypes)."""
+    pytest.importorskip("numpy")
+    folder = write_assignment(tmp_path / "a", ["log-sum-exp"], n_random=5)
+    handed_in = tmp_path / "in"
+    handed_in.mkdir()
+    body = ("import numpy as np\nvalues = np.array(log_values, dtype=float)\nlargest = values.max()\n"
+            "if largest == -np.inf:\n    return -np.inf\nreturn largest + np.log(np.exp(values - largest).sum())")
+    (handed_in / "nu.py").write_text(filled((folder / "assignment.py").read_text(encoding="utf-8"),
+                                            {"log_sum_exp": body}), encoding="utf-8")
+    rows = grade(handed_in, folder / "grading" / "checks.json", tmp_path / "out")
+    assert rows == [{"student": "nu", "log-sum-exp: hand": 2, "log-sum-exp: random": 2, "log-sum-exp: at scale": 1,
+                     "total": 5}]
