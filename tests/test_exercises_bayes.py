@@ -202,6 +202,19 @@ def prior_floor(class_count, n_documents):
     return class_count // n_documents
 
 
+def prior_percent(class_count, n_documents):
+    return class_count / n_documents * 100
+
+
+def lse_the_sum_itself(log_values):
+    return sum(math.exp(value) for value in log_values)
+
+
+def posterior_shifted_only(log_joint):
+    largest = max(log_joint.values())
+    return {label: value - largest for label, value in log_joint.items()}
+
+
 def lse_sum_of_logs(log_values):
     return sum(log_values)
 
@@ -256,10 +269,13 @@ def decision_last_of_the_tied(scores):
 STUDENT_MISTAKES = {
     "class-counts": {"off by one": counts_starting_at_one, "shares, not counts": counts_as_shares,
                      "first example missed": counts_from_the_second},
-    "prior": {"arguments swapped": prior_swapped, "smoothed": prior_laplace, "whole-number division": prior_floor},
+    "prior": {"arguments swapped": prior_swapped, "smoothed": prior_laplace, "whole-number division": prior_floor,
+              "a percentage": prior_percent},
     "log-sum-exp": {"sum of the logs": lse_sum_of_logs, "base 2": lse_base_2, "log2 after exp": lse_log2_after_exp,
-                    "the largest only": lse_largest, "every value -inf": lse_without_the_minus_infinity_case},
-    "log-posterior": {"not normalised": posterior_not_normalised, "divided, not subtracted": posterior_divided,
+                    "the largest only": lse_largest, "not the log": lse_the_sum_itself,
+                    "every value -inf": lse_without_the_minus_infinity_case},
+    "log-posterior": {"not normalised": posterior_not_normalised, "only the largest subtracted": posterior_shifted_only,
+                      "divided, not subtracted": posterior_divided,
                       "probabilities, not logs": posterior_as_probabilities},
     "decision": {"smallest": decision_smallest, "the score": decision_the_score,
                  "last of the tied": decision_last_of_the_tied},

@@ -221,7 +221,8 @@ def test_an_error_in_the_students_function_is_reported_with_a_hint_and_never_rai
     def indexing(class_count, n_documents):
         return class_count[0] / n_documents
 
-    assert "could not use the arguments as given; they are: class_count (N_c" in PRIOR.check(indexing).first_failure.hint
+    hint = PRIOR.check(indexing).first_failure.hint
+    assert "could not use the arguments as given; they are: class_count (N_c" in hint
 
     def dividing_by_zero(class_count, n_documents):
         return class_count / (n_documents - n_documents)
@@ -326,7 +327,7 @@ def test_call_on_copies_and_returns_and_table_never_touch_the_case_and_catch_a_c
         returns_and_table(pops, args)
     assert caught.value.positions == [1]
     assert args == ({"a": 1}, [1, 2])
-    assert call_on_copies(lambda table, document: [math.nan], ({}, [math.nan])) == [pytest.approx(math.nan, nan_ok=True)]
+    assert math.isnan(call_on_copies(lambda table, document: document[0], ({}, [math.nan])))  # nan is unchanged
 
 
 # -- the model run ----------------------------------------------------------------------
@@ -449,7 +450,8 @@ def test_too_slow_reports_a_function_that_would_take_minutes_without_running_it_
 
     monkeypatch.setattr(CallRecorder, "LIMIT_SECONDS", 0.001)
     report = PRIOR.check(slow_prior, n_random=0)
-    assert report.checks[2][1] == "FAILED" and report.checks[2][2].startswith("too slow at this size: the model calls it 2 times")
+    assert report.checks[2][1] == "FAILED"
+    assert report.checks[2][2].startswith("too slow at this size: the model calls it 2 times")
     assert in_the_model and not any(in_the_model)  # timed on the model's calls, never run inside it
 
 

@@ -43,7 +43,7 @@ def in_spam_model():
 
 
 def spam_true_class_probability():
-    """The mean P(true class | message) MultinomialNB gives the spam corpus's test third (split as spam_accuracy does)."""
+    """The mean P(true class | message) of MultinomialNB on the spam corpus's test third (spam_accuracy's split)."""
     texts, labels = load_spam()
     train_texts, test_texts, train_labels, test_labels = train_test_split(
         texts, labels, test_size=1 / 3, random_state=0, stratify=labels
@@ -102,7 +102,8 @@ PRIOR = Exercise(
     function=prior_mle,
     latex=r"\hat P(c) = \frac{N_c}{N}",
     arguments={"class_count": "N_c, the training examples of class c",
-               "n_documents": "N, all the training examples (a whole number, which training passes as a float such as 4.0)"},
+               "n_documents": "N, all the training examples (a whole number, which training passes "
+                              "as a float such as 4.0)"},
     returns="P(c), a number in [0, 1] (a Fraction when both counts are whole numbers is best: it is exact)",
     hand_cases=[
         Case((3, 4), Fraction(3, 4), "china: 3 of the 4 China-example documents"),
@@ -118,6 +119,8 @@ PRIOR = Exercise(
                 lambda class_count, n: (class_count + 1) / (n + 2)),
         Mistake("whole-number division", "// rounds down to a whole number: use / (or Fraction) for a share",
                 lambda class_count, n: class_count // n),
+        Mistake("a percentage", "this is a percentage: a probability is a share between 0 and 1, with no factor 100",
+                lambda class_count, n: 100 * class_count / n),
     ],
     hint="P(c) is the share of the training examples whose label is c",
     reproductions=[in_china_model(), in_spam_model()],
@@ -159,6 +162,8 @@ LOG_SUM_EXP = Exercise(
                 lambda values: math.log2(sum(math.exp(v) for v in values))),
         Mistake("the largest only", "this is only m, the largest value: the other terms add log(sum exp(v_c - m))",
                 lambda values: max(values)),
+        Mistake("not the log", "this is the sum of the probabilities exp(v_c) itself: log-sum-exp is its logarithm",
+                lambda values: math.fsum(math.exp(v) for v in values)),
         Mistake("every value -inf", "when every v_c is -inf (every probability is 0), m is -inf too, and v_c - m "
                 "is -inf - (-inf), which is nan: the sum of probabilities 0 is 0, whose log is -inf",
                 lambda values: max(values) + math.log(math.fsum(math.exp(v - max(values)) for v in values))),
@@ -169,7 +174,8 @@ LOG_SUM_EXP = Exercise(
                 "exp(-1000) underflows to 0.0, and log(0) is -inf: take the largest value m out first, "
                 "as the formula does, so that every exp() is of v_c - m <= 0 and the largest is exp(0) = 1"),
         AtScale("values near +800", ([800.0, 799.0],),
-                "exp(800) overflows (above 1.8e308): subtracting the largest value m first keeps every exp() at most 1"),
+                "exp(800) overflows (above 1.8e308): subtracting the largest value m first keeps every exp() "
+                "at most 1"),
     ],
     reproductions=[in_china_model(), in_spam_posteriors()],
     compare=same_log_answer,
@@ -203,6 +209,9 @@ LOG_POSTERIOR = Exercise(
     mistakes=[
         Mistake("not normalised", "these are the joints themselves: subtract log P(x), the log of their sum",
                 lambda joint: dict(joint)),
+        Mistake("only the largest subtracted", "this subtracts only the largest joint m: log P(x) is m plus the log "
+                "of the sum of exp(log P(x, c') - m), and the whole of it is subtracted",
+                lambda joint: {c: v - max(joint.values()) for c, v in joint.items()}),
         Mistake("divided, not subtracted", "in log space Bayes' rule subtracts log P(x); dividing the logs is "
                 "not dividing the probabilities", lambda joint: {c: v / log_sum_exp(list(joint.values()))
                                                                  for c, v in joint.items()}),

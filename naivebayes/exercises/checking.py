@@ -260,7 +260,8 @@ class Exercise:
         try:
             got = self.observe(your_function, case.args)  # step in here to reach your function
         except NotImplementedError:
-            return Failure(self, case, expected, None, "write the function's body in place of `raise NotImplementedError`",
+            return Failure(self, case, expected, None,
+                           "write the function's body in place of `raise NotImplementedError`",
                            problem="not written yet (it raises NotImplementedError)")
         except ChangedInput as change:
             return Failure(self, case, expected, None, change.hint(), problem=change.describe(self))
@@ -297,7 +298,7 @@ class Exercise:
             return False
 
     def most_alike_mistake(self, wrong):
-        """Of the mistakes that give the first wrong answer of ``wrong`` (Failures), the one that gives the most of them."""
+        """Of the mistakes that give the first of the ``wrong`` answers (Failures), the one that gives most of them."""
         best, most = None, 0
         for mistake in self.mistakes:
             if not self.gives(mistake, wrong[0].case, wrong[0].got):
@@ -359,8 +360,8 @@ class Exercise:
                                          f"library's {self.replaces.__name__}? In this run that name is your function, "
                                          "which then calls itself without end")
             if call is not None:
-                return label, "FAILED", (f"in the model, your function raised {type(error).__name__} on {call}: {error} "
-                                         "(the cases above never gave it these arguments: see what differs)")
+                return label, "FAILED", (f"in the model, your function raised {type(error).__name__} on {call}: "
+                                         f"{error} (the cases above never gave it these arguments: see what differs)")
             return label, "FAILED", f"the model raised {type(error).__name__} with your function: {error}"
         seconds = time.perf_counter() - started
         said = reproduction.says.format(value=readable(value, reproduction.digits))
@@ -372,14 +373,16 @@ class Exercise:
             speed = (f" (but it took {seconds:.1f} s against the library's {library_seconds:.1f} s: "
                      f"{seconds / library_seconds:.0f} times as long)")
         where = ("as the note does" if reproduction.published is not None
-                 and round(float(value), reproduction.digits) == round(float(reproduction.published), reproduction.digits)
+                 and round(float(value), reproduction.digits)
+                 == round(float(reproduction.published), reproduction.digits)
                  else "as the library does")
         return label, "passed", f"with your {self.function_name}, {said}, {where}{speed}"
 
 
 def failed_call(error, your_function, name):
-    """The call of your function that raised ``error`` inside the model, as ``prior_mle(class_count=3, n_documents=4.0)``;
-    None when the error came from the model itself (after your function returned)."""
+    """The call of your function that raised ``error`` inside the model, such as
+    ``prior_mle(class_count=3, n_documents=4.0)``; None when the error came from
+    the model itself (after your function returned)."""
     code = getattr(your_function, "__code__", None)
     traceback, frame = error.__traceback__, None
     while traceback is not None:
@@ -414,7 +417,7 @@ class CallRecorder:
         return self.function(*args)
 
     def seconds_per_call(self, function):
-        """``function``'s mean time on the kept calls; it stops after about TIMING_SECONDS (a slow one is slow at once)."""
+        """``function``'s mean time on the kept calls, timed for about TIMING_SECONDS at most (slow is slow at once)."""
         copies = [copy.deepcopy(args) for args in self.kept]
         started = time.perf_counter()
         timed = 0
@@ -568,7 +571,7 @@ def returns_and_table(function, args):
 
 
 def check_unchanged(before, after, positions):
-    """Raise ``ChangedInput`` when an argument at ``positions`` of ``after`` (the copies given) differs from ``before``."""
+    """Raise ``ChangedInput`` when an argument at ``positions`` of ``after`` (the copies given) is not ``before``'s."""
     changed = [i for i in positions if not same_value(before[i], after[i])]
     if changed:
         raise ChangedInput(changed, before, after)
