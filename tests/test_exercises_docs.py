@@ -87,7 +87,7 @@ def test_every_exercise_has_one_section_with_its_formula_its_links_and_its_stub(
         assert (f'<div class="nb-exercise" data-exercise="{item.name}" data-function="{item.function_name}"></div>'
                 in section)
         assert f'exercise("{item.name}").check({item.function_name})' in section
-        assert "Derived in: " in section
+        assert "The notes that derive it: " in section or "All five notes derive it." in section
 
 
 def test_the_sections_follow_the_notes_in_the_courses_order():
@@ -386,6 +386,14 @@ def test_check_on_the_exercises_page_grades_a_function_offline(built_site, serve
     broken = click_check(tab, "decision", "def decision(scores)\n    return 1\n")
     assert broken["status"].startswith("Your code could not be checked") and "SyntaxError" in broken["text"]
     assert right["remote"] == [] and broken["remote"] == []
+
+    # Every exercise passes in the browser with the library's own function, the model runs included.
+    for item in exercises():
+        code = (f"from {item.function.__module__} import {item.function_name} as library_version\n\n"
+                f"def {item.function_name}(*arguments):\n    return library_version(*arguments)\n")
+        answer = click_check(tab, item.name, code)
+        assert answer["status"].startswith("Passed every check"), (item.name, answer["status"], answer["text"])
+        assert any("in the model" in row for row in answer["rows"]), item.name
     tab.close()
 
     phone = offline_browser.open(390, 844)

@@ -46,6 +46,7 @@ NOTES = [
      "from scratch"),
 ]
 OTHER = ("note-other", "Past the notes", None)
+ALL_FIVE = "all five notes"
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([^}\s]+)\})?\s*$")
 FENCE = re.compile(r"^\s*(`{3,})")
@@ -97,7 +98,7 @@ def derived_in(exercise):
     """The notes that derive the exercise, by their titles, in the course's order."""
     known = {note_of(title) for title in exercise.notes}
     if all(note in known for note in NOTES):
-        return ["every one of the five notes"]
+        return [ALL_FIVE]
     titles = [note[1] for note in NOTES if note in known]
     return titles + [title for title in exercise.notes if note_of(title) is OTHER]
 
@@ -113,10 +114,11 @@ def exercise_section(exercise):
         exercise.latex,
         "$$",
         "",
-        f"The formula and the library's code: [{section}]({exercise.page}#{exercise.formula_id}), "
-        f"on the page \"{title}\".",
+        f"Its section in these docs: [{section}]({exercise.page}#{exercise.formula_id}), on the page \"{title}\" "
+        "(it shows the library's own code too: read that once yours passes).",
         "",
-        "Derived in: " + "; ".join(derived_in(exercise)) + ".",
+        ("All five notes derive it." if derived_in(exercise) == [ALL_FIVE]
+         else "The notes that derive it: " + "; ".join(derived_in(exercise)) + "."),
         "",
         f"Fill in `{exercise.function_name}`:",
         "",
