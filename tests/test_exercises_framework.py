@@ -255,7 +255,8 @@ def test_an_answer_of_the_wrong_kind_is_told_so():
     assert failure.lines()[1:3] == ["expected: 3/4 (0.75)", "got:      '0.75'"]
     assert failure.hint == ("your function returned the text '0.75', not a number: return the number itself, "
                             "without str() or formatting")
-    assert kind_problem([3, 1], {"china": 3, "japan": 1}) == "the answer is a dict {key: value}; yours is a list"
+    assert kind_problem([3, 1], {"china": 3, "japan": 1}) == (
+        "the answer is a dict {key: value}; yours is a list (dict() of it may be one)")
     assert kind_problem({"a": 1}, 0.5) == "the answer is a number; yours is a dict"
     assert kind_problem(0.5, 0.25) is None
 
@@ -572,3 +573,14 @@ def test_exercise_finds_a_name_spelled_with_underscores_and_says_what_a_wrong_na
         exercise("piror")
     with pytest.raises(TypeError, match="exercise\\(\\) takes an exercise's name, such as 'prior', not int 3"):
         exercise(3)
+
+
+def test_a_pandas_series_where_a_dict_belongs_is_told_so_before_the_model_meets_it():
+    pandas = pytest.importorskip("pandas")
+
+    def count_classes(labels):
+        return pandas.Series(labels, dtype=object).value_counts()
+
+    failure = exercise("class-counts").check(count_classes).first_failure
+    assert failure.hint == "the answer is a dict {key: value}; yours is a Series (dict() of it may be one)"
+    assert exercise("class-counts").check(lambda labels: count_classes(labels).to_dict()).passed

@@ -25,6 +25,7 @@ import pickle
 import random
 import time
 import types
+from collections.abc import Mapping
 from fractions import Fraction
 
 from naivebayes.plumbing.checks import is_number
@@ -592,12 +593,13 @@ def same_answer(got, expected, absolute=ABSOLUTE_TOLERANCE):
     """True when ``got`` is ``expected``, a float within a relative 1e-9 of it counting as the same.
 
     Containers compare item by item (a tuple and a list with the same items
-    are the same answer); dicts need the same keys; numbers that are not
-    finite must match exactly.  ``absolute`` is how far apart two floats
-    near 0 may be.
+    are the same answer); dicts need the same keys, and a dict's answer must
+    be a mapping (a pandas Series is not: the model cannot use it as a
+    dict); numbers that are not finite must match exactly.  ``absolute`` is
+    how far apart two floats near 0 may be.
     """
     if isinstance(expected, dict):
-        return (hasattr(got, "keys") and set(got.keys()) == set(expected)
+        return (isinstance(got, Mapping) and set(got.keys()) == set(expected)
                 and all(same_answer(got[key], value, absolute) for key, value in expected.items()))
     if isinstance(expected, (list, tuple)):
         return (isinstance(got, (list, tuple)) and len(got) == len(expected)
@@ -637,8 +639,8 @@ def kind_problem(got, expected):
         if not is_number(got):
             return f"the answer is a number; yours is {kind_of(got)}"
         return None
-    if isinstance(expected, dict) and not hasattr(got, "keys"):
-        return f"the answer is a dict {{key: value}}; yours is {kind_of(got)}"
+    if isinstance(expected, dict) and not isinstance(got, Mapping):
+        return f"the answer is a dict {{key: value}}; yours is {kind_of(got)} (dict() of it may be one)"
     if isinstance(expected, (list, tuple)) and not isinstance(got, (list, tuple)):
         return f"the answer is a list; yours is {kind_of(got)}"
     if isinstance(expected, str) and not isinstance(got, str):
