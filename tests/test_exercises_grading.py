@@ -248,7 +248,13 @@ def test_a_small_class_graded_end_to_end(tmp_path):
     assert "got:      1.3333333333333333" in feedback
     assert "hint:     this is N / N_c" in feedback  # the planted mistake's own hint
     assert "no function called decision in your file" in feedback
-    assert "Total: 8 of 8 points" in (tmp_path / "results" / "feedback" / "ada.txt").read_text(encoding="utf-8")
+    ada = (tmp_path / "results" / "feedback" / "ada.txt").read_text(encoding="utf-8")
+    assert "Total: 8 of 8 points" in ada
+    assert "in the model: MultinomialNB on the China example (feedback, no points): passed, with your prior_mle" in ada
+    assert main(["grade", str(handed_in), "--checks", str(folder / "grading" / "checks.json"),
+                 "--out", str(tmp_path / "quicker"), "--no-model-runs"]) == 0
+    assert read_grades(tmp_path / "quicker") == grades
+    assert "in the model" not in (tmp_path / "quicker" / "feedback" / "ada.txt").read_text(encoding="utf-8")
 
 
 def test_the_grader_refuses_bad_folders_and_checks_and_writes_nothing(tmp_path):
@@ -323,7 +329,8 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
         "log_sum_exp": "import math\nreturn math.log2(sum(2 ** v for v in log_values))",  # base 2
     })
     hand_in("cora", mistakes)
-    hand_in("dan", dict(by_hand, decision="while True:\n    pass"))  # a loop that never ends
+    hand_in("dan", dict(by_hand, decision="while True:\n    pass",  # a loop that never ends
+                        count_classes="return bytearray(10 ** 11)"))  # more memory than the limit
     outside = tmp_path / "outside.txt"
     hand_in("eve", dict(by_hand, add_bernoulli_counts="return open('/etc/passwd').read()",
                         prior_mle=f"open({str(outside)!r}, 'w').write('x')\nreturn 0",
@@ -353,6 +360,9 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
     full = grades["ada"]["total"]
     assert float(full) == sum(2 + 2 + (1 if exercise(name).at_scale else 0) for name in names)
     assert grades["ben"]["total"] == grades["gus"]["total"] == full
+    ada = (tmp_path / "results" / "feedback" / "ada.txt").read_text(encoding="utf-8")
+    assert ("in the model: MultinomialNB on the shipped spam corpus (feedback, no points): passed, "
+            "with your decision, MultinomialNB on the shipped spam corpus gives a test accuracy of") in ada
     for student in ("finn", "hal", "ivy", "jo"):
         assert grades[student]["total"] == "0", student
 
@@ -368,8 +378,9 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
             assert grades["cora"][f"{name}: hand"] == "0"
     assert "smoothing" in cora.split(". bernoulli-estimate (")[1].split("\n\n")[0]
     assert grades["cora"]["decision: hand"] == "2"
-    assert grades["dan"]["decision: hand"] == "0" and float(grades["dan"]["total"]) == float(full) - 4
+    assert grades["dan"]["decision: hand"] == "0" and float(grades["dan"]["total"]) == float(full) - 8
     assert "timed out: checking it took more than 3 s" in feedback("dan")
+    assert "raised MemoryError" in feedback("dan")
     eve = feedback("eve")
     assert "read only inside its own folder, not /etc/passwd" in eve
     assert "write only inside its own folder" in eve and not outside.exists()

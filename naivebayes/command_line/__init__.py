@@ -233,6 +233,9 @@ def add_grading_commands(subparsers):
     grade.add_argument("--out", required=True, metavar="RESULTS", help="the folder to write the grades into (new or empty)")
     grade.add_argument("--time-limit", type=commands.positive_number, metavar="S",
                        help="seconds for one exercise's checks of one submission (default: the checks file's)")
+    grade.add_argument("--no-model-runs", dest="in_model", action="store_false",
+                       help="do not run the real model with each function that passes (its result is feedback only, "
+                       "never points); quicker")
     grade.set_defaults(run=grading_commands.grade_command)
 
 

@@ -47,7 +47,7 @@ def grade_command(args, out, err):
     if not submissions.is_dir():
         raise CommandError(f"{submissions} is not a folder: give the folder of the submissions (one .py or .ipynb "
                            f"file per student, or one folder per student)")
-    rows = grade(submissions, args.checks, args.out, time_limit=args.time_limit)
+    rows = grade(submissions, args.checks, args.out, time_limit=args.time_limit, in_model=args.in_model)
     if not rows:
         print(f"no submissions in {submissions} (.py or .ipynb files, or one folder per student): "
               f"{args.out} holds an empty grades.csv", file=out)

@@ -263,18 +263,20 @@ class ChildRun:
         return f"the process ended with status {code}" + (f": {errors.strip().splitlines()[-1]}" if errors.strip() else "")
 
 
-def request_for(file, items, prepared, token, time_limit):
+def request_for(file, items, prepared, token, time_limit, in_model=True):
     """The line the child reads: the file, the limits, and each exercise's function and its cases' arguments."""
     exercises = [{"name": item["name"], "function": item["function"],
                   "cases": base64.b64encode(pickle.dumps({group: [case.args for case in cases]
                                                           for group, cases in prepared[item["name"]].items()})).decode()}
                  for item in items]
     cpu = int(LOAD_SECONDS + time_limit * (len(items) + 1)) + 1
+    if in_model:
+        cpu += int(time_limit * len(items))  # each exercise's model run has a time limit of its own
     return {"token": token, "submission": file.name, "memory_bytes": MEMORY_LIMIT, "cpu_seconds": cpu,
-            "file_bytes": FILE_SIZE_LIMIT, "exercises": exercises}
+            "file_bytes": FILE_SIZE_LIMIT, "exercises": exercises, "in_model": in_model}
 
 
-def run_submission(file, whole_folder, items, prepared, time_limit):
+def run_submission(file, whole_folder, items, prepared, time_limit, in_model=True):
     """Every exercise's answers from one submission: (why it did not load or None, {name: the child's message}, printed)."""
     results, remaining, printed = {}, list(items), ""
     with tempfile.TemporaryDirectory(prefix="naivebayes-grading-") as scratch:
@@ -282,7 +284,8 @@ def run_submission(file, whole_folder, items, prepared, time_limit):
             workdir = Path(scratch) / f"run-{len(results)}"
             copy_submission(file, whole_folder, workdir)
             token = "@@" + secrets.token_hex(16) + "@@"
-            run = ChildRun(file, workdir, request_for(file, remaining, prepared, token, time_limit), token, time_limit)
+            request = request_for(file, remaining, prepared, token, time_limit, in_model)
+            run = ChildRun(file, workdir, request, token, time_limit)
             step, seconds = "loading", LOAD_SECONDS + time_limit
             ended = None
             while True:
@@ -300,6 +303,8 @@ def run_submission(file, whole_folder, items, prepared, time_limit):
                 elif "done" in message:
                     results[message["done"]] = message
                     remaining = [item for item in remaining if item["name"] != message["done"]]
+                elif "model" in message:
+                    results[message["model"]]["model"] = message["rows"]
                 elif "finished" in message:
                     printed = message.get("printed", printed)
                     break
@@ -311,6 +316,11 @@ def run_submission(file, whole_folder, items, prepared, time_limit):
                        f"ends, or long work at the top level of the file" if ended == "timed out"
                        else f"your file could not be loaded ({how})")
                 return why, results, printed
+            if step.startswith("model:"):  # feedback only: the points of that exercise stand
+                results[step[len("model:"):]]["model"] = [["in the model", "FAILED", (
+                    f"the model run with your function took more than {time_limit:g} s" if ended == "timed out"
+                    else f"the model run with your function stopped: {how}")]]
+                continue
             results[step] = {"done": step, "stopped": (
                 f"timed out: checking it took more than {time_limit:g} s; look for a loop that never ends, or work "
                 f"repeated on every call" if ended == "timed out" else f"stopped while checking it: {how}")}
@@ -396,17 +406,21 @@ def scored(item, prepared_groups, message):
     if first is not None:
         lines.append("    The first wrong answer:")
         lines += [f"      {line}" for line in first.lines()]
+    if first is None:
+        for check, result, detail in message.get("model", []):
+            if result in ("passed", "FAILED"):
+                lines.append(f"    {check} (feedback, no points): {result}, {detail}")
     if message.get("library"):
         lines.append("    Note: this function is the library's own, imported, not one you wrote.")
     return points, lines
 
 
-def grade_student(student, file, why, checks, prepared, time_limit, whole_folder=False):
+def grade_student(student, file, why, checks, prepared, time_limit, whole_folder=False, in_model=True):
     """(this student's row of points, the text of their feedback)."""
     items = checks["exercises"]
     results, printed = {}, ""
     if why is None:
-        why, results, printed = run_submission(file, whole_folder, items, prepared, time_limit)
+        why, results, printed = run_submission(file, whole_folder, items, prepared, time_limit, in_model)
     row, lines = {"student": student}, []
     for number, item in enumerate(items, 1):
         message = results.get(item["name"]) if why is None else None
@@ -447,7 +461,7 @@ def number_text(value):
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def grade(submissions_folder, checks_path, out_folder, time_limit=None):
+def grade(submissions_folder, checks_path, out_folder, time_limit=None, *, in_model=True):
     """Grade every submission in ``submissions_folder`` with the checks of ``checks_path``; write ``out_folder``.
 
     A submission is a ``.py`` or ``.ipynb`` file in the folder (the student is
@@ -455,8 +469,10 @@ def grade(submissions_folder, checks_path, out_folder, time_limit=None):
     file.  ``time_limit`` is the most seconds the checks of one exercise may
     take (default: the checks file's).  ``out_folder`` must be new or empty;
     it gets ``grades.csv`` (one row per student, one column per check, and
-    the total) and ``feedback/<student>.txt``.  Returns the rows of the CSV as
-    dicts.
+    the total) and ``feedback/<student>.txt``.  With ``in_model`` (the
+    default) a function that passes is also run inside the real model, as
+    ``check`` does, and the feedback says what the model gave with it; that
+    never counts for points.  Returns the rows of the CSV as dicts.
     """
     checks = read_checks(checks_path)
     submissions, out = checked_folders(submissions_folder, out_folder)
@@ -469,7 +485,7 @@ def grade(submissions_folder, checks_path, out_folder, time_limit=None):
     rows, feedback = [], {}
     for student, file, why in find_submissions(submissions):
         whole_folder = file is not None and file.parent.resolve() != submissions.resolve()
-        row, text = grade_student(student, file, why, checks, prepared, time_limit, whole_folder)
+        row, text = grade_student(student, file, why, checks, prepared, time_limit, whole_folder, in_model)
         rows.append(row)
         feedback[student] = text
     write_results(out, ["student", *(name for name, *_ in columns), "total"], rows, feedback)

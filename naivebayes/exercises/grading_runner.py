@@ -17,7 +17,9 @@ The child then
    ``.ipynb`` notebook) with ``__name__`` set to ``"submission"``, so that a
    cell guarded by ``if __name__ == "__main__":`` does not run;
 4. calls each function on each case and writes one line per exercise:
-   what came back, as tagged JSON (``tagged``), or the error raised.
+   what came back, as tagged JSON (``tagged``), or the error raised;
+5. when asked, runs the real model with each function (``check``'s last
+   rows), as feedback that never counts for points.
 
 It never decides whether an answer is right: the parent compares the answers
 with its own expected ones (``same_answer``) and picks the hints, so a
@@ -267,6 +269,19 @@ def answers_to(exercise, function, cases):
     return "[" + ", ".join(answers) + "]"
 
 
+def in_model_rows(exercise, function):
+    """The rows of ``check`` that run the real model with the student's function: feedback only, never points.
+
+    ``check`` runs the model only when every case passes here; the parent shows
+    the rows only when its own grading passed the function too.
+    """
+    try:
+        report = exercise.check(function, n_random=0)
+    except BaseException as error:  # noqa: BLE001 -- feedback only: say what happened
+        return [["in the model", "not run", f"{type(error).__name__}: {str(error)[:300]}"]]
+    return [[str(part) for part in row] for row in report.checks if str(row[0]).startswith("in the model")]
+
+
 def run_child():
     """The child's whole run: read the request, set the limits, load the file, answer exercise by exercise."""
     package_parent = sys.argv[1]
@@ -309,6 +324,9 @@ def run_child():
         groups = ", ".join(f'"{group}": {answers_to(one, function, group_cases)}' for group, group_cases in cases.items())
         send(f'{{"done": {json.dumps(one.name)}, "library": {json.dumps(library.startswith("naivebayes"))}, '
              f'"groups": {{{groups}}}}}')
+        if request.get("in_model") and one.reproductions:
+            send(json.dumps({"start": "model:" + one.name}))
+            send(json.dumps({"model": one.name, "rows": in_model_rows(one, function)}))
     send(json.dumps({"finished": True, "printed": printed.text()}))
 
 
