@@ -345,6 +345,8 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
     (handed_in / "ivy").mkdir()
     (handed_in / "ivy" / "a.py").write_text(text, encoding="utf-8")
     (handed_in / "ivy" / "b.py").write_text(text, encoding="utf-8")
+    hand_in("kit", dict(by_hand, bernoulli_likelihood="import os\nos._exit(3)"))  # the process ends mid-way
+    (handed_in / "lou.py").write_text("import os\nos._exit(0)\n" + filled(text, by_hand), encoding="utf-8")
     cheat = filled(text, {function: "return None" for function in functions})
     cheat = cheat.replace("from naivebayes.exercises import exercise", "from naivebayes.exercises import exercise\n"
                           "import naivebayes.exercises.checking as checking\n"
@@ -354,16 +356,16 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
 
     assert main(["grade", str(handed_in), "--checks", str(folder / "grading" / "checks.json"),
                  "--out", str(tmp_path / "results")]) == 0
-    assert "10 submissions graded" in capsys.readouterr().out
+    assert "12 submissions graded" in capsys.readouterr().out
     grades = {row["student"]: row for row in read_grades(tmp_path / "results")}
-    assert list(grades) == ["ada", "ben", "cora", "dan", "eve", "finn", "gus", "hal", "ivy", "jo"]
+    assert list(grades) == ["ada", "ben", "cora", "dan", "eve", "finn", "gus", "hal", "ivy", "jo", "kit", "lou"]
     full = grades["ada"]["total"]
     assert float(full) == sum(2 + 2 + (1 if exercise(name).at_scale else 0) for name in names)
     assert grades["ben"]["total"] == grades["gus"]["total"] == full
     ada = (tmp_path / "results" / "feedback" / "ada.txt").read_text(encoding="utf-8")
     assert ("in the model: MultinomialNB on the shipped spam corpus (feedback, no points): passed, "
             "with your decision, MultinomialNB on the shipped spam corpus gives a test accuracy of") in ada
-    for student in ("finn", "hal", "ivy", "jo"):
+    for student in ("finn", "hal", "ivy", "jo", "lou"):
         assert grades[student]["total"] == "0", student
 
     def feedback(student):
@@ -389,6 +391,9 @@ def test_a_class_of_cornells_assignment_graded_with_every_kind_of_trouble(tmp_pa
     assert "cell 2 stopped with ZeroDivisionError" in feedback("hal")
     assert "2 files that could be the submission (a.py, b.py)" in feedback("ivy")
     assert "returned None" in feedback("jo")
+    assert float(grades["kit"]["total"]) == float(full) - 4  # the other exercises are graded in a new process
+    assert "stopped while checking it: the process ended with status 3" in feedback("kit")
+    assert "your file could not be loaded (the process ended with status 0)" in feedback("lou")
 
 
 def test_every_notes_assignment_graded_with_a_right_and_an_untouched_submission(tmp_path):

@@ -291,7 +291,7 @@ def run_submission(file, whole_folder, items, prepared, time_limit, in_model=Tru
             while True:
                 message = run.next(seconds)
                 if message == "timed out" or message is None:
-                    ended = message
+                    ended = message or "ended"  # None: the process ended without saying it had finished
                     break
                 if "start" in message:
                     step, seconds = message["start"], time_limit
