@@ -13,7 +13,8 @@ The package, one folder per layer; a layer imports only the layers listed before
 * ``inspect/`` -- looking inside a fitted model; ``evaluation/`` -- metrics, splits and
   cross-validation; ``datasets/`` -- data to learn from;
 * ``fast/`` -- faster routes a user asks for by name (the models never use them);
-* ``saving/`` -- model files; ``command_line/`` -- the ``naivebayes`` command.
+* ``saving/`` -- model files; ``exercises/`` -- a student's version of each formula,
+  checked and run inside the real model; ``command_line/`` -- the ``naivebayes`` command.
 
 For text:
 
