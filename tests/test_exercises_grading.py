@@ -426,3 +426,18 @@ def test_a_submission_that_uses_numpy_is_graded_under_the_limits(tmp_path):
     rows = grade(handed_in, folder / "grading" / "checks.json", tmp_path / "out")
     assert rows == [{"student": "nu", "log-sum-exp: hand": 2, "log-sum-exp: random": 2, "log-sum-exp: at scale": 1,
                      "total": 5}]
+
+
+def test_jupytext_reads_the_assignment_as_a_notebook_and_the_grader_grades_that_notebook(tmp_path):
+    jupytext = pytest.importorskip("jupytext")
+    folder = write_assignment(tmp_path / "a", ["prior", "log-sum-exp"], n_random=5)
+    text = (folder / "assignment.py").read_text(encoding="utf-8")
+    notebook = jupytext.reads(filled(text, RIGHT), fmt="py:percent")
+    kinds = [cell.cell_type for cell in notebook.cells]
+    assert kinds == ["markdown", "code"] + ["markdown", "code", "code"] * 2
+    assert notebook.cells[0].source.startswith("# Assignment: exercises prior, log-sum-exp")
+    handed_in = tmp_path / "in"
+    handed_in.mkdir()
+    (handed_in / "ada.ipynb").write_text(jupytext.writes(notebook, fmt="ipynb"), encoding="utf-8")
+    rows = grade(handed_in, folder / "grading" / "checks.json", tmp_path / "out", in_model=False)
+    assert rows[0]["total"] == 2 + 2 + 2 + 2 + 1
