@@ -16,7 +16,7 @@ from naivebayes.exercises.reproductions import china_posterior, spam_accuracy
 from naivebayes.naive_bayes.base import count_classes
 from naivebayes.naive_bayes.multinomial import MultinomialNB
 
-__all__ = ["BAYES_EXERCISES"]
+__all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exercise)
 
 ALL_NOTES = (
     "Lecture #7: Naïve Bayes",

@@ -31,7 +31,9 @@ from fractions import Fraction
 from naivebayes.plumbing.checks import is_number
 from naivebayes.plumbing.display import ShownAsTable, html_table, markdown_table, text_table
 
-__all__ = ["Case", "Mistake", "AtScale", "Reproduction", "Exercise", "CheckReport", "replaced"]
+# What a student or an instructor calls.  Case, Mistake, AtScale and Reproduction build an exercise's
+# catalogue entry (bayes_exercises.py shows how); they join this list once a docs page shows a reader how.
+__all__ = ["Exercise", "CheckReport", "replaced"]
 
 DEFAULT_RANDOM_CASES = 40
 RELATIVE_TOLERANCE = 1e-9  # a float answer within this of the exact one is right
