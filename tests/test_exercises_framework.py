@@ -24,7 +24,7 @@ from naivebayes.exercises.checking import (
     Reproduction,
     call_on_copies,
     kind_problem,
-    minutes,
+    readable_duration,
     replaced,
     returns_and_table,
     same_answer,
@@ -456,10 +456,10 @@ def test_too_slow_reports_a_function_that_would_take_minutes_without_running_it_
     assert in_the_model and not any(in_the_model)  # timed on the model's calls, never run inside it
 
 
-def test_minutes_reads_as_a_student_reads_a_time():
-    assert minutes(30) == "30 seconds"
-    assert minutes(200) == "3 minutes"
-    assert minutes(3 * 3600) == "3 hours"
+def test_readable_duration_reads_as_a_student_reads_a_time():
+    assert readable_duration(30) == "30 seconds"
+    assert readable_duration(200) == "3 minutes"
+    assert readable_duration(3 * 3600) == "3 hours"
 
 
 # -- the report -------------------------------------------------------------------------

@@ -444,7 +444,7 @@ class CallRecorder:
             return None
         library = self.seconds_per_call(self.function) * self.calls
         return (f"too slow at this size: the model calls it {self.calls:,} times, and at "
-                f"{per_call * 1e3:.2f} ms a call that is about {minutes(estimate)} (the library's: "
+                f"{per_call * 1e3:.2f} ms a call that is about {readable_duration(estimate)} (the library's: "
                 f"{library:.1f} s). Look for work done again on every call, such as a loop over all the "
                 f"examples or the whole vocabulary inside it")
 
@@ -667,7 +667,7 @@ def holds_minus_infinity(value):
     return is_number(value) and value == -math.inf
 
 
-def minutes(seconds):
+def readable_duration(seconds):
     """``about 3 minutes``, ``about 2 hours``: a long time as a student reads it."""
     if seconds < 90:
         return f"{seconds:.0f} seconds"
