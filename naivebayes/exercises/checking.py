@@ -1,7 +1,8 @@
 """Checking a student's version of one formula: the cases, the hints, the model run with it.
 
-An ``Exercise`` (built in ``catalogue.py``) names one formula function of the
-library.  ``exercise.check(your_function)`` then
+An ``Exercise`` (built in ``bayes_exercises.py``, ``text_exercises.py`` and
+``table_exercises.py``) names one formula function of the library.
+``exercise.check(your_function)`` then
 
 1. calls your function on the hand-computed cases, whose answers are exact
    numbers worked out from the notes;
@@ -15,7 +16,14 @@ library.  ``exercise.check(your_function)`` then
 The first failure is reported with its input, the expected answer, yours, and
 a hint: when your answer matches one of the exercise's known mistakes (the
 smoothing left out, base-2 logarithms, ...), the hint names that step of the
-derivation; it never shows the answer's code.
+derivation; it never shows the answer's code.  Other hints answer what a
+student meets first: None returned (a missing ``return``), text where a
+number belongs, ``math.log(0)``'s "math domain error", an input your
+function changed, a default argument that keeps counts between calls.
+
+Nothing your function does is raised out of ``check``: an error becomes a
+row of the report, and the library's own function is put back in every
+module after the model run, even when the run fails.
 """
 
 import copy
