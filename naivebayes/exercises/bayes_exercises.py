@@ -128,7 +128,7 @@ PRIOR = Exercise(
 
 
 def draw_log_values(generator):
-    centre = generator.choice([0, -10, -1000, -1e5, 700])
+    centre = generator.choice([0, -10, -40])  # (far from 0 is for the at-scale cases, with their own reason)
     return ([centre + generator.uniform(-50, 50) for _ in range(generator.randint(1, 6))],)
 
 
@@ -184,7 +184,7 @@ LOG_SUM_EXP = Exercise(
 
 def draw_log_joint(generator):
     labels = generator.sample(["spam", "ham", "eggs", "china", "japan"], generator.randint(1, 4))
-    centre = generator.choice([0, -20, -900, -5e4])
+    centre = generator.choice([0, -20, -40])  # (far from 0 is for the at-scale cases, with their own reason)
     return ({label: centre + generator.uniform(-30, 30) for label in labels},)
 
 

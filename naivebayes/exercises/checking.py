@@ -36,7 +36,7 @@ import types
 from collections.abc import Mapping
 from fractions import Fraction
 
-from naivebayes.plumbing.checks import is_number
+from naivebayes.plumbing.checks import is_number, power_of_ten
 from naivebayes.plumbing.display import ShownAsTable, html_table, markdown_table, text_table
 
 # What a student or an instructor calls.  Case, Mistake, AtScale and Reproduction build an exercise's
@@ -226,7 +226,11 @@ class Exercise:
                        + ("" if failure is None else f"; first wrong: {failure.about}"))
             if failure is not None and report.first_failure is None:
                 report.first_failure = failure
+        small_cases_failed = report.first_failure is not None
         for scale in self.at_scale:
+            if small_cases_failed:  # (a function wrong on small cases would be told the wrong reason)
+                report.add(f"at scale: {scale.about}", "not run", "once every case above passes")
+                continue
             failure = self._run_at_scale(your_function, scale)
             report.add(f"at scale: {scale.about}", "passed" if failure is None else "FAILED",
                        "right" if failure is None else scale.reason)
@@ -333,6 +337,10 @@ class Exercise:
         if isinstance(error, OverflowError):
             return ("a number grew past the largest float (about 1.8e308), as exp() of a value above 709 does: "
                     f"keep the numbers as logarithms, or take the largest value out first ({self.hint})")
+        if isinstance(error, KeyError) and error.args:
+            return (f"your function looked up {error.args[0]!r}, which the table it read does not hold: "
+                    "a table keeps only what training counted (a word never seen in a class, say, has no entry). "
+                    "What does the formula do with such a key?")
         if isinstance(error, (TypeError, KeyError, AttributeError, IndexError)):
             return (f"your function could not use the arguments as given; they are: "
                     f"{', '.join(f'{name} ({meaning})' for name, meaning in self.arguments.items())}")
@@ -589,14 +597,20 @@ def check_unchanged(before, after, positions):
 
 
 def same_value(before, after):
-    """True when ``after`` is exactly ``before`` (a deep copy of it, untouched): same items, same order, same bits."""
+    """True when ``after`` is still ``before`` (a deep copy of it): the same bits, or, failing that, equal.
+
+    The bits alone are not enough: a copied set may keep its words in another
+    order, and pickle writes them in that order.
+    """
     try:
-        return pickle.dumps(before) == pickle.dumps(after)
-    except Exception:  # noqa: BLE001 -- a value pickle cannot write: compare it with ==, else trust it
-        try:
-            return bool(before == after)
-        except Exception:  # noqa: BLE001
+        if pickle.dumps(before) == pickle.dumps(after):
             return True
+    except Exception:  # noqa: BLE001 -- a value pickle cannot write: compare it with ==
+        pass
+    try:
+        return bool(before == after)
+    except Exception:  # noqa: BLE001 -- nor compare: trust it
+        return True
 
 
 def same_answer(got, expected, absolute=ABSOLUTE_TOLERANCE):
@@ -689,6 +703,8 @@ def readable(value, digits=None):
     if isinstance(value, Fraction) and value.denominator != 1:
         if digits is not None:
             return f"{float(value):.{digits}f}"
+        if len(str(value)) > 60:  # (an exact answer far beyond a float's range: its size, not its hundreds of digits)
+            return f"a Fraction of {power_of_ten(value)}"
         return f"{value} ({float(value):.6g})"
     if isinstance(value, Fraction):
         return str(value.numerator)

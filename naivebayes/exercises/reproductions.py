@@ -13,12 +13,7 @@ import os
 from naivebayes.datasets.shipped import load_china, load_iris, load_spam
 from naivebayes.evaluation.split import train_test_split
 
-__all__ = [
-    "china_posterior",
-    "spam_accuracy",
-    "iris_accuracy",
-    "newsgroups_archive_missing",
-]
+__all__ = []  # (the exercises call these; a user runs them through Exercise.check)
 
 
 def china_posterior(model_class, **settings):

@@ -29,7 +29,7 @@ from naivebayes.naive_bayes.categorical import CategoricalNB, add_categorical_co
 from naivebayes.naive_bayes.gaussian import GaussianNB, gaussian_log_density, gaussian_mean, gaussian_variance, squared_deviations
 from naivebayes.other_models.joint import cell_probability, joint_parameter_count, naive_parameter_count
 
-__all__ = ["TABLE_EXERCISES"]
+__all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exercise)
 
 LECTURE_7 = "Lecture #7: Naïve Bayes"
 CORNELL_8 = "Cornell Tech's Lecture 8: Naive Bayes"
