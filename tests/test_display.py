@@ -552,6 +552,7 @@ def test_every_repr_html_of_the_package_is_covered(hostile):
     covered = {type(shown).__name__ for shown, _ in hostile.values()}
     covered |= {cls.__name__ for shown, _ in hostile.values() for cls in type(shown).__mro__}
     covered.add("SemiSupervisedNB")  # more than one table in one page: test_the_semi_supervised_page_is_escaped_tables
+    covered.add("Exercise")  # a statement, not a table: test_an_exercise_statement_escapes_what_it_shows
     assert defined - covered == set(), f"give these a hostile label in hostile_objects: {defined - covered}"
 
 
@@ -586,6 +587,23 @@ def test_the_semi_supervised_page_is_escaped_tables(hostile):
         reader = assert_static_table(table[table.index("<table"):])
         shown += "\n".join(page_texts(reader))
     assert all(text in shown for text in HOSTILE), "the labels never reached the page as written"
+
+
+def test_an_exercise_statement_escapes_what_it_shows():
+    """An exercise's statement (title, formula, arguments) shows every text as written, never as markup."""
+    from naivebayes.exercises.checking import Exercise
+
+    def formula(a, b):
+        """P = a </b> & "b": a hostile first line."""
+        return a
+
+    statement = Exercise(name=SCRIPT, title=AMPERSAND, formula_id="eq-x", page="x.md", notes=[CLOSE_TABLE],
+                         function=formula, latex=r"\frac{a}{b} < c & d", arguments={"a": SCRIPT, "b": QUOTED},
+                         returns=CLOSE_TABLE, hand_cases=[], draw=lambda generator: (1, 2), mistakes=[], hint="")
+    page = statement._repr_html_()
+    assert "<script" not in page and "</table>" not in page and "</b>" not in page
+    for text in (SCRIPT, AMPERSAND, CLOSE_TABLE, QUOTED, "</b>", "< c & d"):
+        assert html.escape(text) in page or html.escape(text, quote=False) in page
 
 
 def hostile_pictures():

@@ -179,11 +179,12 @@ class Exercise:
                             for name, meaning in self.arguments.items())
         return (f"<h4>Exercise <code>{html.escape(self.name)}</code>: {html.escape(self.title)}</h4>"
                 f"<p>$$ {html.escape(self.latex)} $$</p>"
+                f"<p>In plain text: <code>{html.escape(self.formula_text)}</code></p>"  # (where no MathJax typesets it)
                 f"<p>Derived in: {html.escape(', '.join(self.notes))}. Page: "
                 f'<a href="{html.escape(self.link)}">{html.escape(self.link)}</a></p>'
                 f"<p>Fill in <code>{html.escape(self.signature)}</code></p><ul>{arguments}"
                 f"<li>returns: {html.escape(self.returns)}</li></ul>"
-                f"<p>Check it: <code>exercise({self.name!r}).check({html.escape(self.function_name)})</code></p>")
+                f"<p>Check it: <code>exercise({html.escape(repr(self.name))}).check({html.escape(self.function_name)})</code></p>")
 
     # -- the check -----------------------------------------------------------
 
