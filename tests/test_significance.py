@@ -101,3 +101,59 @@ def test_agrees_with_numpy_drawing_the_same_samples():
 def test_bad_input_gets_a_clear_error(call, error, phrase):
     with pytest.raises(error, match=phrase):
         call()
+
+
+# ---------------------------------------------------------------------------
+# misclassified: the errors, each with its explanation
+# ---------------------------------------------------------------------------
+
+from naivebayes import GaussianNB, MultinomialNB  # noqa: E402
+from naivebayes.evaluation.errors import misclassified  # noqa: E402
+
+TEXTS = ["good fun", "good film", "bad plot", "bad acting", "good grief bad"]
+LABELS = ["pos", "pos", "neg", "neg", "neg"]
+
+
+def test_misclassified_lists_the_wrong_predictions_with_their_explanations():
+    model = MultinomialNB().fit(TEXTS, LABELS)
+    X, y = ["good film", "not good", "bad plot", "bad fun"], ["pos", "neg", "neg", "pos"]
+    errors = misclassified(model, X, y)
+    assert [(row["index"], row["true"], row["predicted"]) for row in errors] == [(1, "neg", "pos"), (3, "pos", "neg")]
+    assert errors.n_wrong == 2 and errors.n_examples == 4
+    for row in errors:
+        assert row["explanation"] == model.explain(row["example"], top=8)
+        p = model.predict_proba([row["example"]])[0][row["predicted"]]
+        assert f"{float(p):.4f}" in str(errors)
+    # "not good": P(pos | x) by hand. Counts: pos {good 2, fun 1, film 1} (4 words), neg {bad 3, plot 1, acting 1,
+    # good 1, grief 1} (7 words); 7 words in the vocabulary, alpha 1; "not" is unseen and left out.
+    # P(good | pos) P(pos) = (3/11)(2/5) = 6/55, P(good | neg) P(neg) = (2/14)(3/5) = 3/35: P(pos | x) = 14/25
+    assert errors[0]["explanation"].posterior["pos"] == pytest.approx(14 / 25, abs=1e-12)
+    html = errors._repr_html_()
+    assert html.count("<details>") == 2 and "<table" in html
+
+
+def test_misclassified_limit_and_without_explanations():
+    model = MultinomialNB().fit(TEXTS, LABELS)
+    errors = misclassified(model, ["not good", "bad fun", "good bad"], ["neg", "pos", "pos"], limit=1, explain=False)
+    assert len(errors) == 1 and errors.n_wrong == 3 and errors[0]["explanation"] is None
+    assert "3 of 3 examples misclassified (the first 1 shown)" in str(errors)
+    assert misclassified(model, TEXTS, LABELS) == []  # a model right on all its training texts
+
+
+def test_misclassified_works_for_rows_too():
+    rows = [{"x": 1.0}, {"x": 1.2}, {"x": 3.0}, {"x": 3.3}]
+    model = GaussianNB().fit(rows, ["a", "a", "b", "b"])
+    errors = misclassified(model, [{"x": 1.1}, {"x": 3.1}], ["b", "b"])
+    assert [row["index"] for row in errors] == [0]
+
+
+@pytest.mark.parametrize("call, error, phrase", [
+    (lambda m: misclassified("model", ["a"], ["pos"]), TypeError, "no predict"),
+    (lambda m: misclassified(m, ["a"], ["pos", "neg"]), ValueError, "match one to one"),
+    (lambda m: misclassified(m, ["a"], ["pos"], limit=-1), ValueError, "limit"),
+    (lambda m: misclassified(m, "good fun", ["pos"]), TypeError, "string"),
+])
+def test_misclassified_bad_input(call, error, phrase):
+    model = MultinomialNB().fit(TEXTS, LABELS)
+    with pytest.raises(error, match=phrase):
+        call(model)
