@@ -329,14 +329,14 @@ if __name__ == "__main__":
 #
 # Cornell Tech's "Lecture 8: Naive Bayes" keeps the words found in the most posts
 # (`CountVectorizer(max_features=1000)`), which puts "the", "a" and "to" first: words that say
-# nothing of the newsgroup.  The same sizes, ranked that way (`VocabularySelector(by="document_frequency")`).
+# nothing of the newsgroup.  The same sizes, ranked that way (`VocabularySelector(score="document_frequency")`).
 
 # %%
 def going_further_a_document_frequency(data, sizes, everything, mean_by_information):
     heading("Going further A. The same sizes, the words ranked by document frequency (Cornell's lecture)")
     train_bags = data[0]
     everything_count = len({word for bag in train_bags for word in bag})
-    ranking = VocabularySelector(everything_count, by="document_frequency").fit(train_bags).vocabulary_
+    ranking = VocabularySelector(everything_count, score="document_frequency").fit(train_bags).vocabulary_
     print("the first ten:", ", ".join(ranking[:10]))
     results = curves(data, ranking, sizes, everything)
     reductions = [error_reduction(*pair) for pair in results.values()]

@@ -34,17 +34,17 @@ def test_the_selector_keeps_the_k_best_and_breaks_ties_by_word():
     by_information = VocabularySelector(2).fit(ROWS, LABELS)
     assert by_information.vocabulary_ == ["free", "meeting"]
     assert by_information.transform(ROWS) == [{"free": 1}, {"free": 3}, {"meeting": 1}, {"free": 0}]
-    by_frequency = VocabularySelector(2, by="document_frequency").fit(ROWS)
+    by_frequency = VocabularySelector(2, score="document_frequency").fit(ROWS)
     assert by_frequency.vocabulary_ == ["the", "free"]
-    assert VocabularySelector(1, by="document_frequency").fit([{"b": 1}, {"a": 1}]).vocabulary_ == ["a"]  # a tie
+    assert VocabularySelector(1, score="document_frequency").fit([{"b": 1}, {"a": 1}]).vocabulary_ == ["a"]  # a tie
     assert "2 words kept of 3" in repr(by_frequency)
 
 
 def test_bad_input_gets_clear_errors():
     with pytest.raises(ValueError, match="k must be"):
         VocabularySelector(0)
-    with pytest.raises(ValueError, match="by must be one of"):
-        VocabularySelector(3, by="chi2")
+    with pytest.raises(ValueError, match="score must be one of"):
+        VocabularySelector(3, score="chi-square")
     with pytest.raises(ValueError, match="needs the labels"):
         VocabularySelector(3).fit(ROWS)
     with pytest.raises(ValueError, match="not been fitted"):
