@@ -210,3 +210,48 @@ def test_agrees_with_scikit_learn_to_1e_12():
         assert thresholds == ref[2].tolist()
         assert abs(float(roc_auc_score(y, s)) - metrics.roc_auc_score(y, s)) < 1e-12
         assert abs(float(average_precision_score(y, s)) - metrics.average_precision_score(y, s)) < 1e-12
+
+
+# ---------------------------------------------------------------------------
+# The pictures
+# ---------------------------------------------------------------------------
+
+from naivebayes.inspect.curve_pictures import PrecisionRecallPlot, RocCurvePlot  # noqa: E402
+
+
+def test_roc_picture_draws_each_curve_with_its_area_in_the_legend():
+    curves = {"naive Bayes": roc_curve(Y, P, pos_label="spam"),
+              "reversed": roc_curve(Y, [1 - p for p in P], pos_label="spam")}
+    picture = RocCurvePlot(curves, title="Two rankings")
+    svg = picture.to_svg()
+    assert svg == RocCurvePlot(curves, title="Two rankings").to_svg()  # the same input, the same file
+    assert svg.count('class="curve"') == 2
+    assert "naive Bayes (AUC 0.611)" in svg and "reversed (AUC 0.389)" in svg  # 11/18 and 7/18
+    assert "coin toss" in picture._repr_svg_()
+    assert repr(picture) == "RocCurvePlot(naive Bayes: 6 points, area 0.6111, reversed: 6 points, area 0.3889)"
+
+
+def test_precision_recall_picture_draws_the_steps_of_average_precision():
+    curve = precision_recall_curve(Y, P, pos_label="spam")
+    picture = PrecisionRecallPlot({"naive Bayes": curve})
+    # precision [1/2, 3/5, 1/2, 1/2, 1, 1] at recall [1, 1, 2/3, 1/3, 1/3, 0]: one point, then two per step
+    assert len(picture.points(*picture.curves["naive Bayes"][:2])) == 1 + 2 * 5
+    svg = picture.to_svg()
+    assert "naive Bayes (AP 0.700)" in svg and "share of positives (0.500)" in svg
+
+
+def test_a_plain_triple_with_its_area_given():
+    picture = RocCurvePlot({"m": ([0, 1], [0, 1], [math.inf, 0.5])}, areas={"m": 0.5})
+    assert "m (AUC 0.500)" in picture.to_svg()
+    assert "m (AUC" not in RocCurvePlot({"m": ([0, 1], [0, 1], [math.inf, 0.5])}).to_svg()
+
+
+@pytest.mark.parametrize("curves, error, phrase", [
+    ({}, TypeError, "non-empty dict"),
+    ({"m": "curve"}, TypeError, "what roc_curve"),
+    ({"m": ([0, 1], [0], [1])}, ValueError, "as many points"),
+    ({"m": ([0, 2], [0, 1], [1, 2])}, ValueError, r"\[0, 1\]"),
+])
+def test_picture_bad_input(curves, error, phrase):
+    with pytest.raises(error, match=phrase):
+        RocCurvePlot(curves)
