@@ -99,6 +99,27 @@ def adult_arguments(script):
         return ()
     return ("--adult", ADULT) if ADULT is not None else ("--no-adult",)
 
+IIR_CHAPTER_13 = LECTURES / "iir_chapter_13_reuters.py"  # Manning, Raghavan and Schütze, IIR chapter 13
+
+
+def local_reuters():
+    """A local reuters21578.tar.gz to pass with --reuters (NAIVEBAYES_REUTERS_PATH, or ../shared/data), or None."""
+    named = os.environ.get("NAIVEBAYES_REUTERS_PATH")
+    candidates = [Path(named)] if named else []
+    candidates.append(ROOT.parent / "shared" / "data" / "reuters21578" / "reuters21578.tar.gz")
+    return next((str(path) for path in candidates if path.is_file()), None)
+
+
+REUTERS = local_reuters()
+
+
+def reuters_arguments(script):
+    """--reuters when a copy is at hand; otherwise the IIR chapter 13 companion runs its steps 1 to 4 only."""
+    if script != IIR_CHAPTER_13:
+        return ()
+    return ("--reuters", REUTERS) if REUTERS is not None else ("--no-reuters",)
+
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -134,7 +155,8 @@ def test_no_companion_is_named_by_a_number():
 
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
 def test_every_companion_runs_on_a_slice(script):
-    code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script))
+    code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script),
+                         *reuters_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
