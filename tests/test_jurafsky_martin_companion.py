@@ -1,0 +1,214 @@
+"""The companion of Jurafsky and Martin's chapter 4 (naive Bayes and sentiment).
+
+Its helpers are checked on cases worked by hand, and its printed lines against
+the chapter's numbers.  The runs on Pang and Lee's reviews and the opinion
+lexicon use local copies (NAIVEBAYES_MOVIE_REVIEWS_PATH and
+NAIVEBAYES_OPINION_LEXICON_PATH, or ../shared/data) and skip without them.
+"""
+
+import importlib.util
+import os
+import re
+import subprocess
+from functools import lru_cache
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPANION = ROOT / "lectures" / "jurafsky_martin_chapter_4_sentiment.py"
+
+
+def local_copy(variable, relative):
+    named = os.environ.get(variable)
+    candidates = [Path(named)] if named else []
+    candidates.append(ROOT.parent / "shared" / "data" / relative)
+    return next((str(path) for path in candidates if path.is_file()), None)
+
+
+REVIEWS = local_copy("NAIVEBAYES_MOVIE_REVIEWS_PATH", "movie-reviews/review_polarity.tar.gz")
+LEXICON = local_copy("NAIVEBAYES_OPINION_LEXICON_PATH", "opinion-lexicon/opinion_lexicon.zip")
+needs_reviews = pytest.mark.skipif(REVIEWS is None, reason="no local review_polarity.tar.gz")
+needs_lexicon = pytest.mark.skipif(LEXICON is None, reason="no local opinion_lexicon.zip")
+
+
+def load_companion():
+    spec = importlib.util.spec_from_file_location("jurafsky_martin_companion", COMPANION)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # runs no step: the steps sit under __name__ == "__main__"
+    return module
+
+
+companion = load_companion()
+
+
+def run(*arguments):
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    completed = subprocess.run([sys.executable, str(COMPANION), *arguments], cwd=ROOT, capture_output=True,
+                               text=True, timeout=300, env=environment)
+    return completed.returncode, completed.stdout, completed.stderr
+
+
+def data_arguments():
+    arguments = []
+    if REVIEWS:
+        arguments += ["--reviews", REVIEWS]
+    if LEXICON:
+        arguments += ["--lexicon", LEXICON]
+    return arguments
+
+
+@lru_cache(maxsize=None)
+def slice_output():
+    """One run on 40 reviews (about 3 s), shared by the tests that read its lines."""
+    code, out, err = run("--limit", "40", "--samples", "200", *data_arguments())
+    assert code == 0, err
+    return out
+
+
+# -- section 4.3, the worked example --
+
+
+def test_worked_example_scores_are_the_chapters_fractions():
+    # P(-) P(S|-) = 3/5 * (1+1)/(14+20) * (1+1)/(14+20) * (0+1)/(14+20) = 12/196520 = 3/49130
+    # P(+) P(S|+) = 2/5 * (0+1)/(9+20) * (0+1)/(9+20) * (1+1)/(9+20) = 4/121945
+    model = companion.step_1_worked_example()
+    joint = model.joint_probability(companion.WORKED_TEST)
+    assert joint == {"-": Fraction(3, 49130), "+": Fraction(4, 121945)}
+    assert f"{float(joint['-']):.1e}" == "6.1e-05"  # the chapter: 6.1 x 10^-5
+    assert float(joint["+"]) == pytest.approx(3.28e-5, abs=1e-7)  # the chapter prints 3.2 x 10^-5, cut, not rounded
+    assert model.predict([companion.WORKED_TEST]) == ["-"]
+
+
+def test_worked_example_lines_sit_beside_the_chapters():
+    out = slice_output()
+    assert "priors: P(-) = 3/5, P(+) = 2/5   (chapter: 3/5 and 2/5)" in out
+    assert "P(-)P(S|-) = 3/49130 ~ 6.106e-05   (chapter: 6.1 x 10^-5)" in out
+    assert "P(+)P(S|+) = 4/121945 ~ 3.280e-05   (chapter: 3.2 x 10^-5)" in out
+    assert "dropped as unseen: ['with']" in out
+
+
+# -- section 4.4 --
+
+
+def test_binary_counts_clip_each_document_at_one():
+    assert companion.binarized({"great": 2, "scenes": 1}) == {"great": 1, "scenes": 1}
+    out = slice_output()
+    assert "rows equal to the chapter's Figure 4.3: 16 of 16" in out
+    assert re.search(r"^great +3 +1 +2 +1 +\(3, 1, 2, 1\)$", out, re.M)
+
+
+@pytest.mark.parametrize("text, marked", [
+    ("didn't like this movie , but I", "didn't NOT_like NOT_this NOT_movie , but I"),
+    ("never again . fine", "never NOT_again . fine"),
+    ("not bad ! not good", "not NOT_bad ! not NOT_good"),
+    ("I like it", "I like it"),
+    ("no", "no"),
+])
+def test_negation_marks_up_to_the_next_punctuation(text, marked):
+    assert " ".join(companion.negation_marked(text.split())) == marked
+
+
+def test_review_tokens_drop_punctuation_after_marking():
+    assert companion.review_tokens("it isn't good , really .", negation=True) == ["it", "isn't", "NOT_good", "really"]
+    assert companion.review_tokens("it isn't good , really .") == ["it", "isn't", "good", "really"]
+
+
+def test_lexicon_counts_count_every_occurrence():
+    counts = companion.lexicon_counts("great scenes great film bad".split(), {"great"}, {"bad", "boring"})
+    assert counts == {companion.POSITIVE_FEATURE: 2, companion.NEGATIVE_FEATURE: 1}
+
+
+@needs_lexicon
+def test_the_lexicon_has_hu_and_lius_sizes():
+    positive, negative = companion.load_lexicon(LEXICON)
+    assert (len(positive), len(negative)) == (2006, 4783)
+    assert positive & negative == {"envious", "enviously", "enviousness"}
+
+
+# -- section 4.7 --
+
+
+def test_figure_4_5_precisions_and_averages_are_the_chapters():
+    out = slice_output()
+    # precision = diagonal / row sum: 8/19, 60/115 = 12/23, 200/233; micro = 268/367
+    assert "urgent  precision 8/19 = 0.42 (chapter: .42)   recall 1/2 = 0.50" in out
+    assert "normal  precision 12/23 = 0.52 (chapter: .52)   recall 3/5 = 0.60" in out
+    assert "spam    precision 200/233 = 0.86 (chapter: .86)   recall 200/251 = 0.80" in out
+    assert "micro-averaged precision: 268/367 = 0.73   (chapter: .73)" in out
+    macro = (Fraction(8, 19) + Fraction(12, 23) + Fraction(200, 233)) / 3
+    assert f"macro-averaged precision: {float(macro):.2f}   (chapter: .60)" in out
+    assert "accuracy on the 367 test emails: 268/367 = 0.7302" in out
+
+
+# -- section 4.9, the paired bootstrap --
+
+
+def test_bootstrap_with_no_difference_counts_every_sample():
+    delta, at_least, above = companion.paired_bootstrap([True, False, True], [True, False, True], 50, seed=0)
+    assert (delta, at_least, above) == (0, 50, 0)  # delta_i = 0 >= 0 always, and never > 0
+
+
+def test_bootstrap_when_a_always_wins_counts_no_sample():
+    # every delta_i is 1, and 1 >= 2 * 1 never holds
+    assert companion.paired_bootstrap([True] * 4, [False] * 4, 100, seed=1) == (1, 0, 0)
+
+
+def test_bootstrap_p_value_on_two_items_is_a_quarter():
+    # differences (1, 0): delta = 1/2; a sample of two has delta_i = 1 (both the first) with probability 1/4
+    delta, at_least, above = companion.paired_bootstrap([True, True], [False, True], 20000, seed=2)
+    assert delta == Fraction(1, 2)
+    assert above == 0  # delta_i is at most 1 = 2 delta: equation 4.22's >= and Figure 4.9's > part here
+    assert at_least / 20000 == pytest.approx(0.25, abs=0.015)
+
+
+def test_bootstrap_repeats_with_its_seed():
+    a = [i % 3 != 0 for i in range(30)]
+    b = [i % 4 != 0 for i in range(30)]
+    assert companion.paired_bootstrap(a, b, 300, seed=5) == companion.paired_bootstrap(a, b, 300, seed=5)
+
+
+# -- section 4.8 on Pang and Lee's reviews --
+
+
+@needs_reviews
+def test_reviews_keep_the_datasets_own_ten_folds():
+    texts, labels, folds = companion.load_reviews(REVIEWS, per_class_per_fold=2)
+    assert len(texts) == 40 and labels.count("pos") == 20
+    assert sorted(set(folds)) == list(range(10)) and all(folds.count(fold) == 4 for fold in range(10))
+
+
+@needs_reviews
+def test_slice_run_prints_the_cross_validation_and_the_bootstrap():
+    out = slice_output()
+    assert "40 reviews (20 positive, 20 negative), 10 folds of 4" in out
+    assert re.search(r"^accuracy on the 40 test reviews: \d+/40 = [01]\.\d{4}", out, re.M)
+    assert out.count("(the chapter reports no accuracy here)") == 2
+    assert re.search(r"^samples with delta\(x_i\) >= 2 delta\(x\): \d+, p-value = [01]\.\d{4} \(equation 4\.22\)$",
+                     out, re.M)
+    assert out.index("Step 7.") < out.index("Going further.")
+
+
+@needs_reviews
+def test_full_run_on_all_2000_reviews_agrees_with_scikit_learn():
+    code, out, err = run(*data_arguments())
+    assert code == 0, err
+    assert "2000 reviews (1000 positive, 1000 negative), 10 folds of 200" in out
+    assert "plain multinomial NB         1632/2000 = 0.8160" in out
+    assert "binary multinomial NB        1662/2000 = 0.8310" in out
+    pytest.importorskip("sklearn")
+    assert "the same prediction as scikit-learn on 2000 of 2000 reviews" in out
+
+
+def test_a_missing_reviews_file_is_a_clear_error(tmp_path):
+    code, out, err = run("--limit", "40", "--reviews", str(tmp_path / "missing.tar.gz"))
+    assert code == 1
+    assert "could not read Pang and Lee's reviews" in err and "missing.tar.gz" in err
+    assert "Traceback" not in err
+
+
+def test_a_limit_below_one_review_per_class_and_fold_is_refused():
+    code, out, err = run("--limit", "10")
+    assert code == 2 and "--limit must be at least 20" in err
