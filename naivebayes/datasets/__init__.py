@@ -21,6 +21,18 @@ folder, or a local copy you pass in; see ``download.py``):
   (``newsgroups.py``).
 * ``load_adult()`` -- the UCI Adult census data, 48,842 people described by
   14 features, labeled by income (``adult.py``).
+* ``load_movie_reviews()`` -- Pang and Lee's 2,000 film reviews, pos or
+  neg, with their ten cross-validation folds (``movie_reviews.py``).
+* ``load_reuters21578()`` -- Reuters-21578's ModApte split, 9,603 training
+  and 3,299 test stories, each with a list of topics (``reuters.py``).
+* ``load_sms_spam()`` -- the SMS Spam Collection, 5,574 messages, ham or
+  spam (``sms_spam.py``).
+* ``load_names()`` -- 7,944 first names, male or female, from NLTK's names
+  corpus (``names.py``).
+* ``load_opinion_lexicon()`` -- Hu and Liu's 2,006 positive and 4,783
+  negative words (``opinion_lexicon.py``).
+* ``load_sentence_polarity()`` -- Pang and Lee's 10,662 snippets of film
+  reviews, pos or neg (``sentence_polarity.py``).
 
 A table of your own, and the type every table loader returns
 (``tabular.py``):
@@ -37,7 +49,8 @@ read them: ``data``, ``target`` (each example's position in
 
 Errors: ``DownloadError`` (a download failed; nothing was saved),
 ``CacheError`` (a cached file changed), ``ArchiveError`` (not the 20
-Newsgroups archive) and ``TableError`` (a table of the wrong shape; the
+Newsgroups archive), ``CorpusFileError`` (not the publisher's file, or
+a member's bytes changed; ``published.py``) and ``TableError`` (a table of the wrong shape; the
 message names the line).
 
 >>> documents, labels, test_document = load_china()
@@ -55,8 +68,15 @@ Dataset(150 rows, features=['sepal_length', 'sepal_width', 'petal_length', 'peta
 
 from naivebayes.datasets.adult import load_adult
 from naivebayes.datasets.download import CacheError, DownloadError
+from naivebayes.datasets.movie_reviews import load_movie_reviews
+from naivebayes.datasets.names import load_names
 from naivebayes.datasets.newsgroups import ArchiveError, load_20newsgroups
+from naivebayes.datasets.opinion_lexicon import load_opinion_lexicon
+from naivebayes.datasets.published import CorpusFileError
+from naivebayes.datasets.reuters import load_reuters21578
+from naivebayes.datasets.sentence_polarity import load_sentence_polarity
 from naivebayes.datasets.shipped import load_china, load_iris, load_play_tennis, load_spam
+from naivebayes.datasets.sms_spam import load_sms_spam
 from naivebayes.datasets.tabular import Dataset, TableError, read_csv
 
 __all__ = [
@@ -66,10 +86,17 @@ __all__ = [
     "load_iris",
     "load_20newsgroups",
     "load_adult",
+    "load_movie_reviews",
+    "load_reuters21578",
+    "load_sms_spam",
+    "load_names",
+    "load_opinion_lexicon",
+    "load_sentence_polarity",
     "read_csv",
     "Dataset",
     "ArchiveError",
     "CacheError",
+    "CorpusFileError",
     "DownloadError",
     "TableError",
 ]
