@@ -120,6 +120,27 @@ def reuters_arguments(script):
     return ("--reuters", REUTERS) if REUTERS is not None else ("--no-reuters",)
 
 
+JURAFSKY_MARTIN_4 = LECTURES / "jurafsky_martin_chapter_4_sentiment.py"  # Jurafsky and Martin, SLP chapter 4
+
+
+def sentiment_arguments(script):
+    """--reviews and --lexicon for local copies (the loaders' variables, or ../shared/data); without them the
+    Jurafsky and Martin companion runs its steps 1 to 5 and says what it skipped."""
+    if script != JURAFSKY_MARTIN_4:
+        return ()
+    arguments = ()
+    for variable, relative, option in (
+        ("NAIVEBAYES_MOVIE_REVIEWS_PATH", "movie-reviews/review_polarity.tar.gz", "--reviews"),
+        ("NAIVEBAYES_OPINION_LEXICON_PATH", "opinion-lexicon/opinion_lexicon.zip", "--lexicon"),
+    ):
+        named = os.environ.get(variable)
+        candidates = [Path(named)] if named else []
+        candidates.append(ROOT.parent / "shared" / "data" / relative)
+        found = next((str(path) for path in candidates if path.is_file()), None)
+        arguments += (option, found) if found else ()
+    return arguments
+
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -156,7 +177,7 @@ def test_no_companion_is_named_by_a_number():
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
 def test_every_companion_runs_on_a_slice(script):
     code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script),
-                         *reuters_arguments(script))
+                         *reuters_arguments(script), *sentiment_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
