@@ -21,6 +21,10 @@ folder, or a local copy you pass in; see ``download.py``):
   (``newsgroups.py``).
 * ``load_adult()`` -- the UCI Adult census data, 48,842 people described by
   14 features, labeled by income (``adult.py``).
+* ``load_movie_reviews()`` -- Pang and Lee's 2,000 film reviews, pos or
+  neg, with their ten cross-validation folds (``movie_reviews.py``).
+* ``load_reuters21578()`` -- Reuters-21578's ModApte split, 9,603 training
+  and 3,299 test stories, each with a list of topics (``reuters.py``).
 * ``load_sms_spam()`` -- the SMS Spam Collection, 5,574 messages, ham or
   spam (``sms_spam.py``).
 * ``load_names()`` -- 7,944 first names, male or female, from NLTK's names
@@ -64,10 +68,12 @@ Dataset(150 rows, features=['sepal_length', 'sepal_width', 'petal_length', 'peta
 
 from naivebayes.datasets.adult import load_adult
 from naivebayes.datasets.download import CacheError, DownloadError
+from naivebayes.datasets.movie_reviews import load_movie_reviews
 from naivebayes.datasets.names import load_names
 from naivebayes.datasets.newsgroups import ArchiveError, load_20newsgroups
 from naivebayes.datasets.opinion_lexicon import load_opinion_lexicon
 from naivebayes.datasets.published import CorpusFileError
+from naivebayes.datasets.reuters import load_reuters21578
 from naivebayes.datasets.sentence_polarity import load_sentence_polarity
 from naivebayes.datasets.shipped import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.datasets.sms_spam import load_sms_spam
@@ -80,6 +86,8 @@ __all__ = [
     "load_iris",
     "load_20newsgroups",
     "load_adult",
+    "load_movie_reviews",
+    "load_reuters21578",
     "load_sms_spam",
     "load_names",
     "load_opinion_lexicon",
