@@ -286,6 +286,22 @@ def test_a_file_that_is_not_an_archive(tmp_path, content, message):
         load_names(path=tmp_path / "names.zip")
 
 
+def test_an_archive_cut_short_is_refused(tmp_path):
+    members = {"rt-polaritydata/rt-polarity.pos": os.urandom(50_000), "rt-polaritydata/rt-polarity.neg": b"bad\n"}
+    whole = make_tar_gz(tmp_path / "whole.tar.gz", members).read_bytes()
+    (tmp_path / "rt-polaritydata.tar.gz").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(CorpusFileError, match="truncated or corrupt|cut short"):
+        load_sentence_polarity(path=tmp_path)
+
+
+def test_uci_s_own_name_for_the_zip_is_found_in_a_folder(tmp_path, monkeypatch):
+    expect_members(monkeypatch, "sms", {"SMSSpamCollection": SMS})
+    uci = "https://archive.ics.uci.edu/static/public/228/sms+spam+collection.zip"  # as the module has it
+    monkeypatch.setattr(sms_module, "SMS_SPAM", sms_module.SMS_SPAM._replace(url=uci))
+    make_zip(tmp_path / "sms+spam+collection.zip", {"SMSSpamCollection": SMS})
+    assert load_sms_spam(path=tmp_path).labels == ["ham", "spam"]
+
+
 def test_an_archive_without_a_member_says_what_it_holds(tmp_path):
     path = make_tar_gz(tmp_path / "rt.tar.gz", {"rt-polaritydata/rt-polarity.pos": b"good\n", "README": b"r"})
     with pytest.raises(CorpusFileError, match=r"holds no rt-polaritydata/rt-polarity.neg \(it holds: .*README"):

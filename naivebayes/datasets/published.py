@@ -38,6 +38,7 @@ import hashlib
 import os
 import tarfile
 import zipfile
+import urllib.parse
 import zlib
 from pathlib import Path
 from typing import NamedTuple
@@ -130,10 +131,14 @@ def find_publication(publication, path=None, data_home=None, download_if_missing
 
 
 def own_copy(publication, given, given_as):
-    """A user's own copy: the file itself, or a folder that holds it under its published name."""
+    """A user's own copy: the file itself, or a folder that holds it under its published name.
+
+    In a folder, the name in the download's address counts too (UCI serves
+    ``smsspamcollection.zip`` as ``sms+spam+collection.zip``).
+    """
     location = Path(given).expanduser()
     if location.is_dir():
-        names = [publication.file_name]
+        names = list(dict.fromkeys([publication.file_name, urllib.parse.unquote(publication.url.rpartition("/")[2])]))
         if len(publication.members) == 1:  # the unpacked member will do
             names.append(Path(next(iter(publication.members))).name)
         for name in names:
@@ -187,8 +192,8 @@ def read_members(publication, location):
     if len(members) == 1:  # the member's own file, unpacked
         return {next(iter(members)): Path(location).read_bytes()}
     raise CorpusFileError(
-        f"{location} is neither a zip nor a tar archive, so it is not {publication.file_name}; "
-        f"download the publisher's file from {publication.url}"
+        f"{location} is neither a zip nor a tar archive (or it was cut short), so it is not "
+        f"{publication.file_name}; copy it again, or download the publisher's file from {publication.url}"
     )
 
 
