@@ -18,7 +18,7 @@ import pytest
 
 import naivebayes.datasets.movie_reviews as movie_reviews
 import naivebayes.datasets.reuters as reuters
-from naivebayes.datasets import ArchiveError, CacheError, DownloadError, load_movie_reviews, load_reuters21578
+from naivebayes.datasets import CacheError, CorpusFileError, DownloadError, load_movie_reviews, load_reuters21578
 from naivebayes.datasets.reuters import REUTERS_MODAPTE_CATEGORIES, REUTERS_TEN_LARGEST, parse_reuters_sgml
 from naivebayes.evaluation.cross_validation import cross_val_score
 from naivebayes import MultinomialNB
@@ -206,15 +206,15 @@ def test_without_a_copy_or_a_download_the_error_says_where_to_put_it(tmp_path):
 def test_a_file_that_is_not_the_reviews_archive_is_a_clear_error(tmp_path):
     other = tmp_path / "other.tar.gz"
     other.write_bytes(tar_gz({"20news-bydate-train/sci.med/1": b"hi"}))
-    with pytest.raises(ArchiveError, match=r"not Pang and Lee's polarity dataset v2.0.*found: 20news-bydate-train"):
+    with pytest.raises(CorpusFileError, match=r"not Pang and Lee's polarity dataset v2.0.*found: 20news-bydate-train"):
         load_movie_reviews(path=other)
     cut = tmp_path / "cut.tar.gz"
     cut.write_bytes(TINY_REVIEWS_ARCHIVE[:-20])
-    with pytest.raises(ArchiveError, match="truncated or corrupt"):
+    with pytest.raises(CorpusFileError, match="truncated or corrupt"):
         load_movie_reviews(path=cut)
     odd = tmp_path / "odd.tar.gz"
     odd.write_bytes(tar_gz({"txt_sentoken/pos/great.txt": b"x", "txt_sentoken/neg/cv000_1.txt": b"y"}))
-    with pytest.raises(ArchiveError, match=r"'great.txt' is not named cvNNN_NNNNN.txt"):
+    with pytest.raises(CorpusFileError, match=r"'great.txt' is not named cvNNN_NNNNN.txt"):
         load_movie_reviews(path=odd)
 
 
@@ -341,7 +341,7 @@ def test_a_brief_story_is_its_title_and_an_unprocessed_one_its_whole_text():
 
 def test_a_file_cut_short_is_a_clear_error():
     sgml = story(1) + story(2)
-    with pytest.raises(ArchiveError, match="2 <REUTERS> tags but 1 complete stories; the file is cut short"):
+    with pytest.raises(CorpusFileError, match="2 <REUTERS> tags but 1 complete stories; the file is cut short"):
         parse_reuters_sgml(sgml[: -len("</REUTERS>\n")])
 
 
@@ -367,7 +367,7 @@ def tiny_reuters(tmp_path):
 
 
 def test_an_own_copy_whose_file_differs_from_the_publishers_is_refused(tiny_reuters):
-    with pytest.raises(ArchiveError, match=r"reut2-000.sgm in .* has the SHA-256 \w+, not that of Distribution 1.0 \(9ff9bb40"):
+    with pytest.raises(CorpusFileError, match=r"reut2-000.sgm in .* has the SHA-256 \w+, not that of Distribution 1.0 \(9ff9bb40"):
         load_reuters21578(path=tiny_reuters)
 
 
@@ -406,7 +406,7 @@ def test_an_archive_without_the_sgml_files_is_a_clear_error(tmp_path, monkeypatc
     other = tmp_path / "other.tar.gz"
     other.write_bytes(tar_gz({"README.txt": b"x"}))
     monkeypatch.setenv("NAIVEBAYES_REUTERS_PATH", str(other))
-    with pytest.raises(ArchiveError, match="lacks 22 of its 22 SGML files"):
+    with pytest.raises(CorpusFileError, match="lacks 22 of its 22 SGML files"):
         load_reuters21578()
 
 

@@ -47,7 +47,7 @@ from naivebayes.datasets.download import (
     download,
     url_from_environment,
 )
-from naivebayes.datasets.newsgroups import ArchiveError
+from naivebayes.datasets.published import CorpusFileError
 
 __all__ = ["load_movie_reviews", "MovieReviews"]
 
@@ -114,7 +114,7 @@ def fold_of_review(file_name):
     """The fold (0 to 9) of a review, from the tag of its file name: ``cvNNN`` is fold NNN // 100."""
     match = REVIEW_FILE_NAME.fullmatch(file_name)
     if match is None:
-        raise ArchiveError(
+        raise CorpusFileError(
             f"the review file {file_name!r} is not named cvNNN_NNNNN.txt, so its fold is unknown; "
             f"the loader reads Pang and Lee's {REVIEWS_ARCHIVE_NAME} (polarity dataset v2.0)"
         )
@@ -138,7 +138,7 @@ def load_movie_reviews(path=None, data_home=None, download_if_missing=True):
     Raises ``TypeError`` for a path that is not a path, ``FileNotFoundError``
     when there is no archive and it may not be downloaded, ``DownloadError``
     when a download fails, ``CacheError`` when the cached file changed and
-    ``ArchiveError`` for a file that is not the reviews' archive.
+    ``CorpusFileError`` for a file that is not the reviews' archive.
     """
     if path is not None:
         check_path(path, "path", f"~/Downloads/{REVIEWS_ARCHIVE_NAME}")
@@ -215,7 +215,7 @@ def _own_reviews_copy(given, given_as):
 
 
 def _reviews_layout_error(where, found):
-    return ArchiveError(
+    return CorpusFileError(
         f"{where} is not Pang and Lee's polarity dataset v2.0: it has no reviews in "
         f"txt_sentoken/pos/ and txt_sentoken/neg/ (found: {found or 'nothing'}). Pass "
         f"{REVIEWS_ARCHIVE_NAME} from {REVIEWS_URL}, or the folder it unpacks to"
@@ -236,7 +236,7 @@ def read_reviews_archive(path):
             while tar.fileobj.read(1 << 16):  # read to the end, so gzip checks its CRC
                 pass
     except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:
-        raise ArchiveError(
+        raise CorpusFileError(
             f"{path} is not a readable {REVIEWS_ARCHIVE_NAME} (truncated or corrupt): "
             f"{type(error).__name__}: {error}. Download it again"
         ) from None

@@ -58,7 +58,7 @@ from naivebayes.datasets.download import (
     sha256_of_file,
     url_from_environment,
 )
-from naivebayes.datasets.newsgroups import ArchiveError
+from naivebayes.datasets.published import CorpusFileError
 
 __all__ = ["load_reuters21578", "Reuters", "REUTERS_MODAPTE_CATEGORIES", "REUTERS_TEN_LARGEST"]
 
@@ -187,7 +187,7 @@ def load_reuters21578(
     Raises ``ValueError`` or ``TypeError`` for a bad argument,
     ``FileNotFoundError`` when there is no archive and it may not be
     downloaded, ``DownloadError`` when a download fails, ``CacheError`` when
-    the cached file changed and ``ArchiveError`` for a file that is not
+    the cached file changed and ``CorpusFileError`` for a file that is not
     Reuters-21578 or whose SGML files differ from the publisher's.
     """
     if subset not in REUTERS_SUBSETS:
@@ -279,12 +279,12 @@ def parse_reuters_sgml(sgml, source="the SGML"):
     for chunk in chunks[:-1]:
         start = chunk.find("<REUTERS ")
         if start < 0:
-            raise ArchiveError(f"{source} has a </REUTERS> without its <REUTERS ...>; the file is damaged")
+            raise CorpusFileError(f"{source} has a </REUTERS> without its <REUTERS ...>; the file is damaged")
         head_end = chunk.find(">", start)
         attributes = dict(REUTERS_ATTRIBUTE.findall(chunk, start, head_end))
         story = chunk[head_end + 1:]
         if not attributes.get("NEWID", "").isdigit():
-            raise ArchiveError(f"{source} holds a story without a NEWID number: {chunk[start:head_end + 1]}")
+            raise CorpusFileError(f"{source} holds a story without a NEWID number: {chunk[start:head_end + 1]}")
         topics = []
         for topic in REUTERS_D.findall(_reuters_element(story, "TOPICS") or ""):
             if topic not in topics:
@@ -300,7 +300,7 @@ def parse_reuters_sgml(sgml, source="the SGML"):
             text = html.unescape(REUTERS_TAG.sub("", text)).strip()
         stories.append((int(attributes["NEWID"]), attributes.get("TOPICS"), attributes.get("LEWISSPLIT"), topics, text))
     if len(stories) != sgml.count("<REUTERS "):
-        raise ArchiveError(
+        raise CorpusFileError(
             f"{source} has {sgml.count('<REUTERS ')} <REUTERS> tags but {len(stories)} complete "
             "stories; the file is cut short or damaged. Download the archive again"
         )
@@ -374,7 +374,7 @@ def _reuters_sgml_files(location):
             while tar.fileobj.read(1 << 16):  # read to the end, so gzip checks its CRC
                 pass
     except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:
-        raise ArchiveError(
+        raise CorpusFileError(
             f"{location} is not a readable {REUTERS_ARCHIVE_NAME} (truncated or corrupt): "
             f"{type(error).__name__}: {error}. Download it again"
         ) from None
@@ -386,7 +386,7 @@ def read_reuters(location, own_copy):
     files = _reuters_sgml_files(location)
     missing = [name for name in REUTERS_FILE_SHA256 if name not in files]
     if missing:
-        raise ArchiveError(
+        raise CorpusFileError(
             f"{location} is not Reuters-21578: it lacks {len(missing)} of its 22 SGML files "
             f"(such as {missing[0]}). Pass {REUTERS_ARCHIVE_NAME} from {REUTERS_URL}, or the "
             "folder it unpacks to"
@@ -395,7 +395,7 @@ def read_reuters(location, own_copy):
         for name, data in files.items():
             digest = hashlib.sha256(data).hexdigest()
             if digest != REUTERS_FILE_SHA256[name]:
-                raise ArchiveError(
+                raise CorpusFileError(
                     f"{name} in {location} has the SHA-256 {digest}, not that of Distribution "
                     f"1.0 ({REUTERS_FILE_SHA256[name]}), so it is another version or was changed. "
                     f"Download {REUTERS_ARCHIVE_NAME} again from {REUTERS_URL}"
