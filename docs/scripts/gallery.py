@@ -10,6 +10,8 @@ from pathlib import Path
 
 from naivebayes import GaussianNB, HistogramNB, KernelNB, MultinomialNB, Tokenizer, confusion_matrix, train_test_split
 from naivebayes.datasets import load_iris, load_spam
+from naivebayes.evaluation.curves import precision_recall_curve, roc_curve
+from naivebayes.inspect.curve_pictures import PrecisionRecallPlot, RocCurvePlot
 from naivebayes.inspect.informative import most_informative_features
 from naivebayes.other_models.gradient import fit_gaussians_by_gradient
 from naivebayes.inspect.pictures import (
@@ -37,6 +39,10 @@ def pictures():
     texts, spam_labels = load_spam()
     words = MultinomialNB(tokenizer=Tokenizer(stop_words="english")).fit(texts, spam_labels)
 
+    # virginica against the other two species, on the 30 test flowers: the probability of each model ranks them
+    virginica = {name: model.predict_proba(X_test) for name, model in (("GaussianNB", gaussian),
+                                                                        ("HistogramNB", histogram))}
+
     return {
         "iris-training-set.svg": ScatterPlot(X_train, y_train, X, Y, title="Training set", **labels),
         "iris-decision-regions.svg": ScatterPlot(
@@ -59,6 +65,14 @@ def pictures():
         ),
         "iris-confusion-matrix.svg": ConfusionMatrixPlot(
             confusion_matrix(y_test, gaussian.predict(X_test)), title="GaussianNB on the iris test set"
+        ),
+        "iris-roc-curves.svg": RocCurvePlot(
+            {name: roc_curve(y_test, p, pos_label="virginica") for name, p in virginica.items()},
+            title="ROC curves: virginica against the rest", subtitle="30 test flowers, sepals only",
+        ),
+        "iris-precision-recall-curves.svg": PrecisionRecallPlot(
+            {name: precision_recall_curve(y_test, p, pos_label="virginica") for name, p in virginica.items()},
+            title="Precision-recall curves: virginica against the rest", subtitle="30 test flowers, sepals only",
         ),
         "spam-informative-features.svg": InformativeFeaturesPlot(
             most_informative_features(words, 12), title="Most informative words of the spam corpus"

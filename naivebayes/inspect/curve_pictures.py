@@ -25,7 +25,7 @@ True
 from collections.abc import Mapping
 from numbers import Real
 
-from naivebayes.inspect.svg import Axes, Canvas, Picture, class_style, draw_legend, legend_width, points_text
+from naivebayes.inspect.svg import Axes, Canvas, Picture, class_style, draw_legend, legend_width, points_text, shorten
 
 __all__ = ["RocCurvePlot", "PrecisionRecallPlot"]
 
@@ -86,7 +86,8 @@ class RocCurvePlot(Picture):
         return [(axes.x(0), axes.y(0)), (axes.x(1), axes.y(1))], "coin toss (AUC 0.5)"
 
     def legend_label(self, name, area):
-        return name if area is None else f"{name} ({self.area_name} {area:.3f})"
+        """The name, cut short enough that the area after it always shows."""
+        return shorten(name) if area is None else f"{shorten(name, 16)} ({self.area_name} {area:.3f})"
 
     def draw(self):
         names = list(self.curves)
