@@ -46,9 +46,10 @@ The steps, in the chapter's order:
 
 Going further (not in the chapter): negation and lexicon features together, on the same folds.
 
-Some features this companion uses are not in the library yet (negation marking, lexicon counts,
-the movie review and lexicon loaders, the paired bootstrap test): small local helpers below stand
-in for them, each marked "local helper".
+Some features this companion uses were not in the library when it was written (negation marking,
+lexicon counts, the paired bootstrap test): small local helpers below stand in for them, each
+marked "local helper".  The reviews and the lexicon come from load_movie_reviews and
+load_opinion_lexicon.
 
     python lectures/jurafsky_martin_chapter_4_sentiment.py
     python lectures/jurafsky_martin_chapter_4_sentiment.py --reviews PATH/review_polarity.tar.gz --lexicon PATH/opinion_lexicon.zip
@@ -61,9 +62,7 @@ import random
 import re
 import shlex
 import sys
-import tarfile
 import time
-import zipfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -74,7 +73,8 @@ except NameError:  # a notebook has no __file__ and runs in lectures/
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
-from naivebayes import MultinomialNB, Tokenizer  # noqa: E402
+from naivebayes import MultinomialNB  # noqa: E402
+from naivebayes.datasets import load_movie_reviews, load_opinion_lexicon  # noqa: E402
 from naivebayes.evaluation.metrics import f1_score, precision, recall  # noqa: E402
 
 SHARED_DATA = REPOSITORY.parent / "shared" / "data"
@@ -138,10 +138,11 @@ def show(value):
 
 
 # %% [markdown]
-# ## Local helpers
+# ## Helpers
 #
-# Until the library's own versions land, these stand in for `Tokenizer(negation=True)`,
-# `LexiconCounts`, `load_movie_reviews`, `load_opinion_lexicon` and `paired_bootstrap_test`.
+# The reviews and the lexicon come from the library's loaders, `load_movie_reviews` and
+# `load_opinion_lexicon`.  Until the library's own versions land, local helpers stand in for
+# `Tokenizer(negation=True)`, `LexiconCounts` and `paired_bootstrap_test`.
 
 # %%
 def negation_marked(tokens):
@@ -186,35 +187,24 @@ def lexicon_counts(tokens, positive, negative):
 
 
 def load_reviews(path, per_class_per_fold=None):
-    """Local helper: (texts, labels, folds) from review_polarity.tar.gz; fold k holds cv{k}00 to cv{k}99."""
-    texts, labels, folds = [], [], []
-    kept = {}
-    with tarfile.open(path, "r:gz") as archive:
-        for member in sorted(archive.getmembers(), key=lambda member: member.name):
-            match = re.match(r"txt_sentoken/(pos|neg)/cv(\d)\d\d_\d+\.txt$", member.name)
-            if not match:
+    """(texts, labels, folds) from load_movie_reviews; with a limit, the first reviews of each class and fold."""
+    reviews = load_movie_reviews(path, download_if_missing=False)
+    kept, texts, labels, folds = {}, [], [], []
+    for text, label, fold in zip(reviews.texts, reviews.labels, reviews.folds):
+        if per_class_per_fold is not None:
+            if kept.get((label, fold), 0) >= per_class_per_fold:
                 continue
-            label, fold = match.group(1), int(match.group(2))
-            if per_class_per_fold is not None:
-                if kept.get((label, fold), 0) >= per_class_per_fold:
-                    continue
-                kept[(label, fold)] = kept.get((label, fold), 0) + 1
-            texts.append(archive.extractfile(member).read().decode("ascii"))
-            labels.append(label)
-            folds.append(fold)
-    if not texts:
-        raise ValueError(f"{path} holds no txt_sentoken/pos or neg reviews: is it review_polarity.tar.gz?")
+            kept[(label, fold)] = kept.get((label, fold), 0) + 1
+        texts.append(text)
+        labels.append(label)
+        folds.append(fold)
     return texts, labels, folds
 
 
 def load_lexicon(path):
-    """Local helper: (positive words, negative words) from NLTK's opinion_lexicon.zip."""
-    words = {}
-    with zipfile.ZipFile(path) as archive:
-        for kind in ("positive", "negative"):
-            text = archive.read(f"opinion_lexicon/{kind}-words.txt").decode("utf-8")
-            words[kind] = {line.strip() for line in text.splitlines() if line.strip() and not line.startswith(";")}
-    return words["positive"], words["negative"]
+    """(positive words, negative words) from load_opinion_lexicon."""
+    positive, negative = load_opinion_lexicon(path, download_if_missing=False)
+    return positive, negative
 
 
 def paired_bootstrap(correct_a, correct_b, samples, seed):
@@ -289,7 +279,13 @@ def step_1_worked_example():
     for label in ("-", "+"):
         print(f"words in class {label}: {model.feature_totals_[label]}, |V| = {size}")
     for word in ("predictable", "no", "fun"):
-        print(f"  P({word!r} | -) = {model.likelihood(word, '-')}   P({word!r} | +) = {model.likelihood(word, '+')}")
+        shown = []
+        for label in ("-", "+"):
+            count, total = model.feature_counts_[label].get(word, 0), model.feature_totals_[label]
+            assert model.likelihood(word, label) == Fraction(count + 1, total + size)  # equation 4.14
+            shown.append(f"P({word!r} | {label}) = ({count} + 1)/({total} + {size}) = {model.likelihood(word, label)}")
+        print("  " + "   ".join(shown))
+    print("  (the chapter writes the same sums, unreduced)")
     explanation = model.explain(WORKED_TEST)
     print(f"dropped as unseen: {list(explanation.ignored)}")
     joint = model.joint_probability(WORKED_TEST)
@@ -384,7 +380,7 @@ if __name__ == "__main__":
     lexicon_path, _ = find(arguments.lexicon, LEXICON_ENV, LEXICON_DEFAULT)
     try:
         lexicon = step_4_lexicon(lexicon_path)
-    except (OSError, KeyError, zipfile.BadZipFile) as error:
+    except (OSError, ValueError) as error:
         parser.exit(1, f"could not read the opinion lexicon {lexicon_path}: {error}\n")
 
 
@@ -509,7 +505,7 @@ if __name__ == "__main__":
     else:
         try:
             reviews = step_6_cross_validation(reviews_path, arguments.limit)
-        except (OSError, ValueError, tarfile.TarError) as error:
+        except (OSError, ValueError) as error:
             parser.exit(1, f"could not read Pang and Lee's reviews {reviews_path}: {error}\n")
 
 
