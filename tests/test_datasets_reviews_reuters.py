@@ -298,6 +298,15 @@ def test_categories_narrow_the_labels_but_keep_the_stories():
 
 
 @needs_reuters
+def test_a_topic_that_no_story_has_is_refused_with_the_closest_names():
+    with pytest.raises(ValueError, match=r"unknown topic 'earnings': no story of Reuters-21578 has it. Did you mean 'earn'"):
+        load_reuters21578("train", path=REAL_REUTERS, categories=["earnings"])
+    # "sfr" tags ModApte test stories but no training story: a known topic, so no error.
+    assert load_reuters21578("train", path=REAL_REUTERS, categories=["sfr"], with_topics_only=True).ids == []
+    assert load_reuters21578("test", path=REAL_REUTERS, categories=["sfr"], with_topics_only=True).ids != []
+
+
+@needs_reuters
 def test_entities_are_decoded_control_codes_dropped_and_the_one_latin_1_byte_kept(modapte):
     train, test = modapte
     texts = train.texts + test.texts

@@ -39,6 +39,7 @@ it is checked file by file instead: each of the 22 ``reut2-*.sgm`` files must
 have the SHA-256 in ``REUTERS_FILE_SHA256``.
 """
 
+import difflib
 import gzip
 import hashlib
 import html
@@ -207,6 +208,8 @@ def load_reuters21578(
 
     location, own_copy = find_reuters(path, data_home, download_if_missing)
     stories = read_reuters_once(location, own_copy)
+    if categories is not None:
+        _check_reuters_topic_names(categories, {topic for story in stories for topic in story[3]})
 
     kept = set(categories) if categories is not None else None
     texts, labels, ids = [], [], []
@@ -244,6 +247,18 @@ def _check_reuters_categories(categories):
         if not isinstance(name, str):
             raise TypeError(f"categories holds {name!r}; each category must be a topic name string such as 'earn'")
     return categories
+
+
+def _check_reuters_topic_names(categories, topics):
+    """Raise ValueError naming a category that no story has, with the closest topics."""
+    for name in categories:
+        if name not in topics:
+            close = difflib.get_close_matches(name, sorted(topics), n=3)
+            hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+            raise ValueError(
+                f"unknown topic {name!r}: no story of Reuters-21578 has it.{hint} "
+                "REUTERS_MODAPTE_CATEGORIES lists the 90 topics of the ModApte split"
+            )
 
 
 # ---------------------------------------------------------------------------
