@@ -181,7 +181,7 @@ def test_threshold_for_cost_shows_a_long_table_around_its_cheapest_row():
 
 def random_cases():
     rng = random.Random(0)
-    for case in range(60):
+    for case in range(36):
         n = rng.randint(2, 80)
         y = [rng.randint(0, 1) for _ in range(n)]
         y[0], y[1] = 0, 1
@@ -196,8 +196,8 @@ def random_cases():
 
 def test_agrees_with_scikit_learn_to_1e_12():
     metrics = pytest.importorskip("sklearn.metrics")
-    for y, s in random_cases():
-        for drop in (True, False):
+    for case, (y, s) in enumerate(random_cases()):
+        for drop in (True, False) if case % 2 else (True,):
             fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=drop)
             ref = metrics.roc_curve(y, s, drop_intermediate=drop)
             assert [float(v) for v in fpr] == ref[0].tolist()
