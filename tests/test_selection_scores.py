@@ -189,3 +189,137 @@ def test_the_selector_refuses_bad_settings_clearly():
         VocabularySelector(2, score="chi2", for_class="z").fit(ROWS, LABELS)
     with pytest.raises(ValueError, match="selecting by chi2 needs the labels"):
         VocabularySelector(2, score="chi2").fit(ROWS)
+
+
+# -- Pairwise ratios between two chosen classes ---------------------------------------------------
+
+from naivebayes import BernoulliNB, CategoricalNB, GaussianNB, MultinomialNB  # noqa: E402
+from naivebayes.datasets import load_china  # noqa: E402
+from naivebayes.inspect.informative import nltk_informative_features  # noqa: E402
+from naivebayes.inspect.odds import odds_ratio, odds_ratios, pairwise_likelihood_ratio  # noqa: E402
+
+
+def test_eq_pairwise_likelihood_ratio_by_hand():
+    assert pairwise_likelihood_ratio(Fraction(2, 9), Fraction(1, 14)) == Fraction(28, 9)  # tokyo: japan against china
+    assert pairwise_likelihood_ratio(Fraction(1, 14), Fraction(2, 9)) == Fraction(9, 28)
+    assert pairwise_likelihood_ratio(0.5, 0) == math.inf
+    assert pairwise_likelihood_ratio(0, 0) == 1
+
+
+def test_eq_odds_ratio_by_hand():
+    # p1 = 2/3, p2 = 1/5: odds 2 against odds 1/4, a ratio of 8
+    assert odds_ratio(Fraction(2, 3), Fraction(1, 5)) == 8
+    assert odds_ratio(Fraction(1, 2), Fraction(1, 2)) == 1
+    assert odds_ratio(1, Fraction(1, 2)) == math.inf  # p1 = 1: infinite odds
+    assert odds_ratio(0, 0) == 1
+    assert odds_ratio(0.25, 0.5) == pytest.approx(1 / 3)
+
+
+def china(model_class, **settings):
+    documents, labels, _ = load_china()
+    return model_class(**settings).fit(documents, labels)
+
+
+def test_odds_ratios_of_the_multinomial_china_model():
+    model = china(MultinomialNB)
+    top = odds_ratios(model, "japan", "china", top=3)
+    # P(w | japan) over 9 tokens + 6 words, P(w | china) over 8 + 6: japan and tokyo (1+1)/9 against 1/14
+    assert [(r.feature, r.ratio) for r in top] == [
+        ("japan", Fraction(28, 9)), ("tokyo", Fraction(28, 9)), ("beijing", Fraction(7, 9)),
+    ]
+    assert (top[0].p_label, top[0].p_versus) == (Fraction(2, 9), Fraction(1, 14))
+    assert str(top[0]) == "               japan japan : china = 3.1 : 1"
+    assert top.to_text().splitlines()[0].split() == ["feature", "P(f", "|", "japan)", "P(f", "|", "china)", "likelihood", "ratio"]
+    every = odds_ratios(model, "china", "japan", top=None)
+    assert len(every) == 6 and every[0].feature == "chinese" and every[0].ratio == Fraction(27, 14)
+
+
+def test_odds_ratios_of_the_bernoulli_model_both_kinds():
+    model = china(BernoulliNB)
+    # tokyo: p_japan = (1 + 1) / (1 + 2) = 2/3, p_china = (0 + 1) / (3 + 2) = 1/5
+    likelihood = odds_ratios(model, "japan", "china", top=2)
+    assert [(r.feature, r.ratio) for r in likelihood] == [("japan", Fraction(10, 3)), ("tokyo", Fraction(10, 3))]
+    odds = odds_ratios(model, "japan", "china", top=2, kind="odds")
+    assert [(r.feature, r.ratio) for r in odds] == [("japan", 8), ("tokyo", 8)]
+    assert "odds ratio" in odds.to_text() and "<table" in odds._repr_html_()
+
+
+def test_odds_ratios_of_a_categorical_model_read_feature_value_pairs():
+    rows = [{"colour": "red"}, {"colour": "red"}, {"colour": "blue"}, {"colour": "blue"}, {"colour": "red"}]
+    model = CategoricalNB().fit(rows, ["a", "a", "a", "b", "b"])
+    # red: (2 + 1) / (3 + 2) = 3/5 in a, (1 + 1) / (2 + 2) = 1/2 in b
+    top = odds_ratios(model, "a", "b", top=1)
+    assert (top[0].feature, top[0].ratio) == (("colour", "red"), Fraction(6, 5))
+    assert str(top[0]).strip() == "colour = 'red' a : b = 1.2 : 1"
+    assert odds_ratios(model, "a", "b", top=1, kind="odds")[0].ratio == Fraction(3, 2)  # (3/5 / 2/5) / (1/2 / 1/2)
+
+
+def test_odds_ratios_refuses_bad_input_clearly():
+    model = china(MultinomialNB)
+    with pytest.raises(KeyError, match="c2='korea' is not one of the model's classes"):
+        odds_ratios(model, "china", "korea")
+    with pytest.raises(ValueError, match="name two different classes"):
+        odds_ratios(model, "china", "china")
+    with pytest.raises(ValueError, match="kind='odds' needs"):
+        odds_ratios(model, "china", "japan", kind="odds")
+    with pytest.raises(ValueError, match="kind must be"):
+        odds_ratios(model, "china", "japan", kind="log")
+    with pytest.raises(ValueError, match="top must be"):
+        odds_ratios(model, "china", "japan", top=0)
+    with pytest.raises(TypeError, match="not a GaussianNB"):
+        odds_ratios(GaussianNB().fit([[1.0], [2.0], [3.0], [4.0]], ["a", "a", "b", "b"]), "a", "b")
+    with pytest.raises(ValueError, match="not been fitted"):
+        odds_ratios(MultinomialNB(), "a", "b")
+
+
+# -- NLTK's display ---------------------------------------------------------------------------------
+
+NAMES = ["anna", "maria", "john", "peter", "mike", "lisa", "emma", "olivia", "noah", "liam", "sophia", "mia",
+         "james", "lucas", "ella", "grace", "henry", "jack", "alice", "ben", "chloe", "david", "eva", "frank"]
+FEMALE = {"anna", "maria", "lisa", "emma", "olivia", "sophia", "mia", "ella", "grace", "alice", "chloe", "eva"}
+
+
+def name_rows():
+    rows = [{"last_letter": name[-1], "first_letter": name[0], "long": len(name) > 4} for name in NAMES]
+    return rows, ["female" if name in FEMALE else "male" for name in NAMES]
+
+
+def printed(function, *arguments):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        function(*arguments)
+    return out.getvalue()
+
+
+def test_nltk_display_by_hand():
+    rows = [{"last": value} for value in ("a", "a", "a", "e", "a", "k", "k", "e")]
+    model = CategoricalNB(alpha=0.5).fit(rows, ["f"] * 4 + ["m"] * 4)
+    # K = 3 values, so each class divides by 4 + 3/2: 'a' is (3 + 1/2) / 5.5 in f against (1 + 1/2) / 5.5 in m,
+    # a ratio of 7/3; 'e' is 1.5 / 5.5 in both (1.0, the classes in NLTK's tie order); 'k' only m saw: not shown.
+    assert printed(nltk_informative_features, model, 3).splitlines() == [
+        "Most Informative Features",
+        "                    last = 'a'                 f : m      =      2.3 : 1.0",
+        "                    last = 'e'                 f : m      =      1.0 : 1.0",
+    ]
+
+
+def test_nltk_display_matches_nltks_own_printout():
+    nltk = pytest.importorskip("nltk")
+    rows, labels = name_rows()
+    generator = random.Random(5)
+    more_rows = [{"a": generator.choice("xyz"), "b": generator.randint(0, 3), "c": generator.random() < 0.3}
+                 for _ in range(60)]
+    more_labels = [generator.choice(["pos", "neg", "neutral"]) for _ in range(60)]
+    for data_rows, data_labels, n in ((rows, labels, 12), (more_rows, more_labels, 30)):
+        classifier = nltk.NaiveBayesClassifier.train(list(zip(data_rows, data_labels)))  # ELE: alpha = 1/2
+        theirs = printed(classifier.show_most_informative_features, n)
+        ours = printed(nltk_informative_features, CategoricalNB(alpha=0.5).fit(data_rows, data_labels), n)
+        assert ours == theirs
+        assert len(ours.splitlines()) > 3
+
+
+def test_nltk_display_refuses_other_models():
+    with pytest.raises(TypeError, match="for a text model use most_informative_features"):
+        nltk_informative_features(china(MultinomialNB), 5)
+    with pytest.raises(ValueError, match="n must be"):
+        nltk_informative_features(CategoricalNB().fit(*name_rows()), 0)

@@ -34,8 +34,9 @@ import math
 from naivebayes.core.arithmetic import ratio
 from naivebayes.core.bayes import decision
 from naivebayes.plumbing.display import ShownAsTable
+from naivebayes.naive_bayes.categorical import CategoricalNB
 
-__all__ = ["InformativeFeature", "likelihood_ratio", "most_informative_features"]
+__all__ = ["InformativeFeature", "likelihood_ratio", "most_informative_features", "nltk_informative_features"]
 
 
 # --8<-- [start:eq-likelihood-ratio]
@@ -113,3 +114,46 @@ def most_informative_features(model, n=10):
         value, most, least = likelihood_ratio(likelihoods)
         found.append(InformativeFeature(feature, most, least, value))
     return found
+
+
+def nltk_sort_key(candidate):
+    """NLTK's order: the smallest min/max probability first, then the feature's name, then its value."""
+    smallest_over_largest, feature, value, _ = candidate
+    return smallest_over_largest, feature, value in (None, False, True), str(value).lower()
+
+
+def nltk_informative_features(model, n=10):
+    """Print a CategoricalNB's n most informative (feature, value) pairs as NLTK's ``show_most_informative_features`` does.
+
+    NLTK ranks each (feature, value) pair by ``likelihood_ratio`` over the
+    classes in which training saw that value, and prints
+    ``feature = value  c1 : c2 = ratio : 1.0``, c1 the class with the larger
+    probability.  As NLTK does, the n best pairs are taken first, and a pair
+    that only one class saw is then left out of the printout.  NLTK smooths
+    with alpha = 0.5 (its ``ELEProbDist``): fit ``CategoricalNB(alpha=0.5)``
+    on rows that have every feature, and the lines are NLTK's own.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be a whole number >= 1, not {n!r}")
+    if not isinstance(model, CategoricalNB):
+        raise TypeError(
+            "nltk_informative_features reads the (feature, value) pairs of a CategoricalNB, "
+            f"not a {type(model).__name__}; for a text model use most_informative_features"
+        )
+    model._check_fitted()
+    candidates = []
+    for feature in model.features_:
+        for value in model.categories_[feature]:
+            seen = {label: model.likelihood(feature, value, label) for label in model.classes_
+                    if model.value_counts_.get(label, {}).get(feature, {}).get(value, 0)}  # the classes that saw it
+            if seen:
+                key = float(min(seen.values())) / float(max(seen.values()))
+                candidates.append((key, feature, value, seen))
+    print("Most Informative Features")
+    for _, feature, value, seen in sorted(candidates, key=nltk_sort_key)[:n]:
+        if len(seen) == 1:
+            continue  # (NLTK prints no ratio that only one class backs)
+        labels = sorted(seen, key=lambda label: (-seen[label], label), reverse=True)
+        value_ratio = likelihood_ratio(seen)[0]
+        ratio_text = "INF" if value_ratio == math.inf else "%8.1f" % value_ratio
+        print("%24s = %-14r %6s : %-6s = %s : 1.0" % (feature, value, str(labels[-1])[:6], str(labels[0])[:6], ratio_text))
