@@ -67,7 +67,8 @@ from naivebayes.other_models.gradient import GradientFit, fit_gaussians_by_gradi
 
 # Looking inside a model
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
-from naivebayes.inspect.informative import most_informative_features
+from naivebayes.inspect.informative import most_informative_features, nltk_informative_features
+from naivebayes.inspect.odds import odds_ratios
 from naivebayes.inspect.outliers import OutlierDetector
 from naivebayes.inspect.overfitting import overfitting_table
 from naivebayes.inspect.pictures import (
@@ -150,6 +151,8 @@ __all__ = [
     "Discretizer",
     "Explanation",
     "most_informative_features",
+    "nltk_informative_features",
+    "odds_ratios",
     "ZeroProbabilityError",
     "NotFittedError",
     "SingularMatrixError",
