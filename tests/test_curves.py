@@ -118,6 +118,8 @@ def test_a_curve_shows_as_a_table_and_keeps_its_area():
     text = str(curve)
     assert text.splitlines()[0].split() == ["threshold", "false", "positive", "rate", "true", "positive", "rate"]
     assert "inf" in text and "<table" in curve._repr_html_()
+    rows = precision_recall_curve(Y, P, pos_label="spam").rows()
+    assert len(rows) == 1 + 6 and rows[-1] == ["", "1.0000", "0.0000"]  # the last point, which has no threshold
 
 
 @pytest.mark.parametrize("call, error, phrase", [

@@ -197,8 +197,10 @@ class Curve(ShownAsTable, tuple):
     def rows(self):
         """One row per point; the first row is the header."""
         first, second = self.names()
+        x, y, thresholds = self
+        thresholds = list(thresholds) + [""] * (len(x) - len(thresholds))  # (the last PR point has none)
         return [["threshold", first, second]] + [
-            [repr(t) if isinstance(t, float) else str(t), str(a), str(b)] for a, b, t in zip(*self)
+            [repr(t) if isinstance(t, float) else str(t), str(a), str(b)] for a, b, t in zip(x, y, thresholds)
         ]
 
     def __repr__(self):
