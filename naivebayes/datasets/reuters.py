@@ -35,8 +35,9 @@ Where the archive comes from, in this order:
 
 The cache is checked against ``REUTERS_SHA256`` on every load.  Your own copy
 (1, 2) may be packed differently (copies found on the web are repacked), so
-it is checked file by file instead: each of the 22 ``reut2-*.sgm`` files must
-have the SHA-256 in ``REUTERS_FILE_SHA256``.
+it is checked file by file instead: unless the whole archive is UCI's, each
+of the 22 ``reut2-*.sgm`` files must have the SHA-256 in ``REUTERS_FILE_SHA256``.
+The copy in the project's shared data folder is such a repack.
 """
 
 import difflib
