@@ -49,6 +49,7 @@ from naivebayes.plumbing.checks import (
     check_labels,
     is_number,
     label_objects,
+    plain_value,
     sorted_labels,
 )
 from naivebayes.plumbing.display import Score, html_table, markdown_table, text_table
@@ -61,7 +62,7 @@ from naivebayes.naive_bayes.generative import (
     random_generator,
 )
 
-__all__ = ["NaiveBayes", "Term", "Setting", "count_classes"]
+__all__ = ["NaiveBayes", "Term", "Setting", "count_classes", "weighted_class_counts"]
 
 # One lock for every model (docs/threads.md): training holds it while it changes a
 # model's tables or settings, and each prediction while it reads them, so a
@@ -108,6 +109,59 @@ def count_classes(labels):
         class_counts[label] = class_counts.get(label, 0) + 1  # N_c += 1
     return class_counts
 # --8<-- [end:eq-class-counts]
+
+
+# --8<-- [start:eq-weighted-class-counts]
+def weighted_class_counts(labels, weights):
+    """{c: N_c}, N_c the sum of the weights w_i of the class's examples (``sample_weight``); all weights 1 give ``count_classes``.
+
+    Formula: docs/pipeline.md#eq-weighted-class-counts
+    """
+    class_counts = {}
+    for label, weight in zip(labels, weights):
+        class_counts[label] = class_counts.get(label, 0) + weight  # N_c += w_i
+    return class_counts
+# --8<-- [end:eq-weighted-class-counts]
+
+
+def check_sample_weight(sample_weight, n_examples, model):
+    """``sample_weight`` as a list of plain numbers, one per example, each finite and >= 0; None stays None.
+
+    A clear error for anything else, before the model changes: a weight that
+    is a string, a bool, nan or negative, or a list of the wrong length.
+    """
+    if sample_weight is None:
+        return None
+    if not model.takes_sample_weight:
+        raise TypeError(
+            f"{type(model).__name__} does not take sample_weight; the count models do (MultinomialNB, "
+            "BernoulliNB, ComplementNB); or repeat an example to give it more weight"
+        )
+    weights = as_list("sample_weight", sample_weight, "weights")
+    if len(weights) != n_examples:
+        raise ValueError(
+            f"sample_weight has {len(weights)} weights but X has {n_examples} examples; give one weight per example"
+        )
+    for i, weight in enumerate(weights):
+        weight = plain_value(weight)
+        if not is_number(weight):
+            raise TypeError(f"sample_weight[{i}] is {weight!r:.60}, not a number; a weight is a number >= 0, such as 1 or 2.5")
+        if not (0 <= weight < math.inf):  # (nan fails both)
+            raise ValueError(f"sample_weight[{i}] is {weight!r}; a weight is a finite number >= 0 (0 leaves the example out)")
+        weights[i] = weight
+    if not any(weights):
+        raise ValueError("every weight in sample_weight is 0, so there is nothing to learn; give some examples a weight > 0")
+    return weights
+
+
+def refuse_weightless_class(model):
+    """A clear error if a class has N_c = 0: every one of its examples has sample_weight 0, so it could never be predicted."""
+    for label, n in model.class_counts_.items():
+        if not n:
+            raise ValueError(
+                f"every example of class {label!r} has sample_weight 0, so the class would have P(c) = 0; "
+                "give some of its examples a weight > 0, or leave them out"
+            )
 
 
 def setting_names(model_class):
@@ -333,6 +387,12 @@ class NaiveBayes:
         """Hook: add the examples (not yet checked one by one) and their labels to the empty count tables."""
         raise NotImplementedError
 
+    takes_sample_weight = False  # True for the models that fill in ``_count_weighted``
+
+    def _count_weighted(self, examples, labels, weights):
+        """Hook: ``_count``, each example's counts multiplied by its weight (``sample_weight``)."""
+        raise NotImplementedError
+
     def _read_declared_types(self, X):
         """Hook: note what X declares about its columns (a DataFrame's dtypes) before counting (nothing by default)."""
 
@@ -444,15 +504,18 @@ class NaiveBayes:
     # Training: count into a new model, then take its tables over
     # ------------------------------------------------------------------
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Learn the tables from examples ``X`` and their labels ``y``; returns the model.
 
         Refitting forgets everything learned before.  If anything is wrong with
-        X or y, the model is left exactly as it was.
+        X or y, the model is left exactly as it was.  ``sample_weight``, one
+        number >= 0 per example (count models only), multiplies each example's
+        counts by its weight, as scikit-learn's does: a weight of 2 counts it twice.
         """
         with TABLES_LOCK:  # (a prediction waits, then sees the new tables whole)
-            counted = self._counted(X, y, previous=None)
+            counted = self._counted(X, y, previous=None, sample_weight=sample_weight)
             counted._check_something_learned(fitting=True)  # no features, no words: nothing to learn from
+            refuse_weightless_class(counted)
             if len(counted.classes_) < 2:
                 raise ValueError(
                     f"y has only one class ({counted.classes_[0]!r}); a classifier needs at least two "
@@ -461,38 +524,49 @@ class NaiveBayes:
             self._take_tables(counted)
             return self
 
-    def partial_fit(self, X, y):
+    def partial_fit(self, X, y, sample_weight=None):
         """Add more examples to what the model has learned; in pieces it learns what one ``fit`` would.
 
         If anything is wrong with X or y, the model is left exactly as it was.
+        ``sample_weight`` is as for ``fit``.
         """
         with TABLES_LOCK:  # (two batches at once: one after the other, none lost)
-            counted = self._counted(X, y, previous=self if self.classes_ else None)
+            counted = self._counted(X, y, previous=self if self.classes_ else None, sample_weight=sample_weight)
             if not self.classes_:
                 counted._check_something_learned(fitting=False)
             if self.classes_:
                 counted = self._merge(counted)
                 counted._sort_classes()
+            refuse_weightless_class(counted)
             self._take_tables(counted)
             return self
 
-    def _counted(self, X, y, previous):
+    def _counted(self, X, y, previous, sample_weight=None):
         """A new model with our settings that has counted X and y (ours are untouched).
 
-        ``previous`` is the model that ``partial_fit`` goes on from (None for ``fit``).
+        ``previous`` is the model that ``partial_fit`` goes on from (None for
+        ``fit``); ``sample_weight``, if given, weighs each example's counts.
         """
         examples = self._check_examples(X)
         labels = check_labels(y, len(examples), noun=self.example_noun)
         if not examples:
             raise ValueError("the training set is empty: give at least one example and its label")
+        weights = check_sample_weight(sample_weight, len(examples), self)
         counted = unfitted_copy(self)  # our settings, empty tables: ours stay as they are until the end
-        counted.class_counts_ = count_classes(labels)  # N_c
-        counted.n_examples_ = len(labels)  # N
+        if weights is None:
+            counted.class_counts_ = count_classes(labels)  # N_c
+            counted.n_examples_ = len(labels)  # N
+        else:
+            counted.class_counts_ = weighted_class_counts(labels, weights)  # N_c, the sum of the class's weights
+            counted.n_examples_ = sum(weights)  # N
         if previous is not None:
             counted._continue_from(previous)
         counted.label_objects_ = label_objects(y, labels)
         counted._read_declared_types(X)
-        counted._count(examples, labels)
+        if weights is None:
+            counted._count(examples, labels)
+        else:
+            counted._count_weighted(examples, labels, weights)
         counted._sort_classes()
         return counted
 

@@ -297,6 +297,14 @@ class BernoulliNB(TextNaiveBayes):
     def _add_document(self, counts, label):
         add_bernoulli_counts(self.feature_counts_.setdefault(label, {}), counts)  # N_jc
 
+    def _add_weighted_document(self, counts, label, weight):
+        present = {}
+        add_bernoulli_counts(present, counts)  # 1 for each word the document contains
+        document_counts = self.feature_counts_.setdefault(label, {})
+        if weight:  # (a document of weight 0 adds no entry)
+            for word, one in present.items():
+                add_count(document_counts, word, weight * one)  # N_jc += w
+
     def _build_lookup_tables(self):
         """Per class: how many words share each N_jc, the log-odds rows and log P(c) + A_c."""
         super()._build_lookup_tables()

@@ -33,6 +33,7 @@ from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
 from naivebayes.naive_bayes.table_base import TableNaiveBayes, check_unseen
+from naivebayes.tables.rows import present_values
 
 __all__ = [
     "CategoricalNB",
@@ -359,6 +360,30 @@ class CategoricalNB(TableNaiveBayes):
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)
+
+    # -- counting with sample_weight ------------------------------------------
+
+    takes_sample_weight = True
+
+    def _count_weighted(self, rows, labels, weights):
+        """``_count`` with ``sample_weight``: n_jvc and n_jc add each row's weight w, not 1.
+
+        The rows are first counted as without weights, which checks every value
+        and names the features; then the counts are made again, weighted.  A
+        value seen only in rows of weight 0 keeps an entry of 0, so it is still
+        one of the feature's K_j categories (as in scikit-learn).
+        """
+        self._count(rows, labels)
+        value_counts = {label: {feature: {} for feature in self.features_} for label in self.class_counts_}
+        for i, (row, label, weight) in enumerate(zip(rows, labels, weights)):
+            for feature, value in present_values(row, f"X[{i}]").items():
+                value = Categorical.check_value(self, feature, value, f"X[{i}]", training=True)
+                add_count(value_counts[label][feature], value, weight)  # n_jvc += w
+        self.value_counts_ = value_counts
+        self.feature_counts_ = {  # n_jc, the sum of the n_jvc
+            label: {feature: sum(counts.values()) for feature, counts in by_feature.items()}
+            for label, by_feature in value_counts.items()
+        }
 
     # -- the linear form (docs/logistic-form.md) -----------------------------
 

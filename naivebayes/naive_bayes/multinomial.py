@@ -48,7 +48,7 @@ from naivebayes.naive_bayes.generative import (
     ordered,
     per_word_score,
 )
-from naivebayes.naive_bayes.text_base import TextNaiveBayes, shared_rows
+from naivebayes.naive_bayes.text_base import TextNaiveBayes, shared_rows, weighted_counts
 from naivebayes.text.documents import too_large_count_message
 
 __all__ = [
@@ -282,6 +282,11 @@ class MultinomialNB(TextNaiveBayes):
         n_words = add_multinomial_counts(self.feature_counts_.setdefault(label, {}), counts)  # n_jc
         add_count(self.feature_totals_, label, n_words)  # n_c
         add_count(self.document_lengths_.setdefault(label, {}), n_words)  # one more document of this length
+
+    def _add_weighted_document(self, counts, label, weight):
+        n_words = add_multinomial_counts(self.feature_counts_.setdefault(label, {}), weighted_counts(counts, weight))
+        add_count(self.feature_totals_, label, n_words)  # n_c += w sum_j x_j
+        add_count(self.document_lengths_.setdefault(label, {}), sum(counts.values()), weight)  # w documents of this length
 
     def _merge(self, other):
         merged = super()._merge(other)

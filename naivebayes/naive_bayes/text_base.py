@@ -22,7 +22,7 @@ from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes, add_count, merg
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
 
-__all__ = []  # TextNaiveBayes is the text models' skeleton; a user calls the models
+__all__ = ["weighted_counts"]  # TextNaiveBayes is the text models' skeleton; a user calls the models
 
 
 def shared_rows(tables, vocabulary, values_of_counts):
@@ -60,6 +60,16 @@ def shared_rows(tables, vocabulary, values_of_counts):
             row = shared[counts] = tuple(values)
         rows[word] = row
     return rows
+
+
+# --8<-- [start:eq-weighted-counts]
+def weighted_counts(counts, weight):
+    """{word: w x_j}: one document's counts multiplied by its weight w (``sample_weight``); exact for whole weights.
+
+    Formula: docs/pipeline.md#eq-weighted-counts
+    """
+    return {word: weight * count for word, count in counts.items()}
+# --8<-- [end:eq-weighted-counts]
 
 
 def form_mismatch_message(form, trained_form, n_columns, where, training):
@@ -226,9 +236,26 @@ class TextNaiveBayes(NaiveBayes):
             self.vocabulary_.update(counts)  # a dense row's zeros name features of V too
             self._add_document(counts, label)
 
+    takes_sample_weight = True
+
+    def _count_weighted(self, documents, labels, weights):
+        """``_count`` with ``sample_weight``: each document's counts are multiplied by its weight.
+
+        A document of weight 0 adds nothing to the counts, but its words join
+        the vocabulary (as a dense row's zero columns do).
+        """
+        for i, (document, label) in enumerate(zip(documents, labels)):
+            counts = self._check_example(document, f"X[{i}]", training=True)  # {word: x_j}
+            self.vocabulary_.update(counts)
+            self._add_weighted_document(counts, label, weights[i])
+
     def _add_document(self, counts, label):
         """Hook: add one document's {word: count} to the class's tables, by the event model's counting formula."""
         raise NotImplementedError
+
+    def _add_weighted_document(self, counts, label, weight):
+        """One document of weight w: its counts w x_j go through the model's own counting formula."""
+        self._add_document(weighted_counts(counts, weight), label)
 
     def _log_joint_from_rows(self, counts):
         """Hook: [log P(x, c) for c in classes_] for one checked document, from the rows built when training ends."""

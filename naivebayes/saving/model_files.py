@@ -191,9 +191,22 @@ TABLE_SHAPES = {
 
 # Where a model's table differs: the multinomial model adds up word counts or any
 # non-negative weights (such as TF-IDF values), so its n_jc and n_c are amounts.
+# With sample_weight (any number >= 0 per example) N_c and N are amounts too, and so are
+# Bernoulli's N_jc and the multinomial model's number of documents of each length.
+WEIGHTED_CLASS_COUNTS = {"class_counts_": ("table", "amount"), "n_examples_": "amount"}
 MODEL_TABLE_SHAPES = {
-    "MultinomialNB": {"feature_counts_": ("table", ("table", "amount"))},
-    "ComplementNB": {"feature_counts_": ("table", ("table", "amount"))},  # counts or weights, as MultinomialNB
+    "MultinomialNB": {
+        "feature_counts_": ("table", ("table", "amount")),
+        "document_lengths_": ("table", ("table", "amount")),
+        **WEIGHTED_CLASS_COUNTS,
+    },
+    "BernoulliNB": {"feature_counts_": ("table", ("table", "amount")), **WEIGHTED_CLASS_COUNTS},
+    "ComplementNB": {"feature_counts_": ("table", ("table", "amount")), **WEIGHTED_CLASS_COUNTS},  # counts or weights, as MultinomialNB
+    "CategoricalNB": {
+        "feature_counts_": ("table", ("table", "amount")),
+        "value_counts_": ("table", ("table", ("table", "amount"))),
+        **WEIGHTED_CLASS_COUNTS,
+    },
 }
 
 # The shape of every setting; "class prior" and "tokenizer" have a form of their own.
@@ -1314,7 +1327,7 @@ def check_text_tables(model_class, tables, uncounted=frozenset(), fractional=Fal
                         where, f"gives the class's labeled documents {n_words} words, but feature_totals_ says {given}"
                     )
                 continue
-            if n_documents != class_counts[label]:
+            if not about_equal(n_documents, class_counts[label]):  # (weighted documents: floats added in another order)
                 raise field_error(where, f"counts {n_documents} documents, but the class has {class_counts[label]}")
             if not about_equal(n_words, given):
                 raise field_error(where, f"gives the class {n_words} words, but feature_totals_ says {given}")
