@@ -93,6 +93,16 @@ from naivebayes.evaluation.metrics import (
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.evaluation.folds import KFold, StratifiedKFold
 from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score, cross_validate, learning_curve
+from naivebayes.evaluation.curves import (
+    average_precision_score,
+    precision_recall_curve,
+    roc_auc_score,
+    roc_curve,
+    threshold_for_cost,
+)
+from naivebayes.evaluation.significance import paired_bootstrap_test
+from naivebayes.evaluation.errors import misclassified
+from naivebayes.inspect.curve_pictures import PrecisionRecallPlot, RocCurvePlot
 
 # Model files
 from naivebayes.saving import ModelFileError, from_json, load, save, to_json
@@ -170,4 +180,13 @@ __all__ = [
     "cross_validate",
     "GridSearchCV",
     "learning_curve",
+    "roc_curve",
+    "roc_auc_score",
+    "precision_recall_curve",
+    "average_precision_score",
+    "threshold_for_cost",
+    "paired_bootstrap_test",
+    "misclassified",
+    "RocCurvePlot",
+    "PrecisionRecallPlot",
 ]
