@@ -257,3 +257,26 @@ def test_a_plain_triple_with_its_area_given():
 def test_picture_bad_input(curves, error, phrase):
     with pytest.raises(error, match=phrase):
         RocCurvePlot(curves)
+
+
+def test_pictures_are_well_formed_svg_with_their_names_escaped():
+    import xml.dom.minidom
+
+    name = "<naive> & Bayes"
+    for picture in (RocCurvePlot({name: roc_curve(Y, P, pos_label="spam")}),
+                    PrecisionRecallPlot({name: precision_recall_curve(Y, P, pos_label="spam")})):
+        svg = picture.to_svg()
+        document = xml.dom.minidom.parseString(svg)  # (raises on a broken file)
+        assert document.getElementsByTagName("title")
+        assert "&lt;naive&gt; &amp; Bayes" in svg and "<naive>" not in svg
+
+
+def test_the_roc_line_runs_from_the_bottom_left_to_the_top_right_corner():
+    import re
+
+    svg = RocCurvePlot({"m": roc_curve(Y, P, pos_label="spam")}).to_svg()
+    points = re.search(r'<polyline class="curve" points="([^"]+)"', svg).group(1).split()
+    frame = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"', svg)
+    left, top, width, height = (float(v) for v in frame.groups())
+    assert points[0] == f"{left:g},{top + height:g}" and points[-1] == f"{left + width:g},{top:g}"
+    assert len(points) == 6
