@@ -243,11 +243,15 @@ class VocabularySelector:
         class_sizes, per_word = cls.document_counts(rows, labels)
         n = float(len(rows))  # N
         scores = {label: {} for label in class_sizes}
+        known = {}  # {(N11, N_t, N_c): score}: many words have the same counts, so each table is scored once
         for word, counts in per_word.items():
             n_word = sum(counts.values())  # N_t
             for label, n_class in class_sizes.items():
                 n11 = counts.get(label, 0)
-                scores[label][word] = formula(n11, n_word - n11, n_class - n11, n - n_word - n_class + n11)
+                table = (n11, n_word, n_class)
+                if table not in known:
+                    known[table] = formula(n11, n_word - n11, n_class - n11, n - n_word - n_class + n11)
+                scores[label][word] = known[table]
         return scores
 
     def transform(self, rows):
