@@ -40,6 +40,10 @@ from naivebayes.text.stemming import StemCache, porter_stem
 from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.text.tfidf import TfidfTransformer
 from naivebayes.text.selection import VocabularySelector
+from naivebayes.text.features import CombinedFeatures
+from naivebayes.text.lexicon import LexiconCounts
+from naivebayes.text.characters import AffixFeatures, CharacterNgrams
+from naivebayes.text.hashing import FeatureHasher
 from naivebayes.tables.bins import Discretizer
 
 # Naive Bayes
@@ -116,6 +120,11 @@ __all__ = [
     "BagOfWords",
     "TfidfTransformer",
     "VocabularySelector",
+    "CombinedFeatures",
+    "LexiconCounts",
+    "AffixFeatures",
+    "CharacterNgrams",
+    "FeatureHasher",
     "RennieTransformer",
     "MultinomialNB",
     "BernoulliNB",

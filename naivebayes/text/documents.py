@@ -125,6 +125,11 @@ def checked_count(value, where):
             "numbers that are not negative: fill it in, with 0 if the word does not occur (df.fillna(0))"
         )
     exact = isinstance(value, Rational)  # an int or a Fraction: finite, however large (math.isfinite may overflow)
+    if isinstance(value, Real) and value < 0:
+        raise ValueError(
+            f"{where} has the value {value!r}; counts and weights must be finite numbers that are not "
+            "negative (a FeatureHasher gives negative values unless alternate_sign=False)"
+        )
     if not isinstance(value, Real) or not value >= 0 or not (exact or math.isfinite(value)):
         raise ValueError(
             f"{where} has the value {value!r}; counts and weights must be finite numbers "

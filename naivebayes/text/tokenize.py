@@ -8,6 +8,7 @@ in this order, each on its own line so that it can be read and switched off:
 1. normalise the Unicode (NFC)         (``unicode_form=None`` switches it off)
 2. lowercase the text                  (``lowercase=False`` switches it off)
 3. find the tokens with a regex        (``pattern``)
+   and mark negation                   (``negation=True`` switches it on)
 4. drop tokens shorter than a length   (``min_length=None`` switches it off)
 5. drop stop words                     (``stop_words=None`` switches it off)
 6. stem each token                     (``stemmer=None`` switches it off)
@@ -33,6 +34,7 @@ from collections.abc import Mapping
 from operator import is_
 
 from naivebayes.plumbing.checks import check_bool, plain_value, shown_number
+from naivebayes.text.negation import CLAUSE_PUNCTUATION, NEGATION_PREFIX, mark_negation
 from naivebayes.text.stop_words import ENGLISH_STOP_WORDS
 
 __all__ = [
@@ -53,6 +55,10 @@ SKLEARN_PATTERN = r"(?u)\b\w\w+\b"
 # steps into the first ``fit`` meets the tokenizer's steps, not Python's
 # regular-expression compiler (``compile_pattern`` hands these out).
 COMPILED_PATTERNS = {DEFAULT_PATTERN: re.compile(DEFAULT_PATTERN), SKLEARN_PATTERN: re.compile(SKLEARN_PATTERN)}
+
+# With negation=True step 3 cuts the text at each run of punctuation marks
+# first: the runs end a negation's scope.  The group makes ``split`` keep them.
+PUNCTUATION_RUN = re.compile("([" + re.escape(CLAUSE_PUNCTUATION) + "]+)")
 
 # The Unicode normal forms step 1 may use, and None to skip it.  NFC (the
 # default) only joins a letter and its combining accents into the one
@@ -131,6 +137,7 @@ class Tokenizer:
         stemmer=None,
         ngram_range=(1, 1),
         unicode_form="NFC",
+        negation=False,
     ):
         self.lowercase = lowercase
         self.pattern = pattern
@@ -139,6 +146,7 @@ class Tokenizer:
         self.stemmer = stemmer
         self.ngram_range = ngram_range
         self.unicode_form = unicode_form
+        self.negation = negation
         self.stop_words_name = stop_words if isinstance(stop_words, str) else None  # for __repr__
         self.checked_settings = None
         self.check_settings()
@@ -157,6 +165,7 @@ class Tokenizer:
         min_length = check_min_length(self.min_length)
         stemmer = check_stemmer(self.stemmer)
         ngram_range = check_ngram_range(self.ngram_range)
+        negation = check_bool("negation", self.negation, "True puts NOT_ on the words after not, no, never or n't")
         if self.checked_settings is not None and self.stop_words is self.checked_settings[3]:
             stop_words = self.stop_words  # already in the text's normal form
         else:
@@ -167,7 +176,7 @@ class Tokenizer:
         elif stop_words is not ENGLISH_STOP_WORDS:
             self.stop_words_name = None
         self.unicode_form, self.lowercase, self.pattern, self.min_length = unicode_form, lowercase, pattern, min_length
-        self.stop_words, self.stemmer, self.ngram_range = stop_words, stemmer, ngram_range
+        self.stop_words, self.stemmer, self.ngram_range, self.negation = stop_words, stemmer, ngram_range, negation
         # scikit-learn's pattern finds runs of two or more word characters: step 3 then needs no regex.
         self.finds_runs_of_word_characters = pattern.pattern == SKLEARN_PATTERN and pattern.flags == re.UNICODE
         self.checked_settings = self.settings()
@@ -181,7 +190,10 @@ class Tokenizer:
             text = unicodedata.normalize(self.unicode_form, text)
         if self.lowercase:
             text = text.lower()
-        tokens = self.find_tokens(text)
+        if self.negation:
+            tokens = self.find_tokens_marking_negation(text)
+        else:
+            tokens = self.find_tokens(text)
         if self.min_length is not None:
             tokens = [token for token in tokens if len(token) >= self.min_length]
         if self.stop_words is not None:
@@ -205,15 +217,36 @@ class Tokenizer:
             return runs_of_word_characters(text)
         return self.pattern.findall(text)
 
+    def find_tokens_marking_negation(self, text):
+        """Step 3 with ``negation=True``: the tokens between the punctuation marks, with negation marked.
+
+        The text is cut at each run of punctuation marks (``CLAUSE_PUNCTUATION``);
+        the pattern finds the tokens of each piece, and each run is kept as a
+        token of its own, so that ``mark_negation`` sees where a scope ends.
+        The punctuation tokens are then dropped, as the pattern drops them.
+        """
+        tokens = []
+        for index, piece in enumerate(PUNCTUATION_RUN.split(text)):
+            if index % 2:
+                tokens.append(piece)  # a run of punctuation marks (split puts them at the odd places)
+            else:
+                tokens.extend(self.find_tokens(piece))
+        return [token for token in mark_negation(tokens) if token[0] not in CLAUSE_PUNCTUATION]
+
     def stem(self, tokens):
-        """Apply the stemmer to every token, checking that it gives back strings."""
-        stems = [self.stemmer(token) for token in tokens]
+        """Apply the stemmer to every token, checking that it gives back strings; a NOT_ mark stays in front."""
+        words = [token.removeprefix(NEGATION_PREFIX) for token in tokens] if self.negation else tokens
+        stems = [self.stemmer(word) for word in words]
         for token, stem in zip(tokens, stems):
             if not isinstance(stem, str):
                 raise TypeError(
                     f"the stemmer must return a string, but for {token!r} it returned "
                     f"{stem!r} ({type(stem).__name__})"
                 )
+        if self.negation:  # the stemmer saw "liked", not "NOT_liked": put the mark back
+            stems = [
+                NEGATION_PREFIX + stem if token.startswith(NEGATION_PREFIX) else stem for token, stem in zip(tokens, stems)
+            ]
         return stems
 
     def settings(self):
@@ -226,6 +259,7 @@ class Tokenizer:
             self.stemmer,
             self.ngram_range,
             self.unicode_form,
+            self.negation,
         )
 
     def __eq__(self, other):
@@ -248,7 +282,8 @@ class Tokenizer:
         return (
             f"Tokenizer(lowercase={self.lowercase}, pattern={self.pattern.pattern!r}, "
             f"min_length={self.min_length}, stop_words={stop_words}, "
-            f"stemmer={stemmer}, ngram_range={self.ngram_range}, unicode_form={self.unicode_form!r})"
+            f"stemmer={stemmer}, ngram_range={self.ngram_range}, unicode_form={self.unicode_form!r}"
+            + (", negation=True)" if self.negation else ")")  # (off, as by default, it is not shown)
         )
 
 
