@@ -47,8 +47,7 @@ The steps, in the chapter's order:
 Going further (not in the chapter): negation and lexicon features together, on the same folds.
 
 Some features this companion uses were not in the library when it was written (negation marking,
-lexicon counts, the paired bootstrap test): small local helpers below stand in for them, each
-marked "local helper".  The reviews and the lexicon come from load_movie_reviews and
+lexicon counts): small local helpers below stand in for them, each marked "local helper".  The reviews and the lexicon come from load_movie_reviews and
 load_opinion_lexicon.
 
     python lectures/jurafsky_martin_chapter_4_sentiment.py
@@ -58,7 +57,6 @@ load_opinion_lexicon.
 
 import argparse
 import os
-import random
 import re
 import shlex
 import sys
@@ -76,6 +74,7 @@ if str(REPOSITORY) not in sys.path:
 from naivebayes import MultinomialNB  # noqa: E402
 from naivebayes.datasets import load_movie_reviews, load_opinion_lexicon  # noqa: E402
 from naivebayes.evaluation.metrics import f1_score, precision, recall  # noqa: E402
+from naivebayes.evaluation.significance import paired_bootstrap_test  # noqa: E402
 
 SHARED_DATA = REPOSITORY.parent / "shared" / "data"
 REVIEWS_DEFAULT = SHARED_DATA / "movie-reviews" / "review_polarity.tar.gz"
@@ -142,7 +141,8 @@ def show(value):
 #
 # The reviews and the lexicon come from the library's loaders, `load_movie_reviews` and
 # `load_opinion_lexicon`.  Until the library's own versions land, local helpers stand in for
-# `Tokenizer(negation=True)`, `LexiconCounts` and `paired_bootstrap_test`.
+# `Tokenizer(negation=True)` and `LexiconCounts`; the bootstrap is the library's
+# `paired_bootstrap_test`.
 
 # %%
 def negation_marked(tokens):
@@ -205,20 +205,6 @@ def load_lexicon(path):
     """(positive words, negative words) from load_opinion_lexicon."""
     positive, negative = load_opinion_lexicon(path, download_if_missing=False)
     return positive, negative
-
-
-def paired_bootstrap(correct_a, correct_b, samples, seed):
-    """Local helper: section 4.9.1 for accuracy; (delta, count with delta_i >= 2 delta, count with >)."""
-    differences = [int(a) - int(b) for a, b in zip(correct_a, correct_b)]
-    n = len(differences)
-    delta = Fraction(sum(differences), n)
-    generator = random.Random(seed)
-    at_least = above = 0
-    for _ in range(samples):
-        total = sum(generator.choices(differences, k=n))
-        at_least += Fraction(total, n) >= 2 * delta
-        above += Fraction(total, n) > 2 * delta
-    return delta, at_least, above
 
 
 # %% [markdown]
@@ -513,23 +499,26 @@ if __name__ == "__main__":
 # ## Step 7. The paired bootstrap test (section 4.9)
 #
 # Is binary NB (A) really better than plain NB (B) on these reviews?  delta(x) is A's accuracy
-# minus B's on the reviews; the test draws b virtual test sets of the same size with replacement
-# and counts how often delta(x_i) >= 2 delta(x) (equation 4.22).  That share is the p-value.  The
-# seed makes the answer repeat.
+# minus B's on the reviews; `paired_bootstrap_test` draws b virtual test sets of the same size with
+# replacement and counts how often delta(x_i) > 2 delta(x), as the chapter's Figure 4.9 does (its
+# equation 4.22 writes >=; both counts are printed).  That share is the p-value.  The seed makes the
+# answer repeat.  It takes about 45 s for b = 10,000 on 2,000 reviews.
 
 # %%
 def step_7_bootstrap(labels, plain, binary, samples, seed):
     heading("Step 7. The paired bootstrap test, binary (A) against plain (B) NB (section 4.9)")
-    correct_a = [truth == guess for truth, guess in zip(labels, binary)]
-    correct_b = [truth == guess for truth, guess in zip(labels, plain)]
-    delta, at_least, above = paired_bootstrap(correct_a, correct_b, samples, seed)
+    result = paired_bootstrap_test(labels, binary, plain, n_samples=samples, random_state=seed)
+    delta = result.delta.exact
     print(f"delta(x) = accuracy(A) - accuracy(B) = {delta} = {float(delta):+.4f}")
     if delta <= 0:
         print("A is not ahead on these reviews, so there is nothing for the test to confirm (H0 stands).")
     print(f"b = {samples} bootstrap samples of {len(labels)} reviews, seed {seed}")
+    at_least = sum(sample >= 2 * delta for sample in result.sample_deltas)
+    print(f"samples with delta(x_i) > 2 delta(x):  {result.n_beating}, p-value = {float(result.p_value):.4f}"
+          " (Figure 4.9, paired_bootstrap_test)")
     print(f"samples with delta(x_i) >= 2 delta(x): {at_least}, p-value = {at_least / samples:.4f} (equation 4.22)")
-    print(f"samples with delta(x_i) > 2 delta(x):  {above}, p-value = {above / samples:.4f} (Figure 4.9)")
     print("The chapter's threshold examples are .05 and .01.")
+    return result
 
 
 if __name__ == "__main__":

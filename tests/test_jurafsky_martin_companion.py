@@ -146,28 +146,30 @@ def test_figure_4_5_precisions_and_averages_are_the_chapters():
 # -- section 4.9, the paired bootstrap --
 
 
-def test_bootstrap_with_no_difference_counts_every_sample():
-    delta, at_least, above = companion.paired_bootstrap([True, False, True], [True, False, True], 50, seed=0)
-    assert (delta, at_least, above) == (0, 50, 0)  # delta_i = 0 >= 0 always, and never > 0
+def test_bootstrap_counts_both_of_the_chapters_rules(capsys):
+    # differences (1, 0): delta = 1/2; a sample of two has delta_i = 1 = 2 delta (both draws the first)
+    # with probability 1/4, and never more: equation 4.22's >= counts about a quarter, Figure 4.9's > none
+    result = companion.step_7_bootstrap(["a", "a"], ["b", "a"], ["a", "a"], 4000, 3)
+    out = capsys.readouterr().out
+    assert result.delta.exact == Fraction(1, 2)
+    assert "delta(x) = accuracy(A) - accuracy(B) = 1/2 = +0.5000" in out
+    assert "samples with delta(x_i) > 2 delta(x):  0, p-value = 0.0000" in out
+    at_least = int(re.search(r"delta\(x_i\) >= 2 delta\(x\): (\d+),", out).group(1))
+    assert at_least == sum(sample == 1 for sample in result.sample_deltas)
+    assert at_least / 4000 == pytest.approx(0.25, abs=0.03)
 
 
-def test_bootstrap_when_a_always_wins_counts_no_sample():
-    # every delta_i is 1, and 1 >= 2 * 1 never holds
-    assert companion.paired_bootstrap([True] * 4, [False] * 4, 100, seed=1) == (1, 0, 0)
+def test_bootstrap_says_when_a_is_not_ahead(capsys):
+    companion.step_7_bootstrap(["a", "b"], ["a", "b"], ["a", "a"], 50, 0)
+    out = capsys.readouterr().out
+    assert "A is not ahead on these reviews" in out
+    assert "samples with delta(x_i) >= 2 delta(x): 50, p-value = 1.0000" in out  # delta = -1/2: every sample
 
 
-def test_bootstrap_p_value_on_two_items_is_a_quarter():
-    # differences (1, 0): delta = 1/2; a sample of two has delta_i = 1 (both the first) with probability 1/4
-    delta, at_least, above = companion.paired_bootstrap([True, True], [False, True], 20000, seed=2)
-    assert delta == Fraction(1, 2)
-    assert above == 0  # delta_i is at most 1 = 2 delta: equation 4.22's >= and Figure 4.9's > part here
-    assert at_least / 20000 == pytest.approx(0.25, abs=0.015)
-
-
-def test_bootstrap_repeats_with_its_seed():
-    a = [i % 3 != 0 for i in range(30)]
-    b = [i % 4 != 0 for i in range(30)]
-    assert companion.paired_bootstrap(a, b, 300, seed=5) == companion.paired_bootstrap(a, b, 300, seed=5)
+def test_local_negation_helper_agrees_with_the_librarys_when_it_is_there():
+    negation = pytest.importorskip("naivebayes.text.negation")
+    for text in ("didn't like this movie , but I", "never again . fine", "not bad ! not good", "I like it"):
+        assert companion.negation_marked(text.split()) == negation.mark_negation(text.split())
 
 
 # -- section 4.8 on Pang and Lee's reviews --
@@ -198,6 +200,8 @@ def test_full_run_on_all_2000_reviews_agrees_with_scikit_learn():
     assert "2000 reviews (1000 positive, 1000 negative), 10 folds of 200" in out
     assert "plain multinomial NB         1632/2000 = 0.8160" in out
     assert "binary multinomial NB        1662/2000 = 0.8310" in out
+    assert "delta(x) = accuracy(A) - accuracy(B) = 3/200 = +0.0150" in out
+    assert "samples with delta(x_i) > 2 delta(x):  59, p-value = 0.0059 (Figure 4.9, paired_bootstrap_test)" in out
     pytest.importorskip("sklearn")
     assert "the same prediction as scikit-learn on 2000 of 2000 reviews" in out
 
