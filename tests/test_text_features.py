@@ -638,3 +638,22 @@ def test_feature_hasher_agrees_with_hashing_vectorizer():
     ours = FeatureHasher(n_features=2**12).transform([Tokenizer(pattern=SKLEARN_PATTERN)(d) for d in documents])
     for their_row, our_row in zip(vectorizer.transform(documents).toarray().tolist(), ours):
         assert {j: v for j, v in enumerate(their_row) if v != 0} == dense(our_row, 2**12)
+
+
+def test_a_model_file_keeps_the_tokenizers_negation():
+    """Without it, a loaded model would read "not good" as "good" and answer differently."""
+    import json
+
+    from naivebayes.saving import ModelFileError, from_json, to_json
+
+    model = MultinomialNB(tokenizer=Tokenizer(negation=True)).fit(["not good", "good", "bad"], ["neg", "pos", "neg"])
+    text = to_json(model)
+    loaded = from_json(text)
+    assert loaded.tokenizer == Tokenizer(negation=True)
+    assert loaded.predict_proba(["not good at all", "good"]) == model.predict_proba(["not good at all", "good"])
+    # a file of a model without negation is as before: the setting is written only when it is on
+    assert "negation" not in to_json(MultinomialNB().fit(["good", "bad"], ["pos", "neg"]))
+    broken = json.loads(text)
+    broken["settings"]["tokenizer"]["negation"] = "yes"
+    with pytest.raises(ModelFileError, match="settings.tokenizer.negation is \"yes\"; it should be true or false"):
+        from_json(json.dumps(broken))

@@ -530,6 +530,8 @@ def tokenizer_to_json(tokenizer, model, leave_out):
     }
     if pattern.flags != re.compile(pattern.pattern).flags:  # such as re.IGNORECASE, given in a compiled pattern
         settings["pattern_flags"] = pattern.flags
+    if tokenizer.negation:  # written only when on, so that a file without it reads as before
+        settings["negation"] = True
     return settings
 
 
@@ -796,7 +798,7 @@ def tokenizer_from_json(raw, where, tokenizer, trust_pattern=False):
     missing = [name for name in TOKENIZER_SETTINGS if name not in raw]
     if missing:
         raise ModelFileError(f"{where} has no {missing[0]!r} (a tokenizer has {', '.join(TOKENIZER_SETTINGS)})")
-    unknown = [name for name in raw if name not in TOKENIZER_SETTINGS + ("pattern_flags",)]
+    unknown = [name for name in raw if name not in TOKENIZER_SETTINGS + ("pattern_flags", "negation")]
     if unknown:
         raise ModelFileError(f"{where} has {unknown[0]!r}, which is not a setting of Tokenizer")
     stemmer = raw["stemmer"]
@@ -804,6 +806,8 @@ def tokenizer_from_json(raw, where, tokenizer, trust_pattern=False):
         raise ModelFileError(f"{where}.stemmer is {shown(stemmer)}; a file names null or \"porter_stem\"")
     if not isinstance(raw["lowercase"], bool):
         raise ModelFileError(f"{where}.lowercase is {shown(raw['lowercase'])}; it should be true or false")
+    if not isinstance(raw.get("negation", False), bool):
+        raise ModelFileError(f"{where}.negation is {shown(raw['negation'])}; it should be true or false")
     pattern = decode("text", raw["pattern"], f"{where}.pattern")
     if not trust_pattern:
         check_named_pattern(pattern, f"{where}.pattern")
@@ -826,6 +830,7 @@ def tokenizer_from_json(raw, where, tokenizer, trust_pattern=False):
             stemmer=None if stemmer is None else STEMMERS[stemmer],
             ngram_range=tuple(ngram_range) if isinstance(ngram_range, list) else ngram_range,
             unicode_form=raw["unicode_form"],
+            negation=raw.get("negation", False),
         )
     except (TypeError, ValueError) as error:
         raise ModelFileError(f"{where}: {error}") from None
