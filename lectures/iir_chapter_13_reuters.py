@@ -67,13 +67,10 @@ selected by mutual information and by chi-square.
 """
 
 import argparse
-import html
 import math
 import os
-import re
 import shlex
 import sys
-import tarfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -88,7 +85,7 @@ if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
 from naivebayes import BernoulliNB, MultinomialNB, Tokenizer  # noqa: E402
-from naivebayes.datasets import load_china  # noqa: E402
+from naivebayes.datasets import load_china, load_reuters21578  # noqa: E402
 from naivebayes.evaluation.metrics import (  # noqa: E402
     f1_from_precision_recall,
     macro_average,
@@ -96,7 +93,7 @@ from naivebayes.evaluation.metrics import (  # noqa: E402
     precision_recall_f1,
 )
 from naivebayes.text.documents import count_tokens  # noqa: E402
-from naivebayes.text.selection import word_class_information  # noqa: E402
+from naivebayes.text.selection import chi_square, expected_mutual_information, word_class_information  # noqa: E402
 
 # The book's values, each with where it prints it.
 BOOK = {
@@ -144,17 +141,20 @@ def local_reuters_archive(named):
 #
 # `--reuters PATH` names the Reuters-21578 archive (`reuters21578.tar.gz`, the 22 `reut2-*.sgm`
 # files); without it the companion reads `NAIVEBAYES_REUTERS_PATH`, then the copy in
-# `../shared/data/reuters21578/`.  Without any of them, or with `--no-reuters`, it runs steps 1 to 4
-# (they need no data) and says why it stops.  `--limit N` keeps the first N training and N test
-# stories.  In a notebook, put the options in `NOTEBOOK_ARGUMENTS`; the NAIVEBAYES_LECTURE_ARGUMENTS
-# environment variable, when set, fills it (the tests use it).  Imported as a module, the file runs
-# no step.
+# `../shared/data/reuters21578/`.  With `--download`, when none of these is there,
+# `load_reuters21578` downloads the archive once into its cache.  Without any, or with
+# `--no-reuters`, the companion runs steps 1 to 4 (they need no data) and says why it stops.
+# `--limit N` keeps the first N training and N test stories.  In a notebook, put the options in
+# `NOTEBOOK_ARGUMENTS`; the NAIVEBAYES_LECTURE_ARGUMENTS environment variable, when set, fills it
+# (the tests use it).  Imported as a module, the file runs no step.
 
 # %%
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reuters", metavar="PATH", help="a local reuters21578.tar.gz")
     parser.add_argument("--no-reuters", action="store_true", help="run steps 1 to 4 only")
+    parser.add_argument("--download", action="store_true",
+                        help="without a local copy, let load_reuters21578 download the archive (8 MB) once")
     parser.add_argument("--limit", type=int, metavar="N", help="keep the first N training and N test stories")
     parser.add_argument("--skip-going-further", action="store_true", help="stop after step 7")
     arguments = parser.parse_args(argv)
@@ -223,28 +223,16 @@ if __name__ == "__main__":
 # the term" and "the document is in the class", in bits.  The book's example counts Reuters-RCV1
 # documents: N11 = 49 contain *export* and are in *poultry*, N10 = 27,652 contain it and are not,
 # N01 = 141 are in *poultry* without it and N00 = 774,106 are neither.  Each of the four terms is
-# (N_ij / N) log2(N N_ij / (N_i. N_.j)).  The library's `word_class_information` computes the same
-# sum in nats from the counts per class; dividing by ln 2 gives bits.
+# (N_ij / N) log2(N N_ij / (N_i. N_.j)): the library's `expected_mutual_information`.  Its
+# `word_class_information`, which `VocabularySelector` uses, computes the same sum in nats from the
+# counts per class; dividing by ln 2 gives bits.
 
 # %%
-def expected_mutual_information_bits(n11, n10, n01, n00):
-    """I(U; C) in bits from the four document counts (the book's equation 13.17).
-
-    A local helper of this companion: the library's name for it,
-    ``naivebayes.text.selection.expected_mutual_information``, was being
-    written when this companion was.
-    """
-    n = n11 + n10 + n01 + n00
-    cells = ((n11, n11 + n10, n11 + n01), (n10, n11 + n10, n10 + n00),
-             (n01, n01 + n00, n11 + n01), (n00, n01 + n00, n10 + n00))
-    return math.fsum(count / n * math.log2(Fraction(n * count, term * klass)) for count, term, klass in cells if count)
-
-
 if __name__ == "__main__":
     heading("Step 3. Mutual information for export in poultry (section 13.5.1)")
     n11, n10, n01, n00 = (EXPORT_POULTRY[key] for key in ("N11", "N10", "N01", "N00"))
     print(f"N11 = {n11}, N10 = {n10:,}, N01 = {n01}, N00 = {n00:,}; N = {n11 + n10 + n01 + n00:,} documents")
-    bits = expected_mutual_information_bits(n11, n10, n01, n00)
+    bits = expected_mutual_information(n11, n10, n01, n00)
     print(f"I(export; poultry) = {bits:.7f} bits   {book_says('mutual information')}")
     nats = word_class_information({"poultry": n11, "other": n10}, {"poultry": n11 + n01, "other": n10 + n00})
     print(f"the library's word_class_information: {nats:.10f} nats = {nats / math.log(2):.7f} bits")
@@ -256,20 +244,11 @@ if __name__ == "__main__":
 # Section 13.5.2 scores the same pair by the chi-square statistic of the 2 x 2 table, the sum of
 # (observed - expected)^2 / expected over its four cells.  In the book's shorter form it is
 # N (N11 N00 - N10 N01)^2 / ((N11 + N01)(N11 + N10)(N10 + N00)(N01 + N00)), an exact fraction of
-# whole numbers; both forms are computed.  The book rounds to 284 and compares it with 10.83, the
-# value chi-square with one degree of freedom exceeds with probability 0.001.
+# whole numbers: the library's `chi_square`.  The long form is written out below as a check.  The
+# book rounds to 284 and compares it with 10.83, the value chi-square with one degree of freedom
+# exceeds with probability 0.001.
 
 # %%
-def chi_square_exact(n11, n10, n01, n00):
-    """X^2 from the four counts as an exact Fraction (the book's equation 13.19).
-
-    A local helper, for the same reason as above
-    (``naivebayes.text.selection.chi_square`` was being written).
-    """
-    n = n11 + n10 + n01 + n00
-    return Fraction(n * (n11 * n00 - n10 * n01) ** 2, (n11 + n01) * (n11 + n10) * (n10 + n00) * (n01 + n00))
-
-
 def chi_square_cells(n11, n10, n01, n00):
     """The same X^2 the long way: sum over the cells of (N - E)^2 / E, with E = N P(t) P(c)."""
     n = n11 + n10 + n01 + n00
@@ -283,7 +262,7 @@ def chi_square_cells(n11, n10, n01, n00):
 
 if __name__ == "__main__":
     heading("Step 4. Chi-square for export in poultry (section 13.5.2)")
-    exact = chi_square_exact(n11, n10, n01, n00)
+    exact = chi_square(n11, n10, n01, n00)
     print(f"X^2 = {float(exact):.4f}   {book_says('chi-square')}")
     print(f"the same from (observed - expected)^2 / expected: {chi_square_cells(n11, n10, n01, n00) == exact}")
     print(f"above 10.83, the book's critical value at p = 0.001 (Table 13.6): {exact > Fraction('10.83')}")
@@ -295,55 +274,29 @@ if __name__ == "__main__":
 # Section 13.6 evaluates on Reuters-21578 with the ModApte split: the stories marked
 # `LEWISSPLIT="TRAIN"` and `TOPICS="YES"` train, those marked `"TEST"` and `TOPICS="YES"` test.  A
 # story can have several topics, so each class is its own two-class problem, class against the rest
-# (an "any-of" problem, in the book's words).  The reader below is a local helper of this companion,
-# a few lines over the SGML; the library's `load_reuters21578` was being written at the same time.
-# A story's text is its title and its body, as one string.
+# (an "any-of" problem, in the book's words).  `load_reuters21578` reads the publisher's archive; a
+# story's text is its title, a blank line and its body, and a topic listed twice counts once.
 
 # %%
-STORY = re.compile(r"<REUTERS (.*?)>(.*?)</REUTERS>", re.S)
-ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
-TOPIC = re.compile(r"<D>(.*?)</D>")
-
-
-def sgml_field(tag, story):
-    found = re.search(rf"<{tag}>(.*?)</{tag}>", story, re.S)
-    return found.group(1) if found else ""
-
-
-def read_modapte(archive):
-    """((train texts, train topic lists), (test texts, test topic lists)), in file and story order."""
-    split = {"TRAIN": ([], []), "TEST": ([], [])}
-    with tarfile.open(archive) as tar:
-        members = sorted((m for m in tar.getmembers() if re.fullmatch(r"reut2-\d{3}\.sgm", m.name)),
-                         key=lambda m: m.name)
-        for member in members:
-            text = tar.extractfile(member).read().decode("latin-1")  # one byte is not ASCII
-            for attributes, story in STORY.findall(text):
-                attributes = dict(ATTRIBUTE.findall(attributes))
-                side = split.get(attributes.get("LEWISSPLIT"))
-                if side is None or attributes.get("TOPICS") != "YES":
-                    continue
-                side[0].append(html.unescape(sgml_field("TITLE", story) + "\n" + sgml_field("BODY", story)))
-                # one training story lists corn twice: a topic counts once per story
-                side[1].append(list(dict.fromkeys(TOPIC.findall(sgml_field("TOPICS", story)))))
-    return split["TRAIN"], split["TEST"]
-
-
 if __name__ == "__main__":
     heading("Step 5. Reuters-21578, the ModApte split (section 13.6)")
     archive = None if arguments.no_reuters else local_reuters_archive(arguments.reuters)
-    if archive is None:
+    use_reuters = not arguments.no_reuters and (archive is not None or arguments.download)
+    if not use_reuters:
         why = "--no-reuters" if arguments.no_reuters else (
-            f"no archive: give --reuters PATH or set {REUTERS_VARIABLE}")
+            f"no archive: give --reuters PATH, set {REUTERS_VARIABLE} or add --download")
         print(f"skipped ({why}); steps 5 to 7 and going further need Reuters-21578")
     else:
-        (train_texts, train_topics), (test_texts, test_topics) = read_modapte(archive)
+        train, test = (load_reuters21578(subset, path=archive, download_if_missing=arguments.download)
+                       for subset in ("train", "test"))
+        train_texts, train_topics, test_texts, test_topics = train.texts, train.labels, test.texts, test.labels
         print(f"ModApte: {len(train_texts):,} training and {len(test_texts):,} test stories "
               f"(the README in the archive, section VIII.B: 9,603 and 3,299)")
         if arguments.limit:
             train_texts, train_topics = train_texts[: arguments.limit], train_topics[: arguments.limit]
             test_texts, test_topics = test_texts[: arguments.limit], test_topics[: arguments.limit]
-            print(f"--limit {arguments.limit}: the first {len(train_texts)} training and {len(test_texts)} test stories")
+            print(f"--limit {arguments.limit}: the first {len(train_texts)} training "
+                  f"and {len(test_texts)} test stories")
         sizes = {}
         for topics in train_topics:
             for topic in topics:
@@ -400,7 +353,7 @@ def f1_table(classes, decisions, test_topics):
     return table, micro, macro
 
 
-if __name__ == "__main__" and archive is not None:
+if __name__ == "__main__" and use_reuters:
     heading("Step 6. One multinomial naive Bayes per class, the ten largest classes (section 13.6)")
     decisions = one_against_the_rest(classes, train_bags, train_topics, test_bags)
     table, micro, macro = f1_table(classes, decisions, test_topics)
@@ -450,7 +403,7 @@ if __name__ == "__main__" and archive is not None:
 # training and 280 test stories of ModApte) as negatives is not stated; here they are.
 
 # %%
-if __name__ == "__main__" and archive is not None:
+if __name__ == "__main__" and use_reuters:
     heading("Step 7. Where ours and the book's differ")
     no_topic = sum(not topics for topics in train_topics), sum(not topics for topics in test_topics)
     print(f"stories with no topic, kept as negatives for every class: {no_topic[0]} training, {no_topic[1]} test")
@@ -497,11 +450,9 @@ def class_scores(train_bags, train_topics, topic, score):
         n10, n01 = n_word - n11, in_class - n11
         n00 = n - n11 - n10 - n01
         if score == "chi-square":
-            # a word in every story (or a class of every story) has no contrast to score
-            margins = (n11 + n01) * (n11 + n10) * (n10 + n00) * (n01 + n00)
-            scores[word] = chi_square_exact(n11, n10, n01, n00) if margins else 0
+            scores[word] = chi_square(n11, n10, n01, n00)  # 0 when a margin is 0
         else:
-            scores[word] = expected_mutual_information_bits(n11, n10, n01, n00)
+            scores[word] = expected_mutual_information(n11, n10, n01, n00)
     return scores
 
 
@@ -525,10 +476,11 @@ def micro_f1_with_k(k, ranked, classes, train_bags, train_topics, test_bags, tes
     return f1_table(classes, decisions, test_topics)[1]
 
 
-if __name__ == "__main__" and archive is not None and not arguments.skip_going_further:
+if __name__ == "__main__" and use_reuters and not arguments.skip_going_further:
     heading("Going further: micro-average F1 against k words per class")
     print(f"{'k':>6}  {'mutual information':>18}  {'chi-square':>10}")
-    rankings = [ranked_words(classes, train_bags, train_topics, score) for score in ("mutual information", "chi-square")]
+    rankings = [ranked_words(classes, train_bags, train_topics, score)
+                for score in ("mutual information", "chi-square")]
     for k in (10, 100, 1000):
         row = [micro_f1_with_k(k, ranked, classes, train_bags, train_topics, test_bags, test_topics)
                for ranked in rankings]

@@ -8,11 +8,8 @@ of the slower checks (tests/conftest.py).
 """
 
 import importlib.util
-import io
-import math
 import random
 import re
-import tarfile
 from fractions import Fraction
 
 import pytest
@@ -58,61 +55,17 @@ def test_without_reuters_it_says_so_and_still_prints_an_accuracy():
     assert "Step 6" not in out
 
 
-def test_the_two_chi_square_forms_and_the_book_numbers_agree_on_random_tables():
+def test_the_long_form_of_chi_square_is_the_librarys_short_form_on_random_tables():
+    from naivebayes.text.selection import chi_square
+
     module = companion()
     draw = random.Random(13)
     for _ in range(200):
         counts = [draw.randint(1, 500) for _ in range(4)]
-        assert module.chi_square_exact(*counts) == module.chi_square_cells(*counts)
-    assert round(module.chi_square_exact(49, 27652, 141, 774106)) == 284
-    # independence: every cell is what the margins predict, so both scores are 0
-    assert module.chi_square_exact(10, 30, 20, 60) == 0
-    assert module.expected_mutual_information_bits(10, 30, 20, 60) == pytest.approx(0, abs=1e-15)
-
-
-def test_the_mutual_information_in_bits_is_the_librarys_in_nats_over_ln_2():
-    from naivebayes.text.selection import word_class_information
-
-    module = companion()
-    draw = random.Random(5)
-    for _ in range(200):
-        n11, n10, n01, n00 = (draw.randint(0, 300) for _ in range(4))
-        if min(n11 + n01, n10 + n00, n11 + n10, n01 + n00) == 0:
-            continue
-        nats = word_class_information({"c": n11, "rest": n10}, {"c": n11 + n01, "rest": n10 + n00})
-        assert module.expected_mutual_information_bits(n11, n10, n01, n00) == pytest.approx(nats / math.log(2), abs=1e-12)
-    # the book's pair, by hand: 49/N log2(N 49 / (27701 * 190)) + ... = 0.0001105 to 7 digits
-    assert round(module.expected_mutual_information_bits(49, 27652, 141, 774106), 7) == 0.0001105
-
-
-def sgm_archive(tmp_path, stories):
-    """A reuters21578.tar.gz-like archive holding one reut2-000.sgm made of these SGML stories."""
-    data = ("<!DOCTYPE lewis SYSTEM \"lewis.dtd\">\n" + "\n".join(stories)).encode("latin-1")
-    path = tmp_path / "reuters21578.tar.gz"
-    with tarfile.open(path, "w:gz") as tar:
-        member = tarfile.TarInfo("reut2-000.sgm")
-        member.size = len(data)
-        tar.addfile(member, io.BytesIO(data))
-    return path
-
-
-def story(topics_attribute, split, topics, title, body):
-    listed = "".join(f"<D>{topic}</D>" for topic in topics)
-    return (f'<REUTERS TOPICS="{topics_attribute}" LEWISSPLIT="{split}" CGISPLIT="TRAINING-SET" NEWID="1">'
-            f"<TOPICS>{listed}</TOPICS><TEXT><TITLE>{title}</TITLE><BODY>{body}</BODY></TEXT></REUTERS>")
-
-
-def test_the_modapte_reader_keeps_topics_yes_train_and_test_and_each_topic_once(tmp_path):
-    archive = sgm_archive(tmp_path, [
-        story("YES", "TRAIN", ["corn", "grain", "corn"], "CORN UP", "prices &lt;rose&gt;"),
-        story("NO", "TRAIN", ["earn"], "NOT IN MODAPTE", "topics=no"),
-        story("YES", "NOT-USED", ["earn"], "NOT USED", "not used"),
-        story("YES", "TEST", [], "NO TOPIC", "kept, with no topic"),
-    ])
-    (train_texts, train_topics), (test_texts, test_topics) = companion().read_modapte(str(archive))
-    assert train_texts == ["CORN UP\nprices <rose>"]
-    assert train_topics == [["corn", "grain"]]
-    assert test_texts == ["NO TOPIC\nkept, with no topic"] and test_topics == [[]]
+        assert module.chi_square_cells(*counts) == chi_square(*counts)
+    assert round(module.chi_square_cells(49, 27652, 141, 774106)) == 284
+    # independence: every cell is what the margins predict, so the statistic is 0
+    assert module.chi_square_cells(10, 30, 20, 60) == 0
 
 
 def test_the_companion_refuses_bad_options(tmp_path):
