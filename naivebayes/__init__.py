@@ -62,6 +62,7 @@ from naivebayes.naive_bayes.explanation import Explanation
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm
 from naivebayes.naive_bayes.merging import merge
 from naivebayes.naive_bayes.combining import combine_posteriors, combine_predict_proba
+from naivebayes.naive_bayes.one_vs_rest import OneVsRestClassifier
 
 # The models naive Bayes is set beside
 from naivebayes.other_models.joint import JointBayesClassifier, JointTable, joint_parameter_count, naive_parameter_count
@@ -153,6 +154,7 @@ __all__ = [
     "merge",
     "combine_posteriors",
     "combine_predict_proba",
+    "OneVsRestClassifier",
     "LinearForm",
     "SoftmaxForm",
     "LogisticRegression",

@@ -132,7 +132,7 @@ def check_sample_weight(sample_weight, n_examples, model):
     """
     if sample_weight is None:
         return None
-    if not model.takes_sample_weight:
+    if not getattr(model, "takes_sample_weight", False):
         raise TypeError(
             f"{type(model).__name__} does not take sample_weight; the count models do (MultinomialNB, "
             "BernoulliNB, ComplementNB); or repeat an example to give it more weight"
