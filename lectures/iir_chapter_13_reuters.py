@@ -41,11 +41,13 @@ transcription of the same pages:
   here: its numbers are not in any copy this companion's author could open,
   so none is printed and none is invented.  What is printed instead is the
   naive Bayes column of the same book's Table 15.2 (chapter 15, page
-  experimental-results-1.html), which quotes Joachims (1998) on the same
-  ten classes: earn 96.0, acq 90.7, money-fx 59.6, grain 69.8, crude 81.2,
-  trade 52.2, interest 57.6, ship 80.9, wheat 63.4, corn 45.2, micro-average
-  72.3.  The book says on that page that these naive Bayes figures "appear
-  too weak" beside other replications and that Table 13.9 is representative.
+  experimental-results-1.html), which gives Joachims's results (the book
+  cites Joachims 2002a for them) on the same ten classes: earn 96.0, acq
+  90.7, money-fx 59.6, grain 69.8, crude 81.2, trade 52.2, interest 57.6,
+  ship 80.9, wheat 63.4, corn 45.2, micro-average 72.3.  The same page says
+  that, judged by other researchers' replications, Joachims's naive Bayes
+  results (it cites his 1998 paper) "appear too weak", and that the results
+  of Table 13.9 "should be taken as representative".
 
 The steps, in the chapter's order:
 
@@ -104,7 +106,7 @@ BOOK = {
     "mutual information": ("0.0001105", "section 13.5.1"),
     "chi-square": ("284", "section 13.5.2"),
 }
-# The naive Bayes column of the book's Table 15.2 (Joachims 1998, quoted in chapter 15), F1 in percent.
+# The naive Bayes column of the book's Table 15.2 (Joachims's results, in chapter 15), F1 in percent.
 BOOK_TABLE_15_2_NB = {
     "earn": 96.0, "acq": 90.7, "money-fx": 59.6, "grain": 69.8, "crude": 81.2,
     "trade": 52.2, "interest": 57.6, "ship": 80.9, "wheat": 63.4, "corn": 45.2,
@@ -321,7 +323,7 @@ if __name__ == "__main__":
 # average pools the ten classes' TP, FP and FN first, so the large classes weigh more.  The
 # one-against-the-rest loop is written here in a few lines (the library's `OneVsRestClassifier` was
 # being written at the same time).  The book's Table 13.9 could not be read here; the numbers beside
-# ours are the naive Bayes column of its Table 15.2 (Joachims 1998, same ten classes).
+# ours are the naive Bayes column of its Table 15.2 (Joachims's results, same ten classes).
 
 # %%
 def one_against_the_rest(classes, train_bags, train_topics, test_bags):
@@ -393,14 +395,14 @@ if __name__ == "__main__" and use_reuters:
 # %% [markdown]
 # ## Step 7. Why the numbers differ from the book's
 #
-# The book's tables quote other papers, and the book does not give their preprocessing, so a
-# difference here cannot be traced to the digit.  What is known: (1) Table 15.2's naive Bayes
-# figures are Joachims's (1998), and the book itself warns they "appear too weak"; (2) this run keeps
-# every word of title and body, lower-cased by the library's `Tokenizer`, with no stemming, no stop
-# list and no feature selection, while the book's section 13.5 recommends selecting features first;
-# (3) each class here decides by the larger posterior, with the prior the training stories give, and
-# no threshold tuned for F1; (4) whether the papers counted the stories with no topic at all (1,828
-# training and 280 test stories of ModApte) as negatives is not stated; here they are.
+# The book's tables quote other papers, and the pages read here do not give their preprocessing, so
+# a difference here cannot be traced to the digit.  What is known: (1) Table 15.2's naive Bayes
+# figures are Joachims's, and the book itself says they "appear too weak"; (2) this run keeps every
+# word of title and body, lower-cased by the library's `Tokenizer`, with no stemming, no stop list
+# and no feature selection (going further tries selection); (3) each class here decides by the
+# larger posterior, with the prior the training stories give, and no threshold tuned for F1; (4) the
+# pages read do not say whether the stories with no topic at all (1,828 training and 280 test
+# stories of ModApte) were counted as negatives; here they are.
 
 # %%
 if __name__ == "__main__" and use_reuters:
