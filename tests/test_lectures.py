@@ -141,6 +141,27 @@ def sentiment_arguments(script):
     return arguments
 
 
+ALMEIDA_HIDALGO = LECTURES / "almeida_hidalgo_sms_spam.py"  # Almeida, Gómez Hidalgo and Yamakami, DocEng 2011
+
+
+def local_sms_spam():
+    """A local SMSSpamCollection to pass with --sms (NAIVEBAYES_SMS_SPAM_PATH, or ../shared/data), or None."""
+    named = os.environ.get("NAIVEBAYES_SMS_SPAM_PATH")
+    candidates = [Path(named)] if named else []
+    candidates.append(ROOT.parent / "shared" / "data" / "sms-spam" / "SMSSpamCollection")
+    return next((str(path) for path in candidates if path.is_file()), None)
+
+
+SMS_SPAM = local_sms_spam()
+
+
+def sms_spam_arguments(script):
+    """--sms when a copy is at hand; otherwise the SMS spam companion runs on the shipped corpus (--no-sms)."""
+    if script != ALMEIDA_HIDALGO:
+        return ()
+    return ("--sms", SMS_SPAM) if SMS_SPAM is not None else ("--no-sms",)
+
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -177,7 +198,8 @@ def test_no_companion_is_named_by_a_number():
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
 def test_every_companion_runs_on_a_slice(script):
     code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script),
-                         *reuters_arguments(script), *sentiment_arguments(script))
+                         *reuters_arguments(script), *sentiment_arguments(script),
+                         *sms_spam_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
