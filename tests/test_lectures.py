@@ -162,6 +162,22 @@ def sms_spam_arguments(script):
     return ("--sms", SMS_SPAM) if SMS_SPAM is not None else ("--no-sms",)
 
 
+NLTK_CHAPTER_6 = LECTURES / "nltk_chapter_6_names.py"  # the NLTK book, chapter 6, section 1 (names)
+
+
+def names_arguments(script):
+    """--names for a local names.zip (NAIVEBAYES_NAMES_PATH, or ../shared/data); without one the NLTK chapter 6
+    companion cannot run without a download, so its run is skipped."""
+    if script != NLTK_CHAPTER_6:
+        return ()
+    named = os.environ.get("NAIVEBAYES_NAMES_PATH")
+    candidates = [Path(named)] if named else []
+    candidates.append(ROOT.parent / "shared" / "data" / "names" / "names.zip")
+    found = next((str(path) for path in candidates if path.exists()), None)
+    if found is None:
+        pytest.skip("no local copy of NLTK's names.zip (NAIVEBAYES_NAMES_PATH)")
+    return ("--names", found)
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -198,8 +214,8 @@ def test_no_companion_is_named_by_a_number():
 @pytest.mark.parametrize("script", COMPANIONS, ids=[path.stem for path in COMPANIONS])
 def test_every_companion_runs_on_a_slice(script):
     code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script),
-                         *reuters_arguments(script), *sentiment_arguments(script),
-                         *sms_spam_arguments(script))
+                         *reuters_arguments(script), *sentiment_arguments(script), *sms_spam_arguments(script),
+                         *names_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
