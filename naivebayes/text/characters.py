@@ -21,7 +21,7 @@ import re
 from collections import Counter
 
 from naivebayes.plumbing.checks import check_bool, plain_value, shown_number
-from naivebayes.text.features import texts
+from naivebayes.text.features import string_documents
 
 __all__ = ["AffixFeatures", "CharacterNgrams", "affix_features", "character_ngrams"]
 
@@ -32,10 +32,11 @@ WHITESPACE_RUN = re.compile(r"\s\s+")
 
 # --8<-- [start:eq-character-ngrams]
 def character_ngrams(text, n_min, n_max, word_boundaries=False):
-    """Every run of n characters of the text, for n = n_min .. n_max; with word_boundaries, of each word padded with spaces.
+    """Every run of n characters of the text, for n = n_min .. n_max.
 
-    A padded word no longer than n gives itself, once (scikit-learn's rule
-    for ``char_wb``).
+    With word_boundaries, the runs of each word padded with a space on both
+    sides instead; a padded word no longer than n gives itself, once
+    (scikit-learn's rule for ``char_wb``).
 
     Formula: docs/text-features.md#eq-character-ngrams
     """
@@ -120,7 +121,7 @@ class CharacterNgrams:
     def transform(self, documents):
         """One ``{n-gram: count}`` row per text."""
         self.check_settings()
-        return [dict(Counter(self.ngrams(text))) for text in texts(documents, "CharacterNgrams")]
+        return [dict(Counter(self.ngrams(text))) for text in string_documents(documents, "CharacterNgrams")]
 
     def fit_transform(self, documents):
         """The same as ``transform``: nothing is learned."""
@@ -172,7 +173,7 @@ class AffixFeatures:
         """One row of affixes per word (each document is one word, such as a first name)."""
         self.check_settings()
         rows = []
-        for index, word in enumerate(texts(documents, "AffixFeatures")):
+        for index, word in enumerate(string_documents(documents, "AffixFeatures")):
             if not word:
                 raise ValueError(f"document {index} is the empty string, which has no letters; leave it out")
             if self.lowercase:

@@ -119,7 +119,7 @@ class CombinedFeatures:
         return f"CombinedFeatures({self.steps!r})"
 
 
-def token_lists(documents, tokenizer):
+def documents_as_token_lists(documents, tokenizer):
     """One token list per document: a text goes through ``tokenizer``, a list of tokens stays as it is.
 
     ``documents`` is checked as a list (a single string, a set or a
@@ -145,7 +145,7 @@ def token_lists(documents, tokenizer):
     return lists
 
 
-def texts(documents, step):
+def string_documents(documents, step):
     """``documents`` as a list of strings, or an error that names the first document that is not one."""
     documents = as_list("documents", documents, "documents")
     for index, document in enumerate(documents):

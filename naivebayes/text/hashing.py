@@ -38,7 +38,7 @@ MASK_32 = 0xFFFFFFFF
 
 # The largest number of columns: the column is |h| mod n_features with h a
 # signed 32-bit number, so columns beyond 2**31 could never be reached.
-MAX_FEATURES = 2**31 - 1
+MAX_HASHED_FEATURES = 2**31 - 1
 
 
 # --8<-- [start:eq-murmurhash3]
@@ -51,7 +51,7 @@ def murmurhash3_32(data, seed=0):
 
     Formula: docs/text-features.md#eq-murmurhash3
     """
-    data = hash_input(data, seed)
+    data = murmur_input_bytes(data, seed)
     c1, c2 = 0xCC9E2D51, 0x1B873593
     h = seed
     n_whole = len(data) // 4 * 4  # the bytes in whole blocks of 4
@@ -83,9 +83,9 @@ def murmurhash3_32(data, seed=0):
 
 # --8<-- [start:eq-feature-hashing]
 def hashed_features(row, n_features, alternate_sign=True):
-    """x'_j = sum of s(f) x_f over the features f with |h(f)| mod n_features = j, h(f) = MurmurHash3 of f as a signed int.
+    """x'_j = sum of s(f) x_f over the features f with |h(f)| mod n_features = j.
 
-    s(f) = -1 if h(f) < 0 and alternate_sign, else +1.  A feature whose value
+    h(f) is MurmurHash3 of f, read as a signed 32-bit number; s(f) = -1 if h(f) < 0 and alternate_sign, else +1.  A feature whose value
     is a string v (a category) is the feature "f=v" with the value 1, as in
     scikit-learn.
 
@@ -129,7 +129,8 @@ class FeatureHasher:
     def check_settings(self):
         """Check the settings (again at each call: one may have been assigned since)."""
         n_features = plain_value(self.n_features)
-        if isinstance(n_features, bool) or not isinstance(n_features, int) or not 1 <= n_features <= MAX_FEATURES:
+        whole = isinstance(n_features, int) and not isinstance(n_features, bool)
+        if not whole or not 1 <= n_features <= MAX_HASHED_FEATURES:
             raise ValueError(
                 f"n_features must be a whole number from 1 to 2**31 - 1; got {shown_number(n_features):.60} "
                 "(scikit-learn's default is 2**20)"
@@ -147,7 +148,7 @@ class FeatureHasher:
         """One ``{column: value}`` dict per row."""
         self.check_settings()
         rows = as_list("rows", rows, "rows")
-        return [hashed_features(checked_row(row, index), self.n_features, self.alternate_sign)
+        return [hashed_features(checked_hasher_row(row, index), self.n_features, self.alternate_sign)
                 for index, row in enumerate(rows)]
 
     def fit_transform(self, rows):
@@ -158,21 +159,19 @@ class FeatureHasher:
         return f"FeatureHasher(n_features={self.n_features}, alternate_sign={self.alternate_sign})"
 
 
-def hash_input(data, seed):
+def murmur_input_bytes(data, seed):
     """``data`` as bytes (a str as its UTF-8 bytes), after checking it and the seed; else a clear error."""
-    if isinstance(data, str):
-        return_data = data.encode("utf-8", "surrogatepass")  # (a lone surrogate too, as its 3 bytes)
-    elif isinstance(data, (bytes, bytearray, memoryview)):
-        return_data = bytes(data)
-    else:
-        raise TypeError(f"murmurhash3_32 hashes bytes or a str, not {type(data).__name__}")
     seed = plain_value(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK_32:
         raise ValueError(f"the seed must be a whole number from 0 to 2**32 - 1; got {shown_number(seed):.60}")
-    return return_data
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogatepass")  # (a lone surrogate too, as its 3 bytes)
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"murmurhash3_32 hashes bytes or a str, not {type(data).__name__}")
 
 
-def checked_row(row, index):
+def checked_hasher_row(row, index):
     """Row ``index`` as a dict of str features and number or str values, or an error that names what is wrong."""
     if isinstance(row, str):
         raise TypeError(

@@ -15,7 +15,7 @@ the words, in one row per document (docs/text-features.md).
 
 from collections.abc import Mapping
 
-from naivebayes.text.features import token_lists
+from naivebayes.text.features import documents_as_token_lists
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["LexiconCounts", "lexicon_count"]
@@ -60,7 +60,7 @@ class LexiconCounts:
     def transform(self, documents):
         """One row ``{"lexicon:positive": n, "lexicon:negative": n}`` per document."""
         rows = []
-        for tokens in token_lists(documents, self.tokenizer):
+        for tokens in documents_as_token_lists(documents, self.tokenizer):
             rows.append({
                 POSITIVE_FEATURE: lexicon_count(tokens, self.positive),
                 NEGATIVE_FEATURE: lexicon_count(tokens, self.negative),
@@ -94,7 +94,9 @@ def lexicon_set(name, words, tokenizer):
     try:
         words = frozenset(words)
     except TypeError:
-        raise TypeError(f"{name} must be a collection of words (a set or a list of strings), not {type(words).__name__}") from None
+        raise TypeError(
+            f"{name} must be a collection of words (a set or a list of strings), not {type(words).__name__}"
+        ) from None
     for word in words:
         if not isinstance(word, str):
             raise TypeError(f"every word of {name} must be a string; found {word!r:.60} ({type(word).__name__})")

@@ -39,7 +39,7 @@ def mark_negation(tokens):
 
     Formula: docs/text-features.md#eq-mark-negation
     """
-    check_tokens(tokens)
+    check_negation_tokens(tokens)
     marked = []
     negated = False  # are we inside the scope of a negation?
     for token in tokens:
@@ -56,7 +56,7 @@ def mark_negation(tokens):
 # --8<-- [end:eq-mark-negation]
 
 
-def check_tokens(tokens):
+def check_negation_tokens(tokens):
     """Raise a ``TypeError`` that says what to pass unless ``tokens`` is a list or tuple of non-empty strings."""
     if isinstance(tokens, str):
         raise TypeError(

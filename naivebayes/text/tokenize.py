@@ -245,7 +245,8 @@ class Tokenizer:
                 )
         if self.negation:  # the stemmer saw "liked", not "NOT_liked": put the mark back
             stems = [
-                NEGATION_PREFIX + stem if token.startswith(NEGATION_PREFIX) else stem for token, stem in zip(tokens, stems)
+                NEGATION_PREFIX + stem if token.startswith(NEGATION_PREFIX) else stem
+                for token, stem in zip(tokens, stems)
             ]
         return stems
 
