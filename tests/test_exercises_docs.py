@@ -94,7 +94,7 @@ def test_the_sections_follow_the_notes_in_the_courses_order():
     markdown = filled()
     order = [match.group(3) for match in HEADING.finditer(markdown)]
     notes = [anchor for anchor in order if anchor.startswith("note-")]
-    course = [note[0] for note in page_hook.NOTES] + [page_hook.OTHER[0]]
+    course = [note[0] for note in page_hook.course_order()]  # the five notes, the textbooks, then the rest
     assert notes == [anchor for anchor in course if anchor in notes]
     assert notes[0] == "note-pudding"  # the Bayes exercises are derived in every note: under the first
     # Each exercise under the first note (in the course's order) that derives it, in the registry's order within it.

@@ -6,7 +6,8 @@ package shows up on the site by itself:
 
 * docs/exercises.md holds a marker; ``on_page_markdown`` puts in its place one
   section per exercise, grouped by the lecture note that first derives it
-  (the notes in the order the course meets them), each with the anchor
+  (the notes in the order the course meets them, then the textbooks of the
+  courses of issue 32, then the formulas of neither), each with the anchor
   ``ex-<name>``: the formula as its page writes it (``Exercise.latex``), a
   link to that formula's section, the notes that derive it, and the function
   to fill in (``Exercise.stub()``).  Under the stub an empty
@@ -45,6 +46,15 @@ NOTES = [
     ("note-from-scratch", "the blog post implementing multinomial naive Bayes from scratch on 20 Newsgroups",
      "from scratch"),
 ]
+# The textbooks of the courses of issue 32, in the order their groups follow the five notes (same fields).
+TEXTBOOKS = [
+    ("note-jurafsky-martin", 'Jurafsky and Martin, "Speech and Language Processing", chapter 4', "jurafsky"),
+    ("note-manning", 'Manning, Raghavan and Schütze, "Introduction to Information Retrieval", chapter 13',
+     "manning"),
+    ("note-nltk-book", 'Bird, Klein and Loper, "Natural Language Processing with Python" (the NLTK book), chapter 6',
+     "nltk"),
+    ("note-almeida-hidalgo", "Almeida, Gómez Hidalgo and Yamakami (2011), the SMS Spam Collection", "almeida"),
+]
 OTHER = ("note-other", "Past the notes", None)
 ALL_FIVE = "all five notes"
 
@@ -61,9 +71,14 @@ def registry():
     return exercises()
 
 
+def course_order():
+    """The groups of the page in order: the five notes, the textbooks, then OTHER."""
+    return NOTES + TEXTBOOKS + [OTHER]
+
+
 def note_of(title):
-    """The entry of NOTES that ``title`` (however an exercise spells it) names, or OTHER."""
-    for note in NOTES:
+    """The entry of NOTES or TEXTBOOKS that ``title`` (however an exercise spells it) names, or OTHER."""
+    for note in NOTES + TEXTBOOKS:
         if note[2] in title.lower():
             return note
     return OTHER
@@ -71,7 +86,7 @@ def note_of(title):
 
 def grouped(exercises):
     """[(note, [exercise, ...])]: each exercise once, under the first note (in the course's order) that derives it."""
-    order = NOTES + [OTHER]
+    order = course_order()
     groups = {note: [] for note in order}
     for exercise in exercises:
         found = {note_of(title) for title in exercise.notes}
@@ -99,7 +114,7 @@ def derived_in(exercise):
     known = {note_of(title) for title in exercise.notes}
     if all(note in known for note in NOTES):
         return [ALL_FIVE]
-    titles = [note[1] for note in NOTES if note in known]
+    titles = [note[1] for note in NOTES + TEXTBOOKS if note in known]
     return titles + [title for title in exercise.notes if note_of(title) is OTHER]
 
 
@@ -139,7 +154,7 @@ def exercises_markdown(exercises=None):
     for (anchor, title, _), items in grouped(exercises):
         parts += [f"## {title} {{#{anchor}}}", ""]
         if anchor == OTHER[0]:
-            parts += ["Formulas that none of the five notes derives.", ""]
+            parts += ["Formulas that none of the five notes and none of the textbooks derives.", ""]
         parts += [exercise_section(exercise) for exercise in items]
     return "\n".join(parts)
 

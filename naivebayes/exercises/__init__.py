@@ -23,6 +23,7 @@ import difflib
 
 from naivebayes.exercises.bayes_exercises import BAYES_EXERCISES
 from naivebayes.exercises.checking import CheckReport, Exercise
+from naivebayes.exercises.course_exercises import COURSE_EXERCISES
 from naivebayes.exercises.table_exercises import TABLE_EXERCISES
 from naivebayes.exercises.text_exercises import TEXT_EXERCISES
 
@@ -39,8 +40,12 @@ _ORDER = [
     "multinomial-joint-product", "multinomial-joint-log",
     "log-sum-exp", "log-posterior", "decision",
     "joint-cell", "joint-parameters", "naive-parameters", "mutual-information",
+    # The textbook courses (issue 32): text features, then choosing words, then scoring the classifier.
+    "negation", "feature-hash", "chi-square", "expected-mutual-information", "odds-ratio",
+    "roc-auc", "average-precision", "bootstrap-p-value", "micro-average",
 ]
-_ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES}
+_ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES
+        + COURSE_EXERCISES}
 EXERCISES = {name: _ALL[name] for name in _ORDER if name in _ALL}
 EXERCISES.update({name: exercise for name, exercise in _ALL.items() if name not in EXERCISES})
 

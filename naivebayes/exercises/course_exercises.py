@@ -1,0 +1,805 @@
+"""The exercises on the formulas of the textbook courses (issue 32): features, selection, curves, significance.
+
+Each is an ``Exercise`` around the function the library calls
+(docs/text-features.md, docs/vocabulary-selection.md, docs/explain.md,
+docs/curves-and-significance.md, docs/metrics.md).  The hand-computed
+answers come from the books' worked examples where they give one: the
+export/poultry table of Manning, Raghavan and Schütze's chapter 13.5
+(X^2 = 284, I = 0.0001105 bits), the negated sentence of Jurafsky and
+Martin's chapter 4, the p-value of their Figure 4.9; the others are small
+cases worked out by hand in exact fractions.  The model runs use the
+shipped spam messages; the SMS Spam Collection runs when
+NAIVEBAYES_SMS_SPAM_PATH names a local copy.
+"""
+
+import math
+import os
+from fractions import Fraction
+
+from naivebayes.datasets.shipped import load_china, load_spam
+from naivebayes.evaluation import curves
+from naivebayes.evaluation.curves import average_precision, average_precision_score, roc_auc_score, trapezoid_area
+from naivebayes.evaluation.metrics import micro_average
+from naivebayes.evaluation.multilabel import multilabel_f1
+from naivebayes.evaluation.significance import bootstrap_p_value, paired_bootstrap_test
+from naivebayes.evaluation.split import train_test_split
+from naivebayes.exercises.checking import Case, Exercise, Mistake, Reproduction
+from naivebayes.inspect.odds import odds_ratio, odds_ratios
+from naivebayes.naive_bayes.bernoulli import BernoulliNB
+from naivebayes.naive_bayes.multinomial import MultinomialNB
+from naivebayes.text import selection
+from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.hashing import FeatureHasher, hashed_features, murmurhash3_32
+from naivebayes.text.negation import mark_negation
+from naivebayes.text.selection import VocabularySelector, chi_square, expected_mutual_information
+from naivebayes.text.tokenize import Tokenizer
+
+__all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exercise)
+
+JURAFSKY_MARTIN = "Jurafsky and Martin, Speech and Language Processing, chapter 4"
+MANNING = "Manning, Raghavan and Schütze, Introduction to Information Retrieval, chapter 13"
+NLTK_BOOK = "the NLTK book (Bird, Klein and Loper), chapter 6"
+ALMEIDA = "Almeida, Gómez Hidalgo and Yamakami (2011), the SMS Spam Collection"
+
+# Manning, Raghavan and Schütze, section 13.5.1: the word "export" and the class poultry in Reuters-RCV1.
+EXPORT_POULTRY = (49, 27652, 141, 774106)  # N11, N10, N01, N00
+
+
+# -- model runs ------------------------------------------------------------------------------
+
+
+def spam_split():
+    """The shipped spam messages, split in three as ``spam_accuracy`` does: (train texts, test texts, train labels, test labels)."""
+    texts, labels = load_spam()
+    return train_test_split(texts, labels, test_size=1 / 3, random_state=0, stratify=labels)
+
+
+def spam_scores(model_class=MultinomialNB):
+    """(test labels, P(spam) of each test message) from ``model_class`` trained on the shipped spam split."""
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    model = model_class().fit(train_texts, train_labels)
+    return test_labels, [row["spam"] for row in model.predict_proba(test_texts)]
+
+
+def negation_spam_accuracy():
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    model = MultinomialNB(tokenizer=Tokenizer(negation=True)).fit(train_texts, train_labels)
+    return model.score(test_texts, test_labels)
+
+
+def selected_spam_accuracy(score, k=40):
+    """MultinomialNB on the ``k`` words with the best ``score`` (chi2 or expected_mutual_information) of the spam split.
+
+    The selector looks its formula up in ``selection.PER_CLASS_FORMULAS``;
+    the run puts there whatever ``selection`` holds under the formula's
+    name now (in a check, the student's function), and puts it back after.
+    """
+    name = {"chi2": "chi_square", "expected_mutual_information": "expected_mutual_information"}[score]
+    formulas = selection.PER_CLASS_FORMULAS
+    kept = formulas[score]
+    formulas[score] = getattr(selection, name)
+    try:
+        train_texts, test_texts, train_labels, test_labels = spam_split()
+        words = BagOfWords()
+        selector = VocabularySelector(k, score=score)
+        train_rows = selector.fit_transform(words.fit_transform(train_texts), train_labels)
+        model = MultinomialNB().fit(train_rows, train_labels)
+        return model.score(selector.transform(words.transform(test_texts)), test_labels)
+    finally:
+        formulas[score] = kept
+
+
+def spam_odds_ratio():
+    """The largest odds ratio of a word for spam against ham, BernoulliNB on the shipped spam messages."""
+    texts, labels = load_spam()
+    return odds_ratios(BernoulliNB().fit(texts, labels), "spam", "ham", top=1, kind="odds")[0].ratio
+
+
+def china_odds_ratio():
+    """The odds ratio of "chinese" for china against japan, BernoulliNB on the China example (Laplace)."""
+    documents, labels, _ = load_china()
+    found = odds_ratios(BernoulliNB().fit(documents, labels), "china", "japan", top=None, kind="odds")
+    return next(row.ratio for row in found if row.feature == "chinese")
+
+
+def spam_auc():
+    return roc_auc_score(*spam_scores(), pos_label="spam")
+
+
+def spam_average_precision():
+    return average_precision_score(*spam_scores(), pos_label="spam")
+
+
+def spam_bootstrap_p_value():
+    """The p-value of MultinomialNB against BernoulliNB on the spam test third, 500 seeded samples."""
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    a = MultinomialNB().fit(train_texts, train_labels).predict(test_texts)
+    b = BernoulliNB().fit(train_texts, train_labels).predict(test_texts)
+    return paired_bootstrap_test(test_labels, a, b, n_samples=500, random_state=0).p_value
+
+
+def hashed_spam_accuracy():
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    tokenizer, hasher = Tokenizer(), FeatureHasher(n_features=2**8, alternate_sign=False)
+    model = MultinomialNB().fit(hasher.transform([tokenizer(text) for text in train_texts]), train_labels)
+    return model.score(hasher.transform([tokenizer(text) for text in test_texts]), test_labels)
+
+
+MULTILABEL_TRUE = [["grain", "wheat"], ["earn"], ["grain"], []]
+MULTILABEL_PREDICTED = [["grain"], ["earn"], ["grain", "wheat"], ["earn"]]
+
+
+def small_micro_f1():
+    return multilabel_f1(MULTILABEL_TRUE, MULTILABEL_PREDICTED, average="micro")
+
+
+def sms_spam_missing():
+    """None when NAIVEBAYES_SMS_SPAM_PATH names a local copy of the SMS Spam Collection, else how to get one."""
+    path = os.environ.get("NAIVEBAYES_SMS_SPAM_PATH")
+    if path and os.path.exists(path):
+        return None
+    return ("needs the SMS Spam Collection: set NAIVEBAYES_SMS_SPAM_PATH to a local copy of UCI's "
+            "sms+spam+collection.zip (naivebayes.datasets.load_sms_spam downloads it once)")
+
+
+def sms_spam_auc():
+    """The AUC of MultinomialNB on a stratified third of the SMS Spam Collection (seed 0)."""
+    from naivebayes.datasets import load_sms_spam
+
+    texts, labels = load_sms_spam(download_if_missing=False)
+    train_texts, test_texts, train_labels, test_labels = train_test_split(
+        texts, labels, test_size=1 / 3, random_state=0, stratify=labels)
+    model = MultinomialNB().fit(train_texts, train_labels)
+    return roc_auc_score(test_labels, [row["spam"] for row in model.predict_proba(test_texts)], pos_label="spam")
+
+
+# -- negation --------------------------------------------------------------------------------
+
+SENTENCE_WORDS = ["i", "liked", "the", "movie", "plot", "good", "great", "acting", "but", "it", "was", "boring"]
+SENTENCE_MARKS = [",", ".", "!", "?", ";", ":"]
+NEGATIONS = ["not", "no", "never", "didn't", "isn't", "Don't", "NOT"]
+
+
+def draw_tokens(generator):
+    pool = SENTENCE_WORDS * 3 + SENTENCE_MARKS + NEGATIONS
+    return ([generator.choice(pool) for _ in range(generator.randint(0, 14))],)
+
+
+def negate_to_end(tokens):
+    out, negated = [], False
+    for token in tokens:
+        out.append("NOT_" + token if negated else token)
+        negated = negated or token.lower() in ("not", "no", "never") or token.lower().endswith("n't")
+    return out
+
+
+def negate_next_only(tokens):
+    out, previous = [], False
+    for token in tokens:
+        is_mark = not token.strip(",.!?;:")
+        out.append("NOT_" + token if previous and not is_mark else token)
+        previous = not is_mark and (token.lower() in ("not", "no", "never") or token.lower().endswith("n't"))
+    return out
+
+
+def negate_without_nt(tokens):
+    out, negated = [], False
+    for token in tokens:
+        if not token.strip(",.!?;:"):
+            negated = False
+            out.append(token)
+        elif negated:
+            out.append("NOT_" + token)
+        else:
+            out.append(token)
+            negated = token.lower() in ("not", "no", "never")
+    return out
+
+
+def negate_word_too(tokens):
+    out, negated = [], False
+    for token in tokens:
+        if not token.strip(",.!?;:"):
+            negated = False
+            out.append(token)
+            continue
+        negated = negated or token.lower() in ("not", "no", "never") or token.lower().endswith("n't")
+        out.append("NOT_" + token if negated else token)
+    return out
+
+
+def negate_case_sensitive(tokens):
+    out, negated = [], False
+    for token in tokens:
+        if not token.strip(",.!?;:"):
+            negated = False
+            out.append(token)
+        elif negated:
+            out.append("NOT_" + token)
+        else:
+            out.append(token)
+            negated = token in ("not", "no", "never") or token.endswith("n't")
+    return out
+
+
+NEGATION = Exercise(
+    name="negation",
+    title="Marking negation: NOT_ on the words after not, no, never or n't",
+    formula_id="eq-mark-negation",
+    page="text-features.md",
+    notes=(JURAFSKY_MARTIN,),
+    function=mark_negation,
+    latex=(r"\tilde w_i =" "\n" r"\begin{cases}" "\n"
+           r"\texttt{NOT\_}\,w_i & \text{if } w_j \in \mathcal{N} \text{ for some } j < i \text{ and none of } "
+           r"w_{j+1}, \dots, w_i \text{ is a punctuation token,} \\" "\n"
+           r"w_i & \text{otherwise.}" "\n" r"\end{cases}"),
+    arguments={"tokens": "the document as a list of tokens, punctuation marks as tokens of their own"},
+    returns="a new list of tokens, each word inside a negation's scope written NOT_word; the input is not changed",
+    hand_cases=[
+        Case((["didn't", "like", "this", "movie", ",", "but", "i"],),
+             ["didn't", "NOT_like", "NOT_this", "NOT_movie", ",", "but", "i"],
+             "Jurafsky and Martin's sentence: the comma ends the scope"),
+        Case((["i", "do", "not", "like", "it", ".", "it", "is", "dull"],),
+             ["i", "do", "not", "NOT_like", "NOT_it", ".", "it", "is", "dull"], "'not', and a full stop"),
+        Case((["no", "plot", "and", "never", "funny", "!"],),
+             ["no", "NOT_plot", "NOT_and", "NOT_never", "NOT_funny", "!"],
+             "a second negation inside the scope is marked like any other word"),
+        Case((["It", "ISN'T", "good", "?", "Not", "Bad"],), ["It", "ISN'T", "NOT_good", "?", "Not", "NOT_Bad"],
+             "negation words in capitals"),
+        Case((["great", "acting"],), ["great", "acting"], "no negation: nothing changes"),
+        Case(([],), [], "no tokens"),
+    ],
+    draw=draw_tokens,
+    mistakes=[
+        Mistake("scope to the end", "the scope does not run to the end of the document: a punctuation token "
+                "(, . ! ? ; :) ends it, and the words after it are plain again", negate_to_end),
+        Mistake("next word only", "the scope is not one word: every word after the negation is marked, up to the "
+                "next punctuation token", negate_next_only),
+        Mistake("n't forgotten", "a token that ends in n't (didn't, isn't, don't) is a negation word too",
+                negate_without_nt),
+        Mistake("negation word marked", "the negation word itself stays as it is: only the words after it get "
+                "NOT_", negate_word_too),
+        Mistake("capitals", "the negation words are found in any case: compare token.lower() with not, no, never "
+                "and n't (and keep the token itself as it was)", negate_case_sensitive),
+    ],
+    hint="walk the tokens once: a negation word (not, no, never, ...n't; any case) opens a scope, a punctuation "
+         "token closes it, and each word inside gets NOT_ in front",
+    reproductions=[Reproduction("MultinomialNB with Tokenizer(negation=True) on the shipped spam messages gives a "
+                                "test accuracy of {value}", negation_spam_accuracy, digits=4)],
+)
+
+
+# -- chi-square and expected mutual information -------------------------------------------------
+
+
+def draw_table(generator):
+    cells = [generator.randint(0, 30) for _ in range(4)]
+    if generator.random() < 0.15:
+        cells[generator.randrange(4)] = 0
+    if sum(cells) == 0:
+        cells[0] = 1
+    return tuple(cells)
+
+
+def chi_square_cells(n11, n10, n01, n00):
+    """The same statistic, cell by cell: (observed - expected)^2 / expected, E_ij = N_i. N_.j / N."""
+    n = n11 + n10 + n01 + n00
+    rows, columns = {1: n11 + n10, 0: n01 + n00}, {1: n11 + n01, 0: n10 + n00}
+    if 0 in rows.values() or 0 in columns.values():
+        return 0
+    observed = {(1, 1): n11, (1, 0): n10, (0, 1): n01, (0, 0): n00}
+    total = 0
+    for (i, j), count in observed.items():
+        expected = Fraction(rows[i] * columns[j], n)
+        total += (count - expected) ** 2 / expected
+    return total
+
+
+def chi_square_wrong_expected(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    expected = Fraction(n, 4)  # every cell the same share
+    return sum((count - expected) ** 2 / expected for count in (n11, n10, n01, n00))
+
+
+def chi_square_no_square(n11, n10, n01, n00):
+    margins = (n11 + n01) * (n11 + n10) * (n10 + n00) * (n01 + n00)
+    n = n11 + n10 + n01 + n00
+    return 0 if margins == 0 else Fraction(n * (n11 * n00 - n10 * n01), margins)
+
+
+def chi_square_without_n(n11, n10, n01, n00):
+    margins = (n11 + n01) * (n11 + n10) * (n10 + n00) * (n01 + n00)
+    return 0 if margins == 0 else Fraction((n11 * n00 - n10 * n01) ** 2, margins)
+
+
+def chi_square_divided_by_observed(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    rows, columns = {1: n11 + n10, 0: n01 + n00}, {1: n11 + n01, 0: n10 + n00}
+    observed = {(1, 1): n11, (1, 0): n10, (0, 1): n01, (0, 0): n00}
+    return sum((count - Fraction(rows[i] * columns[j], n)) ** 2 / count
+               for (i, j), count in observed.items() if count)
+
+
+CHI_SQUARE = Exercise(
+    name="chi-square",
+    title="Chi-square of a word and a class, from the 2 x 2 table of document counts",
+    formula_id="eq-chi-square",
+    page="vocabulary-selection.md",
+    notes=(MANNING,),
+    function=chi_square,
+    latex=(r"X^2(t, c) = \sum_{i, j \in \{0,1\}} \frac{(N_{ij} - E_{ij})^2}{E_{ij}}" "\n"
+           r"= \frac{N\,(N_{11}N_{00} - N_{10}N_{01})^2}{(N_{11}+N_{01})(N_{11}+N_{10})(N_{10}+N_{00})(N_{01}+N_{00})}"),
+    arguments={"n11": "N11, the documents that contain word t and are in class c",
+               "n10": "N10, the documents that contain t and are not in c",
+               "n01": "N01, the documents without t that are in c",
+               "n00": "N00, the documents without t and not in c"},
+    returns="X^2(t, c); an exact Fraction for whole counts, and 0 when a row or column sum is 0",
+    hand_cases=[
+        Case(EXPORT_POULTRY, Fraction(232203012262608245628, 816792780071355235),
+             "export and poultry (IIR 13.5.2): about 284"),
+        Case((1, 1, 1, 1), Fraction(0), "every cell the same: no dependence"),
+        Case((2, 0, 0, 2), Fraction(4), "t exactly in the documents of c, N = 4: X^2 = N"),
+        Case((3, 1, 1, 3), Fraction(2), "N = 8, E_ij = 2 in each cell: 4 (1/2) = 2"),
+        Case((5, 0, 3, 0), Fraction(0), "every document in c (a column sum of 0): 0/0, taken as 0"),
+    ],
+    draw=draw_table,
+    mistakes=[
+        Mistake("wrong expected count", "the expected count of a cell is E_ij = N_i. N_.j / N, its row sum times "
+                "its column sum over N: not N/4, the same for every cell", chi_square_wrong_expected),
+        Mistake("not squared", "the difference N11 N00 - N10 N01 is squared (so X^2 is never below 0)",
+                chi_square_no_square),
+        Mistake("N left out", "the numerator has N in front: N (N11 N00 - N10 N01)^2", chi_square_without_n),
+        Mistake("divided by the observed count", "each cell's (N_ij - E_ij)^2 is divided by the expected count "
+                "E_ij, not by the observed N_ij", chi_square_divided_by_observed),
+    ],
+    hint="X^2 = N (N11 N00 - N10 N01)^2 / (N_.1 N_1. N_.0 N_0.), the four row and column sums below; "
+         "return 0 when one of them is 0",
+    reproductions=[Reproduction("MultinomialNB on the 40 words of the shipped spam messages with the highest "
+                                "chi-square gives a test accuracy of {value}",
+                                lambda: selected_spam_accuracy("chi2"), digits=4)],
+)
+
+
+def emi_nats(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    cells = ((n11, n11 + n10, n11 + n01), (n10, n11 + n10, n10 + n00),
+             (n01, n01 + n00, n11 + n01), (n00, n01 + n00, n10 + n00))
+    return max(math.fsum(cell / n * math.log(n * cell / (row * column)) for cell, row, column in cells if cell), 0.0)
+
+
+def emi_without_weights(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    cells = ((n11, n11 + n10, n11 + n01), (n10, n11 + n10, n10 + n00),
+             (n01, n01 + n00, n11 + n01), (n00, n01 + n00, n10 + n00))
+    return math.fsum(math.log2(n * cell / (row * column)) for cell, row, column in cells if cell)
+
+
+def emi_present_only(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    cells = ((n11, n11 + n10, n11 + n01), (n10, n11 + n10, n10 + n00))
+    return math.fsum(cell / n * math.log2(n * cell / (row * column)) for cell, row, column in cells if cell)
+
+
+def emi_swapped_margins(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    cells = ((n11, n11 + n10, n11 + n01), (n10, n11 + n10, n11 + n01),
+             (n01, n01 + n00, n10 + n00), (n00, n01 + n00, n10 + n00))
+    return math.fsum(cell / n * math.log2(n * cell / (row * column)) for cell, row, column in cells if cell)
+
+
+EXPECTED_MUTUAL_INFORMATION = Exercise(
+    name="expected-mutual-information",
+    title="Expected mutual information of a word and a class, in bits",
+    formula_id="eq-expected-mutual-information",
+    page="vocabulary-selection.md",
+    notes=(MANNING,),
+    function=expected_mutual_information,
+    latex=r"I(U_t; C_c) = \sum_{i, j \in \{0,1\}} \frac{N_{ij}}{N} \log_2 \frac{N\,N_{ij}}{N_{i.}\,N_{.j}}",
+    arguments={"n11": "N11, the documents that contain word t and are in class c",
+               "n10": "N10, the documents that contain t and are not in c",
+               "n01": "N01, the documents without t that are in c",
+               "n00": "N00, the documents without t and not in c"},
+    returns="I(U_t; C_c) in bits, a float; a cell of 0 adds 0 (0 log 0 = 0)",
+    hand_cases=[
+        Case(EXPORT_POULTRY, 0.00011053558610110261, "export and poultry (IIR 13.5.1): 0.0001105 bits"),
+        Case((1, 1, 1, 1), 0.0, "every cell the same: 0 bits"),
+        Case((2, 0, 0, 2), 1.0, "t exactly in the documents of c, half of them: 1 bit"),
+        Case((1, 0, 0, 3), 0.25 * 2 + 0.75 * math.log2(4 / 3), "t only in the one document of c: "
+             "1/4 log2 4 + 3/4 log2(4/3)"),
+        Case((5, 0, 3, 0), 0.0, "every document in c: 0 bits"),
+    ],
+    draw=draw_table,
+    mistakes=[
+        Mistake("nats", "this is in nats (math.log): the book's I(U; C) is in bits, log base 2 (math.log2)",
+                emi_nats),
+        Mistake("weights left out", "each cell's log2(N N_ij / (N_i. N_.j)) is weighted by N_ij / N, the share "
+                "of documents in that cell", emi_without_weights),
+        Mistake("documents with t only", "all four cells count: the documents without t (N01 and N00) tell "
+                "about the class too", emi_present_only),
+        Mistake("column sums mixed up", "N_.j is the column of the cell: N_.1 = N11 + N01 (documents in c), "
+                "N_.0 = N10 + N00 (documents not in c)", emi_swapped_margins),
+    ],
+    hint="add, over the four cells with N_ij > 0, (N_ij / N) log2(N N_ij / (N_i. N_.j)), where N_i. is the "
+         "cell's row sum and N_.j its column sum",
+    reproductions=[Reproduction("MultinomialNB on the 40 words of the shipped spam messages with the highest "
+                                "expected mutual information gives a test accuracy of {value}",
+                                lambda: selected_spam_accuracy("expected_mutual_information"), digits=4)],
+)
+
+
+# -- the odds ratio ----------------------------------------------------------------------------------
+
+
+def draw_probabilities(generator):
+    def one():
+        return Fraction(generator.randint(1, 19), 20) if generator.random() < 0.9 else Fraction(generator.choice([0, 1]))
+    return (one(), one())
+
+
+ODDS_RATIO = Exercise(
+    name="odds-ratio",
+    title="The odds ratio of a feature for one class against another",
+    formula_id="eq-odds-ratio",
+    page="explain.md",
+    notes=(NLTK_BOOK,),
+    function=odds_ratio,
+    latex=(r"\text{OR}_f = \frac{p_1 / (1 - p_1)}{p_2 / (1 - p_2)} = \frac{p_1\,(1 - p_2)}{p_2\,(1 - p_1)},"
+           "\n" r"\qquad p_i = P(f \text{ present} \mid c_i)"),
+    arguments={"p1": "P(f present | c1), the feature's probability in the first class",
+               "p2": "P(f present | c2), in the second class"},
+    returns="the odds ratio, exact for Fractions; inf when the denominator is 0 and the numerator is not, "
+            "1 when both are 0",
+    hand_cases=[
+        Case((Fraction(1, 2), Fraction(1, 4)), Fraction(3), "odds 1 against odds 1/3"),
+        Case((Fraction(4, 5), Fraction(2, 3)), Fraction(2), "'chinese' in the China example, BernoulliNB with "
+             "Laplace: 4/5 in china, 2/3 in japan"),
+        Case((Fraction(1, 4), Fraction(1, 2)), Fraction(1, 3), "the other way round: 1/3"),
+        Case((Fraction(1, 3), Fraction(1, 3)), Fraction(1), "the same probability: 1"),
+        Case((Fraction(1, 2), Fraction(0)), math.inf, "never present in c2: infinite"),
+        Case((Fraction(1), Fraction(1, 2)), math.inf, "always present in c1: infinite"),
+        Case((Fraction(0), Fraction(0)), 1, "never present in either: no difference, 1"),
+    ],
+    draw=draw_probabilities,
+    mistakes=[
+        Mistake("likelihood ratio", "this is p1 / p2, the likelihood ratio: the odds ratio compares the odds "
+                "p / (1 - p) of the two classes",
+                lambda p1, p2: math.inf if p2 == 0 and p1 else (1 if p2 == 0 else Fraction(p1) / p2)),
+        Mistake("upside down", "c1's odds go on top: [p1 / (1 - p1)] / [p2 / (1 - p2)]",
+                lambda p1, p2: odds_ratio(p2, p1)),
+        Mistake("odds of absence", "the odds are p / (1 - p), the chance the feature is present over the chance "
+                "it is absent", lambda p1, p2: odds_ratio(1 - p1, 1 - p2)),
+        Mistake("logarithm", "the exercise wants the ratio itself, not its logarithm",
+                lambda p1, p2: math.log(p1 * (1 - p2)) - math.log(p2 * (1 - p1))),
+    ],
+    hint="OR = p1 (1 - p2) / (p2 (1 - p1)); when that denominator is 0 return math.inf, or 1 if the numerator "
+         "is 0 too",
+    reproductions=[
+        Reproduction("BernoulliNB on the China example gives 'chinese' an odds ratio of {value} for china "
+                     "against japan", china_odds_ratio, digits=4),
+        Reproduction("BernoulliNB on the shipped spam messages gives the largest odds ratio for spam against "
+                     "ham as {value}", spam_odds_ratio, digits=4),
+    ],
+)
+
+
+# -- the ROC area, average precision ----------------------------------------------------------------
+
+
+def draw_curve(generator):
+    """Points of a ROC curve: x and y rising from 0 to 1 (exact)."""
+    n = generator.randint(1, 6)
+    xs = sorted(Fraction(generator.randint(0, 8), 8) for _ in range(n))
+    ys = sorted(Fraction(generator.randint(0, 8), 8) for _ in range(n))
+    return ([Fraction(0)] + xs + [Fraction(1)], [Fraction(0)] + ys + [Fraction(1)])
+
+
+TRAPEZOID_AREA = Exercise(
+    name="roc-auc",
+    title="The area under the ROC curve, trapezoid by trapezoid",
+    formula_id="eq-trapezoid-area",
+    page="curves-and-significance.md",
+    notes=(MANNING, JURAFSKY_MARTIN),
+    function=trapezoid_area,
+    latex=r"\mathrm{AUC} = \sum_{k} (x_{k+1} - x_k)\, \frac{y_k + y_{k+1}}{2}",
+    arguments={"x": "the points' x values, rising (for the ROC curve, the false positive rates)",
+               "y": "their y values (the true positive rates)"},
+    returns="the area under the line through the points; exact for Fractions",
+    hand_cases=[
+        Case(([0, 0, Fraction(1, 2), 1], [0, Fraction(1, 2), 1, 1]), Fraction(7, 8),
+             "two positives, two negatives, one pair in the wrong order: 7/8"),
+        Case(([0, 1], [0, 1]), Fraction(1, 2), "a coin: the diagonal, 1/2"),
+        Case(([0, 0, 1], [0, 1, 1]), Fraction(1), "every positive first: 1"),
+        Case(([0, Fraction(1, 2), 1], [0, 1, 1]), Fraction(3, 4),
+             "a positive and a negative with the same score: the tie is a diagonal, counted one half"),
+        Case(([0, Fraction(1, 3)], [0, 1]), Fraction(1, 6), "a curve that stops early: one triangle"),
+    ],
+    draw=draw_curve,
+    mistakes=[
+        Mistake("rectangles, left", "these are rectangles at the left point's height: a step between two points "
+                "whose x and y both change is a slope, so take the mean of y_k and y_(k+1)",
+                lambda x, y: sum((x[k + 1] - x[k]) * y[k] for k in range(len(x) - 1))),
+        Mistake("rectangles, right", "these are rectangles at the right point's height: a slope between two "
+                "points takes the mean of y_k and y_(k+1)",
+                lambda x, y: sum((x[k + 1] - x[k]) * y[k + 1] for k in range(len(x) - 1))),
+        Mistake("not halved", "y_k + y_(k+1) is twice the mean height: divide by 2",
+                lambda x, y: sum((x[k + 1] - x[k]) * (y[k] + y[k + 1]) for k in range(len(x) - 1))),
+        Mistake("x and y swapped", "the widths are along x (the false positive rate), the heights along y",
+                lambda x, y: trapezoid_area(y, x)),
+    ],
+    hint="for each pair of neighbouring points add the width x_(k+1) - x_k times the mean height (y_k + y_(k+1)) / 2",
+    reproductions=[
+        Reproduction("MultinomialNB on the shipped spam messages gives a test AUC of {value}", spam_auc, digits=4),
+        Reproduction("MultinomialNB on the SMS Spam Collection (a stratified third, seed 0) gives a test AUC of "
+                     "{value}", sms_spam_auc, available=sms_spam_missing, digits=4),
+    ],
+)
+
+
+def draw_precision_recall(generator):
+    """A precision-recall curve as precision_recall_curve gives it, from random outcomes and scores."""
+    n = generator.randint(2, 9)
+    outcomes = [generator.randint(0, 1) for _ in range(n)]
+    outcomes[0], outcomes[1] = 1, 0
+    scores = [generator.randint(0, 5) for _ in range(n)]
+    curve = curves.precision_recall_curve(outcomes, scores)
+    return ([Fraction(p) for p in curve[0]], [Fraction(r) for r in curve[1]])
+
+
+def pr_points(outcomes, scores):
+    curve = curves.precision_recall_curve(outcomes, scores)
+    return ([Fraction(p) for p in curve[0]], [Fraction(r) for r in curve[1]])
+
+
+def ap_interpolated(precisions, recalls):
+    return sum((recalls[k] - recalls[k + 1]) * max(precisions[: k + 1]) for k in range(len(recalls) - 1))
+
+
+AVERAGE_PRECISION = Exercise(
+    name="average-precision",
+    title="Average precision: the precision at each step of recall",
+    formula_id="eq-average-precision",
+    page="curves-and-significance.md",
+    notes=(MANNING,),
+    function=average_precision,
+    latex=r"\mathrm{AP} = \sum_{k} (R_k - R_{k+1})\, P_k",
+    arguments={"precisions": "P_k, the precision at each threshold, as precision_recall_curve gives them "
+                             "(lowest threshold first, and 1 last)",
+               "recalls": "R_k, the recall at the same thresholds, falling to 0 at the last point"},
+    returns="AP, exact for Fractions",
+    hand_cases=[
+        Case(pr_points([0, 0, 1, 1], [1, 4, 3.5, 8]), Fraction(5, 6),
+             "scikit-learn's example: positive, negative, positive, negative by score: 1/2 + 1/2 (2/3)"),
+        Case(pr_points([0, 1, 1], [3, 2, 1]), Fraction(7, 12),
+             "a negative first, then two positives: 1/2 (1/2) + 1/2 (2/3)"),
+        Case(pr_points([1, 1, 0], [3, 2, 1]), Fraction(1), "both positives first: 1"),
+        Case(pr_points([1, 0], [1, 1]), Fraction(1, 2), "a positive and a negative with the same score: 1/2"),
+    ],
+    draw=draw_precision_recall,
+    mistakes=[
+        Mistake("interpolated", "this uses the interpolated precision (the best precision at this recall or "
+                "above): AP takes each step's own precision P_k, without interpolation", ap_interpolated),
+        Mistake("trapezoids", "these are trapezoids under the curve: AP multiplies each gain in recall by the "
+                "precision where it was gained, P_k, not by the mean of two neighbours (which is too hopeful)",
+                lambda p, r: sum((r[k] - r[k + 1]) * (p[k] + p[k + 1]) / 2 for k in range(len(r) - 1))),
+        Mistake("the next precision", "the gain R_k - R_(k+1) is made at point k: weight it by P_k, not P_(k+1)",
+                lambda p, r: sum((r[k] - r[k + 1]) * p[k + 1] for k in range(len(r) - 1))),
+        Mistake("mean of the precisions", "this is the plain mean of the precisions: each is weighted by the "
+                "recall gained at its step", lambda p, r: sum(p, Fraction(0)) / len(p)),
+    ],
+    hint="for each point but the last add (R_k - R_(k+1)) times P_k",
+    reproductions=[Reproduction("MultinomialNB on the shipped spam messages gives a test average precision of "
+                                "{value}", spam_average_precision, digits=4)],
+)
+
+
+# -- the paired bootstrap --------------------------------------------------------------------------
+
+
+def draw_deltas(generator):
+    b = generator.randint(1, 12)
+    deltas = [Fraction(generator.randint(-10, 10), 10) for _ in range(b)]
+    return (deltas, Fraction(generator.randint(-3, 5), 10))
+
+
+BOOTSTRAP_P_VALUE = Exercise(
+    name="bootstrap-p-value",
+    title="The p-value of the paired bootstrap test",
+    formula_id="eq-bootstrap-p-value",
+    page="curves-and-significance.md",
+    notes=(JURAFSKY_MARTIN,),
+    function=bootstrap_p_value,
+    latex=r"\text{p-value}(x) = \frac{1}{b} \sum_{i=1}^{b} \mathbb{1}\big(\delta(x^{(i)}) > 2\,\delta(x)\big)",
+    arguments={"sample_deltas": "delta(x^(i)) for each of the b bootstrap samples: A's score minus B's",
+               "delta": "delta(x), A's score minus B's on the test set itself"},
+    returns="the share of the b samples whose delta is above 2 delta; exact (a Fraction)",
+    hand_cases=[
+        Case(([Fraction(1, 10), Fraction(3, 10), Fraction(25, 100), Fraction(5, 100)], Fraction(1, 10)),
+             Fraction(1, 2), "delta = 0.1: two of four samples above 0.2"),
+        Case(([Fraction(2, 10), Fraction(2, 10), Fraction(3, 10)], Fraction(1, 10)), Fraction(1, 3),
+             "a sample equal to 2 delta does not count (>, as the chapter's algorithm)"),
+        Case(([Fraction(1, 10)] * 4, Fraction(1, 10)), Fraction(0), "every sample as good as the test set: 0"),
+        Case(([Fraction(-1, 10), Fraction(1, 10)], Fraction(-1, 10)), Fraction(1),
+             "B better on the test set: delta below 0, so every sample above -0.2 counts"),
+        Case(([Fraction(1, 20), Fraction(15, 100), Fraction(11, 100), Fraction(9, 100), Fraction(21, 100)],
+              Fraction(1, 20)), Fraction(3, 5), "delta = 0.05: three of five samples above 2 delta = 0.1"),
+    ],
+    draw=draw_deltas,
+    mistakes=[
+        Mistake("2 delta forgotten", "the samples' deltas are compared with 2 delta(x), not delta(x): the samples "
+                "are drawn from x, so they are expected to beat B by delta(x) already",
+                lambda deltas, delta: Fraction(sum(1 for d in deltas if d > delta), len(deltas))),
+        Mistake(">= for >", "a sample whose delta equals 2 delta(x) does not count: the chapter's test is "
+                "delta(x^(i)) > 2 delta(x)",
+                lambda deltas, delta: Fraction(sum(1 for d in deltas if d >= 2 * delta), len(deltas))),
+        Mistake("a count, not a share", "divide the count by b, the number of samples",
+                lambda deltas, delta: sum(1 for d in deltas if d > 2 * delta)),
+        Mistake("the other side", "count the samples above 2 delta(x), not those at or below it",
+                lambda deltas, delta: Fraction(sum(1 for d in deltas if d <= 2 * delta), len(deltas))),
+    ],
+    hint="count the samples with delta(x^(i)) > 2 delta(x) and divide by b, the number of samples",
+    reproductions=[Reproduction("the paired bootstrap of MultinomialNB against BernoulliNB on the shipped spam "
+                                "messages (500 samples, seed 0) gives a p-value of {value}",
+                                spam_bootstrap_p_value, digits=4)],
+)
+
+
+# -- the micro average ------------------------------------------------------------------------------
+
+
+def draw_pooled(generator):
+    k = generator.randint(1, 5)
+    true_positives = [generator.randint(0, 9) for _ in range(k)]
+    false_counts = [generator.randint(0, 9) for _ in range(k)]
+    if sum(true_positives) + sum(false_counts) == 0:
+        true_positives[0] = 1
+    return (true_positives, false_counts)
+
+
+def macro_instead(true_positives, false_counts):
+    per_class = [Fraction(tp, tp + f) if tp + f else Fraction(0) for tp, f in zip(true_positives, false_counts)]
+    return sum(per_class, Fraction(0)) / len(per_class)
+
+
+MICRO_AVERAGE = Exercise(
+    name="micro-average",
+    title="Micro-averaged precision (or recall): pool the classes' tables, then divide",
+    formula_id="eq-micro-average",
+    page="metrics.md",
+    notes=(MANNING,),
+    function=micro_average,
+    latex=r"\text{micro-}P = \frac{\sum_k TP_k}{\sum_k TP_k + \sum_k FP_k}",
+    arguments={"true_positives": "[TP_k for each class k]",
+               "false_counts": "[FP_k for each class] for the micro precision, [FN_k] for the micro recall"},
+    returns="the pooled ratio, exact (a Fraction); 0 when there is nothing to divide",
+    hand_cases=[
+        Case(([1, 2, 0], [1, 0, 1]), Fraction(3, 5),
+             "earn, grain, wheat of docs/multi-label.md, FP: 3 / (3 + 2)"),
+        Case(([1, 2, 0], [0, 0, 1]), Fraction(3, 4), "the same, FN: micro recall 3 / (3 + 1)"),
+        Case(([90, 1], [10, 9]), Fraction(91, 110), "a large class and a small one: the large one dominates"),
+        Case(([0, 0], [0, 0]), Fraction(0), "nothing predicted and nothing missed: 0"),
+    ],
+    draw=draw_pooled,
+    mistakes=[
+        Mistake("macro, not micro", "this is the mean of the classes' own precisions (the macro average): the "
+                "micro average pools the counts of all classes first, then divides once", macro_instead),
+        Mistake("false counts on top", "the true positives go on top: sum TP_k / (sum TP_k + sum F_k)",
+                lambda tp, f: Fraction(sum(f), sum(tp) + sum(f)) if sum(tp) + sum(f) else Fraction(0)),
+        Mistake("TP left out below", "the denominator is sum TP_k + sum F_k, everything predicted (or "
+                "everything in the classes)", lambda tp, f: Fraction(sum(tp), sum(f)) if sum(f) else Fraction(0)),
+    ],
+    hint="add up the true positives of all classes, add up the false counts, and divide: "
+         "sum TP / (sum TP + sum F); 0 when both sums are 0",
+    reproductions=[Reproduction("multilabel_f1 on the four stories of docs/multi-label.md gives a micro F1 of "
+                                "{value}", small_micro_f1, published=Fraction(2, 3), digits=4)],
+)
+
+
+# -- feature hashing -------------------------------------------------------------------------------
+
+HASHED_WORDS = ["the", "free", "money", "meeting", "chinese", "tokyo", "cat", "dog", "colour", "size"]
+
+
+def draw_hash_row(generator):
+    row = {}
+    for word in generator.sample(HASHED_WORDS, generator.randint(0, 6)):
+        row[word] = generator.choice([0, 1, 2, 3, Fraction(1, 2), "red", "big"])
+    return (row, generator.choice([1, 2, 3, 4, 8, 16, 2**20]), generator.random() < 0.5)
+
+
+def signed(feature):
+    h = murmurhash3_32(feature)
+    return h - 2**32 if h >= 2**31 else h
+
+
+def hashed_unsigned(row, n_features, alternate_sign=True):
+    out = {}
+    for feature, value in row.items():
+        if isinstance(value, str):
+            feature, value = f"{feature}={value}", 1
+        if value == 0:
+            continue
+        column = murmurhash3_32(feature) % n_features
+        out[column] = out.get(column, 0) + value
+    return out
+
+
+def hashed_python_modulo(row, n_features, alternate_sign=True):
+    out = {}
+    for feature, value in row.items():
+        if isinstance(value, str):
+            feature, value = f"{feature}={value}", 1
+        if value == 0:
+            continue
+        h = signed(feature)
+        out[h % n_features] = out.get(h % n_features, 0) + (-value if alternate_sign and h < 0 else value)
+    return out
+
+
+def hashed_overwriting(row, n_features, alternate_sign=True):
+    out = {}
+    for feature, value in row.items():
+        if isinstance(value, str):
+            feature, value = f"{feature}={value}", 1
+        if value == 0:
+            continue
+        h = signed(feature)
+        out[abs(h) % n_features] = -value if alternate_sign and h < 0 else value
+    return out
+
+
+def hashed_without_category(row, n_features, alternate_sign=True):
+    return hashed_features({f: (1 if isinstance(v, str) else v) for f, v in row.items()}, n_features, alternate_sign)
+
+
+HASHED_ROW = {"free": 2, "money": 1, "colour": "red"}
+
+FEATURE_HASH = Exercise(
+    name="feature-hash",
+    title="Feature hashing: the bucket and the sign of each feature",
+    formula_id="eq-feature-hashing",
+    page="text-features.md",
+    notes=(ALMEIDA,),
+    function=hashed_features,
+    latex=(r"x'_j = \sum_{f \,:\, |h(f)| \bmod m \,=\, j} s(f) \, x_f, \qquad" "\n"
+           r"s(f) = \begin{cases} -1 & \text{if } h(f) < 0 \text{ and alternate\_sign,} \\ +1 & "
+           r"\text{otherwise.} \end{cases}"),
+    arguments={"row": "one example as {feature: value}; a str value v is the feature 'feature=v' with value 1",
+               "n_features": "m, the number of columns",
+               "alternate_sign": "True: a feature whose hash is below 0 counts negative"},
+    returns="{column j: x'_j} for the columns some feature with a value other than 0 falls in. h(f) is "
+            "naivebayes.text.hashing.murmurhash3_32(f) read as a signed 32-bit number (subtract 2**32 when it "
+            "is 2**31 or more)",
+    hand_cases=[
+        Case(({"foo": 1}, 8, True), {0: -1}, "h('foo') = 4138058784, signed -156908512 (scikit-learn's "
+             "murmurhash3_32('foo')): bucket 156908512 mod 8 = 0, sign -"),
+        Case(({"foo": 1}, 8, False), {0: 1}, "the same without alternate signs"),
+        Case(({"foo": 1}, 3, True), {signed("foo") * -1 % 3: -1}, "156908512 mod 3 = 1: |h| first, then mod"),
+        Case((HASHED_ROW, 8, True), hashed_features(HASHED_ROW, 8, True),
+             "two words and a category, 'colour=red', eight columns"),
+        Case(({"free": 1, "money": 1, "meeting": 2}, 1, False), {0: 4},
+             "one column: every feature collides, and collisions add"),
+        Case(({"free": 0}, 8, True), {}, "a value of 0 adds nothing"),
+    ],
+    draw=draw_hash_row,
+    mistakes=[
+        Mistake("unsigned hash", "h(f) is read as a signed 32-bit number (subtract 2**32 when it is 2**31 or "
+                "more), then |h(f)| mod m gives the column, as scikit-learn does", hashed_unsigned),
+        Mistake("mod of a negative hash", "the column is |h(f)| mod m: Python's h % m of a negative h is not "
+                "the same number", hashed_python_modulo),
+        Mistake("collisions overwrite", "two features in the same column add their values: a later one does not "
+                "replace an earlier one", hashed_overwriting),
+        Mistake("category's value ignored", "a str value v is a category: hash the feature 'name=v' with the "
+                "value 1, so that colour=red and colour=blue go to their own columns", hashed_without_category),
+        Mistake("sign ignored", "with alternate_sign, a feature whose signed hash is below 0 adds -x_f",
+                lambda row, m, alternate_sign=True: hashed_features(row, m, False)),
+    ],
+    hint="for each feature with a value other than 0: h = murmurhash3_32(name) as a signed number, column "
+         "|h| mod m, add the value there (minus it when h < 0 and alternate_sign)",
+    reproductions=[Reproduction("MultinomialNB on the shipped spam messages hashed into 256 columns gives a test "
+                                "accuracy of {value}", hashed_spam_accuracy, digits=4)],
+)
+
+COURSE_EXERCISES = [
+    NEGATION, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, ODDS_RATIO,
+    TRAPEZOID_AREA, AVERAGE_PRECISION, BOOTSTRAP_P_VALUE, MICRO_AVERAGE,
+]
