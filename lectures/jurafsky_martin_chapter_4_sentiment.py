@@ -46,9 +46,9 @@ The steps, in the chapter's order:
 
 Going further (not in the chapter): negation and lexicon features together, on the same folds.
 
-Some features this companion uses were not in the library when it was written (negation marking,
-lexicon counts): small local helpers below stand in for them, each marked "local helper".  The reviews and the lexicon come from load_movie_reviews and
-load_opinion_lexicon.
+Every step uses the library: load_movie_reviews and load_opinion_lexicon,
+mark_negation (Tokenizer(negation=True)), LexiconCounts, MultinomialNB, the
+metrics and paired_bootstrap_test.
 
     python lectures/jurafsky_martin_chapter_4_sentiment.py
     python lectures/jurafsky_martin_chapter_4_sentiment.py --reviews PATH/review_polarity.tar.gz --lexicon PATH/opinion_lexicon.zip
@@ -71,10 +71,12 @@ except NameError:  # a notebook has no __file__ and runs in lectures/
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
-from naivebayes import MultinomialNB  # noqa: E402
+from naivebayes import MultinomialNB, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_movie_reviews, load_opinion_lexicon  # noqa: E402
 from naivebayes.evaluation.metrics import f1_score, precision, recall  # noqa: E402
 from naivebayes.evaluation.significance import paired_bootstrap_test  # noqa: E402
+from naivebayes.text.lexicon import LexiconCounts  # noqa: E402
+from naivebayes.text.negation import mark_negation  # noqa: E402
 
 SHARED_DATA = REPOSITORY.parent / "shared" / "data"
 REVIEWS_DEFAULT = SHARED_DATA / "movie-reviews" / "review_polarity.tar.gz"
@@ -120,8 +122,6 @@ FIGURE_4_5 = {
 }
 FIGURE_4_6 = {"urgent": ".42", "normal": ".52", "spam": ".86", "micro": ".73", "macro": ".60"}
 
-POSITIVE_FEATURE = "LEXICON_POSITIVE"  # the chapter's 'this word occurs in the positive lexicon'
-NEGATIVE_FEATURE = "LEXICON_NEGATIVE"
 PUNCTUATION = re.compile(r"^[.,:;!?()\"]+$")
 
 
@@ -140,32 +140,16 @@ def show(value):
 # ## Helpers
 #
 # The reviews and the lexicon come from the library's loaders, `load_movie_reviews` and
-# `load_opinion_lexicon`.  Until the library's own versions land, local helpers stand in for
-# `Tokenizer(negation=True)` and `LexiconCounts`; the bootstrap is the library's
-# `paired_bootstrap_test`.
+# `load_opinion_lexicon`; negation is the library's `mark_negation` (what `Tokenizer(negation=True)`
+# runs), the lexicon features its `LexiconCounts`, the test its `paired_bootstrap_test`.
 
 # %%
-def negation_marked(tokens):
-    """Local helper: the chapter's rule, NOT_ before every word after n't, not, no or never, up to punctuation."""
-    marked, negating = [], False
-    for token in tokens:
-        if PUNCTUATION.match(token):
-            negating = False
-            marked.append(token)
-        elif negating:
-            marked.append("NOT_" + token)
-        else:
-            marked.append(token)
-            negating = token.lower() in ("not", "no", "never") or token.lower().endswith("n't")
-    return marked
-
-
 def review_tokens(text, negation=False):
     """Pang and Lee's reviews are tokenized already: split on spaces; optionally mark negation; drop punctuation."""
     tokens = text.split()
     if negation:
-        tokens = negation_marked(tokens)
-    return [token for token in tokens if not PUNCTUATION.match(token)]
+        tokens = mark_negation(tokens)  # the library's: the scope ends at . , : ; ! or ?
+    return [token for token in tokens if not PUNCTUATION.match(token.removeprefix("NOT_"))]
 
 
 def bag(tokens):
@@ -178,12 +162,6 @@ def bag(tokens):
 def binarized(counts):
     """Binary NB: each word of a document counted once."""
     return {word: 1 for word in counts}
-
-
-def lexicon_counts(tokens, positive, negative):
-    """Local helper: the chapter's two lexicon features, how many words of each list the document holds."""
-    return {POSITIVE_FEATURE: sum(token in positive for token in tokens),
-            NEGATIVE_FEATURE: sum(token in negative for token in tokens)}
 
 
 def load_reviews(path, per_class_per_fold=None):
@@ -327,14 +305,16 @@ if __name__ == "__main__":
 # %%
 def step_3_negation():
     heading("Step 3. Negation marking (section 4.4)")
-    marked = " ".join(negation_marked(NEGATION_EXAMPLE.split()))
+    marked = " ".join(mark_negation(NEGATION_EXAMPLE.split()))
     print(f"input:   {NEGATION_EXAMPLE}")
     print(f"ours:    {marked}")
     print(f"chapter: {NEGATION_CHAPTER}")
     print(f"the same: {marked == NEGATION_CHAPTER}")
     assert marked == NEGATION_CHAPTER
-    worked = " ".join(negation_marked(WORKED_TEST.split()))
+    worked = " ".join(mark_negation(WORKED_TEST.split()))
     print(f"the worked example's test sentence becomes: {worked}")
+    raw = "I didn't like this movie, but I"
+    print(f"Tokenizer(negation=True) on the raw text {raw!r}: {Tokenizer(negation=True)(raw)}")
 
 
 if __name__ == "__main__":
@@ -356,9 +336,10 @@ def step_4_lexicon(path):
         return None
     positive, negative = load_lexicon(path)
     print(f"Hu and Liu's opinion lexicon: {len(positive)} positive and {len(negative)} negative words")
-    for label, text in FIGURE_4_3_DOCUMENTS + [("?", WORKED_TEST)]:
-        counts = lexicon_counts(text.split(), positive, negative)
-        print(f"  {label} {text!r}: {counts}")
+    counts = LexiconCounts(positive, negative, tokenizer=str.split)
+    documents = FIGURE_4_3_DOCUMENTS + [("?", WORKED_TEST)]
+    for (label, text), row in zip(documents, counts.transform([text for _, text in documents])):
+        print(f"  {label} {text!r}: {row}")
     return positive, negative
 
 
@@ -539,11 +520,10 @@ def going_further(texts, labels, folds, lexicon):
     negated = [binarized(bag(review_tokens(text, negation=True))) for text in texts]
     rows = [("binary NB with negation", negated)]
     if lexicon is not None:
-        positive, negative = lexicon
         plain_tokens = [review_tokens(text) for text in texts]
-        with_lexicon = [{**binarized(bag(tokens)), **lexicon_counts(tokens, positive, negative)}
-                        for tokens in plain_tokens]
-        both = [{**negated[i], **lexicon_counts(plain_tokens[i], positive, negative)} for i in range(len(texts))]
+        lexicon_rows = LexiconCounts(*lexicon, tokenizer=str.split).transform(plain_tokens)
+        with_lexicon = [{**binarized(bag(tokens)), **row} for tokens, row in zip(plain_tokens, lexicon_rows)]
+        both = [{**words, **row} for words, row in zip(negated, lexicon_rows)]
         rows += [("binary NB + lexicon counts", with_lexicon), ("binary NB + negation + lexicon", both)]
     else:
         print("no opinion lexicon: only negation is tried")

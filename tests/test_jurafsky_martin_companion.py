@@ -100,25 +100,18 @@ def test_binary_counts_clip_each_document_at_one():
     assert re.search(r"^great +3 +1 +2 +1 +\(3, 1, 2, 1\)$", out, re.M)
 
 
-@pytest.mark.parametrize("text, marked", [
-    ("didn't like this movie , but I", "didn't NOT_like NOT_this NOT_movie , but I"),
-    ("never again . fine", "never NOT_again . fine"),
-    ("not bad ! not good", "not NOT_bad ! not NOT_good"),
-    ("I like it", "I like it"),
-    ("no", "no"),
-])
-def test_negation_marks_up_to_the_next_punctuation(text, marked):
-    assert " ".join(companion.negation_marked(text.split())) == marked
-
-
 def test_review_tokens_drop_punctuation_after_marking():
     assert companion.review_tokens("it isn't good , really .", negation=True) == ["it", "isn't", "NOT_good", "really"]
     assert companion.review_tokens("it isn't good , really .") == ["it", "isn't", "good", "really"]
+    # a bracket or a quote does not end the scope (the library's mark_negation), but is not kept as a feature
+    assert companion.review_tokens("not ( really ) good .", negation=True) == ["not", "NOT_really", "NOT_good"]
 
 
-def test_lexicon_counts_count_every_occurrence():
-    counts = companion.lexicon_counts("great scenes great film bad".split(), {"great"}, {"bad", "boring"})
-    assert counts == {companion.POSITIVE_FEATURE: 2, companion.NEGATIVE_FEATURE: 1}
+def test_negation_step_prints_the_chapters_example():
+    out = slice_output()
+    assert "ours:    didn't NOT_like NOT_this NOT_movie , but I" in out
+    assert "chapter: didn't NOT_like NOT_this NOT_movie , but I" in out
+    assert "the same: True" in out
 
 
 @needs_lexicon
@@ -126,6 +119,8 @@ def test_the_lexicon_has_hu_and_lius_sizes():
     positive, negative = companion.load_lexicon(LEXICON)
     assert (len(positive), len(negative)) == (2006, 4783)
     assert positive & negative == {"envious", "enviously", "enviousness"}
+    out = slice_output()
+    assert "  + 'great scenes great film': {'lexicon:positive': 2, 'lexicon:negative': 0}" in out
 
 
 # -- section 4.7 --
@@ -166,12 +161,6 @@ def test_bootstrap_says_when_a_is_not_ahead(capsys):
     assert "samples with delta(x_i) >= 2 delta(x): 50, p-value = 1.0000" in out  # delta = -1/2: every sample
 
 
-def test_local_negation_helper_agrees_with_the_librarys_when_it_is_there():
-    negation = pytest.importorskip("naivebayes.text.negation")
-    for text in ("didn't like this movie , but I", "never again . fine", "not bad ! not good", "I like it"):
-        assert companion.negation_marked(text.split()) == negation.mark_negation(text.split())
-
-
 # -- section 4.8 on Pang and Lee's reviews --
 
 
@@ -202,6 +191,7 @@ def test_full_run_on_all_2000_reviews_agrees_with_scikit_learn():
     assert "binary multinomial NB        1662/2000 = 0.8310" in out
     assert "delta(x) = accuracy(A) - accuracy(B) = 3/200 = +0.0150" in out
     assert "samples with delta(x_i) > 2 delta(x):  59, p-value = 0.0059 (Figure 4.9, paired_bootstrap_test)" in out
+    assert "binary NB + negation + lexicon   1694/2000 = 0.8470" in out
     pytest.importorskip("sklearn")
     assert "the same prediction as scikit-learn on 2000 of 2000 reviews" in out
 
