@@ -431,8 +431,8 @@ def test_affix_features_refuse_bad_names():
 # Feature hashing
 # ---------------------------------------------------------------------------
 
-# MurmurHash3 x86 32-bit test vectors, as published with the reference implementation's tests
-# (and in Wikipedia's article): (bytes, seed, hash).
+# MurmurHash3 x86 32-bit test vectors, the set that circulates with ports of the reference
+# implementation (they agree with scikit-learn's murmurhash3_32 too): (bytes, seed, hash).
 MURMUR_VECTORS = [
     (b"", 0, 0),
     (b"", 1, 0x514E28B7),
