@@ -107,6 +107,12 @@ from naivebayes.evaluation.curves import (
 )
 from naivebayes.evaluation.significance import paired_bootstrap_test
 from naivebayes.evaluation.errors import misclassified
+from naivebayes.evaluation.multilabel import (
+    multilabel_f1,
+    multilabel_precision,
+    multilabel_precision_recall_f1,
+    multilabel_recall,
+)
 from naivebayes.inspect.curve_pictures import PrecisionRecallPlot, RocCurvePlot
 
 # Model files
@@ -198,6 +204,10 @@ __all__ = [
     "threshold_for_cost",
     "paired_bootstrap_test",
     "misclassified",
+    "multilabel_precision_recall_f1",
+    "multilabel_precision",
+    "multilabel_recall",
+    "multilabel_f1",
     "RocCurvePlot",
     "PrecisionRecallPlot",
 ]
