@@ -1040,6 +1040,9 @@ def test_output_quoted_on_the_docs_page_is_current(index):
             pytest.skip("no local adult.data and adult.test, and the tests never download them")
         at = arguments.index("--adult") + 1
         arguments = (*arguments[:at], ADULT, *arguments[at + 1:])
+    if "--names" in arguments:  # the same for the names corpus (the NLTK chapter 6 companion)
+        at = arguments.index("--names") + 1
+        arguments = (*arguments[:at], *names_arguments(NLTK_CHAPTER_6)[1:], *arguments[at + 1:])
     code, out, err = run(script, *arguments)
     assert code == 0, err
     printed = set(out.splitlines())
