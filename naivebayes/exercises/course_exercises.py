@@ -230,7 +230,7 @@ NEGATION = Exercise(
     notes=(JURAFSKY_MARTIN,),
     function=mark_negation,
     latex=(r"\tilde w_i =" "\n" r"\begin{cases}" "\n"
-           r"\texttt{NOT\_}\,w_i & \text{if } w_j \in \mathcal{N} \text{ for some } j < i \text{ and none of } "
+           r"\mathtt{NOT\_}\,w_i & \text{if } w_j \in \mathcal{N} \text{ for some } j < i \text{ and none of } "
            r"w_{j+1}, \dots, w_i \text{ is a punctuation token,} \\" "\n"
            r"w_i & \text{otherwise.}" "\n" r"\end{cases}"),
     arguments={"tokens": "the document as a list of tokens, punctuation marks as tokens of their own"},
@@ -278,6 +278,8 @@ def draw_table(generator):
         cells[generator.randrange(4)] = 0
     if sum(cells) == 0:
         cells[0] = 1
+    if generator.random() < 0.3:
+        cells[3] = float(cells[3])  # as VocabularySelector passes N00 (N is a float there)
     return tuple(cells)
 
 
@@ -332,11 +334,14 @@ CHI_SQUARE = Exercise(
     arguments={"n11": "N11, the documents that contain word t and are in class c",
                "n10": "N10, the documents that contain t and are not in c",
                "n01": "N01, the documents without t that are in c",
-               "n00": "N00, the documents without t and not in c"},
-    returns="X^2(t, c); an exact Fraction for whole counts, and 0 when a row or column sum is 0",
+               "n00": "N00, the documents without t and not in c (a float when the selector calls it)"},
+    returns="X^2(t, c); an exact Fraction for whole counts, a float when a count is a float, and 0 when a row "
+            "or column sum is 0",
     hand_cases=[
         Case(EXPORT_POULTRY, Fraction(232203012262608245628, 816792780071355235),
              "export and poultry (IIR 13.5.2): about 284"),
+        Case(EXPORT_POULTRY[:3] + (float(EXPORT_POULTRY[3]),), 284.28631830257234,
+             "the same table with N00 a float, as VocabularySelector gives it: a float answer"),
         Case((1, 1, 1, 1), Fraction(0), "every cell the same: no dependence"),
         Case((2, 0, 0, 2), Fraction(4), "t exactly in the documents of c, N = 4: X^2 = N"),
         Case((3, 1, 1, 3), Fraction(2), "N = 8, E_ij = 2 in each cell: 4 (1/2) = 2"),
@@ -464,10 +469,9 @@ ODDS_RATIO = Exercise(
         Mistake("likelihood ratio", "this is p1 / p2, the likelihood ratio: the odds ratio compares the odds "
                 "p / (1 - p) of the two classes",
                 lambda p1, p2: math.inf if p2 == 0 and p1 else (1 if p2 == 0 else Fraction(p1) / p2)),
-        Mistake("upside down", "c1's odds go on top: [p1 / (1 - p1)] / [p2 / (1 - p2)]",
+        Mistake("upside down", "this is the odds ratio upside down: c1's odds of presence go on top, "
+                "[p1 / (1 - p1)] / [p2 / (1 - p2)] (the odds of absence, (1 - p) / p, turn it upside down too)",
                 lambda p1, p2: odds_ratio(p2, p1)),
-        Mistake("odds of absence", "the odds are p / (1 - p), the chance the feature is present over the chance "
-                "it is absent", lambda p1, p2: odds_ratio(1 - p1, 1 - p2)),
         Mistake("logarithm", "the exercise wants the ratio itself, not its logarithm",
                 lambda p1, p2: math.log(p1 * (1 - p2)) - math.log(p2 * (1 - p1))),
     ],
@@ -613,9 +617,9 @@ BOOTSTRAP_P_VALUE = Exercise(
                "delta": "delta(x), A's score minus B's on the test set itself"},
     returns="the share of the b samples whose delta is above 2 delta; exact (a Fraction)",
     hand_cases=[
-        Case(([Fraction(1, 10), Fraction(3, 10), Fraction(25, 100), Fraction(5, 100)], Fraction(1, 10)),
-             Fraction(1, 2), "delta = 0.1: two of four samples above 0.2"),
-        Case(([Fraction(2, 10), Fraction(2, 10), Fraction(3, 10)], Fraction(1, 10)), Fraction(1, 3),
+        Case(([Fraction(1, 10), Fraction(3, 10), Fraction(25, 100), Fraction(5, 100), Fraction(15, 100)],
+              Fraction(1, 10)), Fraction(2, 5), "delta = 0.1: two of five samples above 2 delta = 0.2"),
+        Case(([Fraction(2, 10), Fraction(2, 10), Fraction(15, 100), Fraction(3, 10)], Fraction(1, 10)), Fraction(1, 4),
              "a sample equal to 2 delta does not count (>, as the chapter's algorithm)"),
         Case(([Fraction(1, 10)] * 4, Fraction(1, 10)), Fraction(0), "every sample as good as the test set: 0"),
         Case(([Fraction(-1, 10), Fraction(1, 10)], Fraction(-1, 10)), Fraction(1),
@@ -761,7 +765,7 @@ FEATURE_HASH = Exercise(
     notes=(ALMEIDA,),
     function=hashed_features,
     latex=(r"x'_j = \sum_{f \,:\, |h(f)| \bmod m \,=\, j} s(f) \, x_f, \qquad" "\n"
-           r"s(f) = \begin{cases} -1 & \text{if } h(f) < 0 \text{ and alternate\_sign,} \\ +1 & "
+           r"s(f) = \begin{cases} -1 & \text{if } h(f) < 0 \text{ and } \mathtt{alternate\_sign}\text{,} \\ +1 & "
            r"\text{otherwise.} \end{cases}"),
     arguments={"row": "one example as {feature: value}; a str value v is the feature 'feature=v' with value 1",
                "n_features": "m, the number of columns",

@@ -1,0 +1,412 @@
+"""The exercises on issue 32's course formulas (naivebayes/exercises/course_exercises.py), each by its own checks.
+
+For every exercise: the statement shows the docs page's formula; the
+library's own function passes, with its model runs on shipped data; a second
+right version, written another way, passes; each planted mistake, written as
+a student would write it, fails with that mistake's hint.  The hand answers
+are the books' numbers (IIR's export/poultry 284 and 0.0001105 bits, Jurafsky
+and Martin's negated sentence), checked here against the library exactly.
+"""
+
+import inspect
+import math
+import os
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from naivebayes.exercises import exercise, exercises
+from naivebayes.exercises.course_exercises import COURSE_EXERCISES
+from naivebayes.text.hashing import murmurhash3_32
+
+ROOT = Path(__file__).resolve().parents[1]
+SMS_SPAM = Path(os.environ.get("NAIVEBAYES_SMS_SPAM_PATH", ROOT.parent / "shared" / "data" / "sms-spam"))
+NAMES = ["negation", "feature-hash", "chi-square", "expected-mutual-information", "odds-ratio",
+         "roc-auc", "average-precision", "bootstrap-p-value", "micro-average"]
+QUICK = {"n_random": 15}
+PUNCTUATION = set(",.!?;:")
+
+
+@pytest.fixture(autouse=True)
+def without_corpora(monkeypatch):
+    """The quick tests run offline: the SMS Spam Collection run skips (one test below gives it the copy)."""
+    monkeypatch.delenv("NAIVEBAYES_SMS_SPAM_PATH", raising=False)
+
+
+def test_the_course_exercises_come_after_the_notes_exercises_in_the_registry():
+    assert sorted(e.name for e in COURSE_EXERCISES) == sorted(NAMES)
+    order = [e.name for e in exercises()]
+    assert order[-len(NAMES):] == NAMES
+    assert order.index("mutual-information") < order.index("negation")
+
+
+def page_display(page, anchor):
+    """The $$ ... $$ display under the heading that carries ``{#anchor}``, without the $$ lines."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    after = text[text.index("{#" + anchor + "}"):]
+    return re.search(r"^\$\$\n(.*?)\n\$\$$", after, re.S | re.M).group(1).strip()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_statement_shows_the_formula_of_the_docs_page_and_the_function_the_model_calls(name):
+    e = exercise(name)
+    assert " ".join(e.latex.split()) == " ".join(page_display(e.page, e.formula_id).split())
+    assert f"Formula: docs/{e.page}#{e.formula_id}" in e.function.__doc__
+    assert set(e.arguments) == set(inspect.signature(e.function).parameters)
+    assert e.function_name in str(e) and "raise NotImplementedError" in e.stub()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_librarys_own_function_passes_and_the_offline_model_runs_agree(name):
+    e = exercise(name)
+    report = e.check(e.function)
+    assert report.passed, str(report)
+    in_model = [row for row in report.checks if row[0].startswith("in the model")]
+    assert in_model, "each exercise puts the function into a model"
+    for check, result, detail in in_model:
+        if "SMS Spam Collection" in check:
+            assert result == "skipped" and "NAIVEBAYES_SMS_SPAM_PATH" in detail
+        else:
+            assert result == "passed" and detail.startswith(f"with your {e.function_name}, "), (check, detail)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_hand_answers_are_what_the_library_gives(name):
+    e = exercise(name)
+    for case in e.hand_cases:
+        answer = e.function(*case.args)
+        if isinstance(case.expected, Fraction):
+            assert answer == case.expected, case.about  # exact
+        else:
+            assert e.compare(answer, case.expected), case.about
+
+
+def test_the_books_numbers():
+    chi2 = exercise("chi-square").hand_cases[0]
+    assert round(float(chi2.expected)) == 284  # IIR 13.5.2: X^2(export, poultry) = 284
+    information = exercise("expected-mutual-information").hand_cases[0]
+    assert round(information.expected, 7) == 0.0001105  # IIR 13.5.1
+    sentence = exercise("negation").hand_cases[0]
+    assert " ".join(sentence.expected) == "didn't NOT_like NOT_this NOT_movie , but i"  # J&M 4.4
+    assert murmurhash3_32("foo") - 2**32 == -156908512  # scikit-learn's murmurhash3_32("foo")
+
+
+def test_the_sms_spam_run_uses_the_collection_when_it_is_here(monkeypatch):
+    if not SMS_SPAM.exists():
+        pytest.skip("no local SMS Spam Collection (set NAIVEBAYES_SMS_SPAM_PATH)")
+    monkeypatch.setenv("NAIVEBAYES_SMS_SPAM_PATH", str(SMS_SPAM))
+    e = exercise("roc-auc")
+    report = e.check(e.function, n_random=5)
+    row = next(row for row in report.checks if "SMS Spam Collection" in row[0])
+    assert row[1] == "passed", row
+    assert 0.95 < float(re.search(r"AUC of ([0-9.]+)", row[2]).group(1)) <= 1
+
+
+# -- second versions, written another way ------------------------------------------------
+
+
+def is_negation(token):
+    return token.lower() in {"not", "no", "never"} or token.lower().endswith("n't")
+
+
+def negate_by_index(tokens):
+    result = list(tokens)
+    for i, token in enumerate(tokens):
+        j = i - 1  # look back for a negation word before the last punctuation token
+        while j >= 0 and not set(tokens[j]) <= PUNCTUATION and not is_negation(tokens[j]):
+            j -= 1
+        if j >= 0 and is_negation(tokens[j]) and not set(token) <= PUNCTUATION:
+            result[i] = "NOT_" + token
+    return result
+
+
+def to_signed(unsigned):
+    return int.from_bytes(unsigned.to_bytes(4, "little"), "little", signed=True)
+
+
+def hashing_trick(row, n_features, alternate_sign=True):
+    columns = {}
+    for name in row:
+        value = row[name]
+        if type(value) is str:
+            name, value = name + "=" + value, 1
+        if value != 0:
+            h = to_signed(murmurhash3_32(name.encode("utf-8")))
+            sign = -1 if (h < 0 and alternate_sign) else 1
+            columns[abs(h) % n_features] = columns.get(abs(h) % n_features, 0) + sign * value
+    return columns
+
+
+def chi_square_by_cells(n11, n10, n01, n00):
+    table = [[n00, n01], [n10, n11]]  # table[i][j]: i = contains t, j = in c
+    n = n11 + n10 + n01 + n00
+    rows = [sum(table[i]) for i in (0, 1)]
+    columns = [table[0][j] + table[1][j] for j in (0, 1)]
+    if 0 in rows + columns:
+        return Fraction(0)
+    total = Fraction(0)
+    for i in (0, 1):
+        for j in (0, 1):
+            expected = Fraction(rows[i] * columns[j]) / (Fraction(n) if isinstance(n, int) else n)
+            total += (table[i][j] - expected) ** 2 / expected
+    return total
+
+
+def information_from_probabilities(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    p = {(1, 1): n11 / n, (1, 0): n10 / n, (0, 1): n01 / n, (0, 0): n00 / n}
+    total = 0.0
+    for (i, j), joint in p.items():
+        if joint > 0:
+            row, column = p[(i, 0)] + p[(i, 1)], p[(0, j)] + p[(1, j)]
+            total += joint * math.log(joint / (row * column), 2)
+    return max(total, 0.0)
+
+
+def odds_of_each(p1, p2):
+    odds1 = math.inf if p1 == 1 else p1 / (1 - p1)
+    odds2 = math.inf if p2 == 1 else p2 / (1 - p2)
+    if odds2 == 0:
+        return 1 if odds1 == 0 else math.inf
+    if odds2 == math.inf:
+        return 1 if odds1 == math.inf else 0
+    if odds1 == math.inf:
+        return math.inf
+    return odds1 / odds2
+
+
+def area_by_pairs(x, y):
+    area = 0
+    for (x0, y0), (x1, y1) in zip(zip(x, y), zip(x[1:], y[1:])):
+        area += (x1 - x0) * (y0 + y1) / 2
+    return area
+
+
+def steps_of_recall(precisions, recalls):
+    return sum(((r - r_next) * p for p, r, r_next in zip(precisions, recalls, recalls[1:])), Fraction(0))
+
+
+def share_beating(sample_deltas, delta):
+    return Fraction(len([d for d in sample_deltas if d - 2 * delta > 0]), len(sample_deltas))
+
+
+def pooled(true_positives, false_counts):
+    right, wrong = 0, 0
+    for tp, f in zip(true_positives, false_counts):
+        right, wrong = right + tp, wrong + f
+    return Fraction(right, right + wrong) if right + wrong else Fraction(0)
+
+
+SECOND_VERSIONS = {
+    "negation": negate_by_index, "feature-hash": hashing_trick, "chi-square": chi_square_by_cells,
+    "expected-mutual-information": information_from_probabilities, "odds-ratio": odds_of_each,
+    "roc-auc": area_by_pairs, "average-precision": steps_of_recall, "bootstrap-p-value": share_beating,
+    "micro-average": pooled,
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_second_right_version_written_another_way_passes(name):
+    report = exercise(name).check(SECOND_VERSIONS[name])
+    assert report.passed, str(report)
+
+
+def test_the_odds_of_absence_give_the_odds_ratio_upside_down():
+    assert exercise("odds-ratio").check(lambda p1, p2: odds_of_each(1 - p1, 1 - p2), **QUICK).first_failure.hint \
+        == next(m.hint for m in exercise("odds-ratio").mistakes if m.name == "upside down")
+
+
+def test_a_negation_that_changes_its_tokens_is_told_so():
+    def in_place(tokens):
+        for i, token in enumerate(negate_by_index(tokens)):
+            tokens[i] = token
+        return tokens
+
+    report = exercise("negation").check(in_place, **QUICK)
+    assert not report.passed and "changed its input" in report.first_failure.problem
+
+
+# -- planted mistakes, as a student writes them ------------------------------------------
+
+
+def marking(tokens, negates=is_negation, ends=lambda token: set(token) <= PUNCTUATION, mark_the_word=False,
+            one_word=False):
+    out, on = [], False
+    for token in tokens:
+        if ends(token):
+            on = False
+            out.append(token)
+            continue
+        if mark_the_word and negates(token):
+            on = True
+        out.append("NOT_" + token if on else token)
+        if one_word:
+            on = False
+        if negates(token):
+            on = True
+    return out
+
+
+def signed_hash(name):
+    return to_signed(murmurhash3_32(name))
+
+
+def hash_rows(row, m, alternate_sign=True, column=lambda h, m: abs(h) % m, add=True, categories=True,
+              signs=True, unsigned=False):
+    out = {}
+    for name, value in row.items():
+        if isinstance(value, str):
+            name, value = (f"{name}={value}", 1) if categories else (name, 1)
+        if not value:
+            continue
+        h = murmurhash3_32(name) if unsigned else signed_hash(name)
+        j = column(h, m)
+        value = -value if (signs and alternate_sign and h < 0) else value
+        out[j] = out.get(j, 0) + value if add else value
+    return out
+
+
+def margins(n11, n10, n01, n00):
+    return n11 + n10, n01 + n00, n11 + n01, n10 + n00  # N_1., N_0., N_.1, N_.0
+
+
+def chi_square_quarters(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    return sum(Fraction((cell - Fraction(n, 4)) ** 2) / Fraction(n, 4) for cell in (n11, n10, n01, n00))
+
+
+def chi_square_unsquared(n11, n10, n01, n00):
+    a, b, c, d = margins(n11, n10, n01, n00)
+    return Fraction((n11 + n10 + n01 + n00) * (n11 * n00 - n10 * n01), a * b * c * d) if a * b * c * d else 0
+
+
+def chi_square_no_n(n11, n10, n01, n00):
+    a, b, c, d = margins(n11, n10, n01, n00)
+    return Fraction((n11 * n00 - n10 * n01) ** 2, a * b * c * d) if a * b * c * d else 0
+
+
+def chi_square_over_observed(n11, n10, n01, n00):
+    n = n11 + n10 + n01 + n00
+    with_t, without_t, in_c, not_c = margins(n11, n10, n01, n00)
+    cells = [(n11, with_t, in_c), (n10, with_t, not_c), (n01, without_t, in_c), (n00, without_t, not_c)]
+    return sum(Fraction((cell - Fraction(row * column, n)) ** 2, cell) for cell, row, column in cells if cell > 0)
+
+
+def information(n11, n10, n01, n00, log=math.log2, weighted=True, cells=4, columns_swapped=False):
+    n = n11 + n10 + n01 + n00
+    with_t, without_t, in_c, not_c = margins(n11, n10, n01, n00)
+    table = [(n11, with_t, in_c), (n10, with_t, not_c), (n01, without_t, in_c), (n00, without_t, not_c)]
+    if columns_swapped:
+        table = [(n11, with_t, in_c), (n10, with_t, in_c), (n01, without_t, not_c), (n00, without_t, not_c)]
+    total = 0.0
+    for cell, row, column in table[:cells]:
+        if cell:
+            total += (cell / n if weighted else 1) * log(n * cell / (row * column))
+    return total
+
+
+def odds_upside_down(p1, p2):
+    return odds_of_each(p2, p1)
+
+
+def likelihood_ratio(p1, p2):
+    if p2 == 0:
+        return math.inf if p1 else 1
+    return p1 / p2
+
+
+def log_odds(p1, p2):
+    return math.log(p1 / (1 - p1)) - math.log(p2 / (1 - p2))
+
+
+def rectangles(x, y, right=False):
+    return sum((x[k + 1] - x[k]) * (y[k + 1] if right else y[k]) for k in range(len(x) - 1))
+
+
+def precision_steps(precisions, recalls, weight):
+    return sum((recalls[k] - recalls[k + 1]) * weight(precisions, k) for k in range(len(recalls) - 1))
+
+
+def counted(sample_deltas, delta, beats, share=True):
+    count = sum(1 for d in sample_deltas if beats(d, delta))
+    return Fraction(count, len(sample_deltas)) if share else count
+
+
+def mean_of_precisions(true_positives, false_counts):
+    per_class = [Fraction(tp, tp + f) if tp + f else 0 for tp, f in zip(true_positives, false_counts)]
+    return sum(per_class) / len(per_class)
+
+
+PLANTED = {
+    "negation": {
+        "scope to the end": lambda tokens: marking(tokens, ends=lambda token: False),
+        "next word only": lambda tokens: marking(tokens, one_word=True),
+        "n't forgotten": lambda tokens: marking(tokens, negates=lambda t: t.lower() in ("not", "no", "never")),
+        "negation word marked": lambda tokens: marking(tokens, mark_the_word=True),
+        "capitals": lambda tokens: marking(tokens, negates=lambda t: t in ("not", "no", "never") or t.endswith("n't")),
+    },
+    "feature-hash": {
+        "unsigned hash": lambda row, m, alternate_sign=True: hash_rows(row, m, alternate_sign, unsigned=True,
+                                                                      signs=False),
+        "mod of a negative hash": lambda row, m, alternate_sign=True: hash_rows(row, m, alternate_sign,
+                                                                               column=lambda h, m: h % m),
+        "collisions overwrite": lambda row, m, alternate_sign=True: hash_rows(row, m, alternate_sign, add=False),
+        "category's value ignored": lambda row, m, alternate_sign=True: hash_rows(row, m, alternate_sign,
+                                                                                 categories=False),
+        "sign ignored": lambda row, m, alternate_sign=True: hash_rows(row, m, alternate_sign, signs=False),
+    },
+    "chi-square": {
+        "wrong expected count": chi_square_quarters, "not squared": chi_square_unsquared,
+        "N left out": chi_square_no_n, "divided by the observed count": chi_square_over_observed,
+    },
+    "expected-mutual-information": {
+        "nats": lambda *cells: information(*cells, log=math.log),
+        "weights left out": lambda *cells: information(*cells, weighted=False),
+        "documents with t only": lambda *cells: information(*cells, cells=2),
+        "column sums mixed up": lambda *cells: information(*cells, columns_swapped=True),
+    },
+    "odds-ratio": {
+        "likelihood ratio": likelihood_ratio, "upside down": odds_upside_down, "logarithm": log_odds,
+    },
+    "roc-auc": {
+        "rectangles, left": rectangles,
+        "rectangles, right": lambda x, y: rectangles(x, y, right=True),
+        "not halved": lambda x, y: sum((x1 - x0) * (y0 + y1) for x0, x1, y0, y1 in zip(x, x[1:], y, y[1:])),
+        "x and y swapped": lambda x, y: area_by_pairs(y, x),
+    },
+    "average-precision": {
+        "interpolated": lambda p, r: precision_steps(p, r, lambda p, k: max(p[: k + 1])),
+        "trapezoids": lambda p, r: precision_steps(p, r, lambda p, k: (p[k] + p[k + 1]) / 2),
+        "the next precision": lambda p, r: precision_steps(p, r, lambda p, k: p[k + 1]),
+        "mean of the precisions": lambda p, r: sum(p) / len(p),
+    },
+    "bootstrap-p-value": {
+        "2 delta forgotten": lambda deltas, delta: counted(deltas, delta, lambda d, delta: d > delta),
+        ">= for >": lambda deltas, delta: counted(deltas, delta, lambda d, delta: d >= 2 * delta),
+        "a count, not a share": lambda deltas, delta: counted(deltas, delta, lambda d, delta: d > 2 * delta,
+                                                              share=False),
+        "the other side": lambda deltas, delta: counted(deltas, delta, lambda d, delta: d <= 2 * delta),
+    },
+    "micro-average": {
+        "macro, not micro": mean_of_precisions,
+        "false counts on top": lambda tp, f: Fraction(sum(f), sum(tp) + sum(f)) if sum(tp) + sum(f) else 0,
+        "TP left out below": lambda tp, f: Fraction(sum(tp), sum(f)) if sum(f) else 0,
+    },
+}
+
+
+def test_every_known_mistake_is_planted():
+    assert {name: set(planted) for name, planted in PLANTED.items()} == {
+        e.name: {mistake.name for mistake in e.mistakes} for e in COURSE_EXERCISES}
+
+
+@pytest.mark.parametrize("name, mistake", [(name, mistake) for name in NAMES for mistake in PLANTED[name]])
+def test_a_planted_mistake_fails_with_its_hint(name, mistake):
+    e = exercise(name)
+    report = e.check(PLANTED[name][mistake], **QUICK)
+    assert not report.passed
+    hint = next(m.hint for m in e.mistakes if m.name == mistake)
+    assert report.first_failure.hint == hint, str(report)
+    assert any(row[1] == "not run" for row in report.checks)  # a wrong function never reaches the model
