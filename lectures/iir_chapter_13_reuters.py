@@ -86,14 +86,9 @@ except NameError:
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
-from naivebayes import BernoulliNB, MultinomialNB, Tokenizer  # noqa: E402
+from naivebayes import BernoulliNB, MultinomialNB, OneVsRestClassifier, Tokenizer  # noqa: E402
 from naivebayes.datasets import load_china, load_reuters21578  # noqa: E402
-from naivebayes.evaluation.metrics import (  # noqa: E402
-    f1_from_precision_recall,
-    macro_average,
-    micro_average,
-    precision_recall_f1,
-)
+from naivebayes.evaluation.multilabel import multilabel_f1  # noqa: E402
 from naivebayes.text.documents import count_tokens  # noqa: E402
 from naivebayes.text.selection import chi_square, expected_mutual_information, word_class_information  # noqa: E402
 
@@ -316,59 +311,43 @@ if __name__ == "__main__":
 # %% [markdown]
 # ## Step 6. One classifier per class, F1 and its two averages
 #
-# For each of the ten classes, a multinomial naive Bayes model (add-one smoothing, every word the
-# library's `Tokenizer` finds) learns "in the class" against "not in it" from all the training
-# stories, and decides each test story by its larger posterior.  F1 per class is
-# 2 TP / (2 TP + FP + FN).  The **macro** average is the mean of the ten F1 values; the **micro**
-# average pools the ten classes' TP, FP and FN first, so the large classes weigh more.  The
-# one-against-the-rest loop is written here in a few lines (the library's `OneVsRestClassifier` was
-# being written at the same time).  The book's Table 13.9 could not be read here; the numbers beside
-# ours are the naive Bayes column of its Table 15.2 (Joachims's results, same ten classes).
+# `OneVsRestClassifier(MultinomialNB(alpha=1), classes=...)` gives each of the ten classes its own
+# multinomial model (add-one smoothing, every word the library's `Tokenizer` finds), which learns
+# "in the class" (True) against "not in it" (False) from all the training stories; a test story gets
+# every class whose model says True.  F1 per class is 2 TP / (2 TP + FP + FN), from that class's own
+# table of outcomes.  `multilabel_f1` gives it per class and averaged: the **macro** average is the
+# mean of the ten F1 values; the **micro** average pools the ten tables first, so the large classes
+# weigh more.  The book's Table 13.9 could not be read here; the numbers beside ours are the naive
+# Bayes column of its Table 15.2 (Joachims's results, same ten classes).
 
 # %%
-def one_against_the_rest(classes, train_bags, train_topics, test_bags):
-    """{class: [True/False per test story]}: one MultinomialNB per class, class against the rest."""
-    decisions = {}
-    for topic in classes:
-        labels = [topic if topic in topics else "rest" for topics in train_topics]
-        if len(set(labels)) < 2:  # a --limit slice may leave a class without a negative example
-            decisions[topic] = [True] * len(test_bags)
-            continue
-        model = MultinomialNB(alpha=1).fit(train_bags, labels)
-        decisions[topic] = [label == topic for label in model.predict(test_bags)]
-    return decisions
-
-
-def f1_table(classes, decisions, test_topics):
-    """({class: (TP, FP, FN, F1)}, micro F1, macro F1), exact where the library keeps them exact."""
+def outcome_table(classes, predicted, test_topics):
+    """{class: (TP, FP, FN)}, counted from the true and the predicted label lists."""
     table = {}
     for topic in classes:
-        truth = [topic in topics for topics in test_topics]
-        scores = precision_recall_f1(truth, decisions[topic], labels=[True, False])[True]
-        tp = sum(t and p for t, p in zip(truth, decisions[topic]))
-        fp = sum(p and not t for t, p in zip(truth, decisions[topic]))
-        fn = sum(t and not p for t, p in zip(truth, decisions[topic]))
-        table[topic] = (tp, fp, fn, scores["f1"])
-    tps, fps, fns = ([row[i] for row in table.values()] for i in range(3))
-    micro = f1_from_precision_recall(micro_average(tps, fps), micro_average(tps, fns))
-    macro = macro_average(row[3] for row in table.values())
-    return table, micro, macro
+        pairs = [(topic in truth, topic in guess) for truth, guess in zip(test_topics, predicted)]
+        table[topic] = (sum(t and g for t, g in pairs), sum(g and not t for t, g in pairs),
+                        sum(t and not g for t, g in pairs))
+    return table
 
 
 if __name__ == "__main__" and use_reuters:
     heading("Step 6. One multinomial naive Bayes per class, the ten largest classes (section 13.6)")
-    decisions = one_against_the_rest(classes, train_bags, train_topics, test_bags)
-    table, micro, macro = f1_table(classes, decisions, test_topics)
+    one_vs_rest = OneVsRestClassifier(MultinomialNB(alpha=1), classes=classes).fit(train_bags, train_topics)
+    predicted = one_vs_rest.predict(test_bags)
+    f1 = multilabel_f1(test_topics, predicted, classes=classes)
+    micro = multilabel_f1(test_topics, predicted, classes=classes, average="micro")
+    macro = multilabel_f1(test_topics, predicted, classes=classes, average="macro")
+    table = outcome_table(classes, predicted, test_topics)
     print(f"{'class':9} {'TP':>5} {'FP':>5} {'FN':>5}  {'F1 (ours)':>9}  {'book, Table 15.2 NB':>19}")
     for topic in classes:
-        tp, fp, fn, f1 = table[topic]
+        tp, fp, fn = table[topic]
         book = BOOK_TABLE_15_2_NB.get(topic)
         book = f"{book:.1f}" if book is not None else "-"
-        print(f"{topic:9} {tp:5} {fp:5} {fn:5}  {100 * float(f1):9.1f}  {book:>19}")
+        print(f"{topic:9} {tp:5} {fp:5} {fn:5}  {100 * float(f1[topic]):9.1f}  {book:>19}")
     print(f"micro-average F1: {100 * float(micro):.1f}   (book, Table 15.2 NB: {BOOK_TABLE_15_2_NB_MICRO})")
     print(f"macro-average F1: {100 * float(macro):.1f}   (Table 15.2 prints no macro-average)")
-    exact_sets = sum({t for t in classes if decisions[t][i]} == {t for t in classes if t in test_topics[i]}
-                     for i in range(len(test_bags)))
+    exact_sets = sum(set(guess) == {t for t in truth if t in classes} for truth, guess in zip(test_topics, predicted))
     n_test = len(test_bags)
     print(f"accuracy on the {n_test} test stories: {exact_sets}/{n_test} = {exact_sets / n_test:.4f}"
           "   (every one of the ten decisions right; the book prints no such figure)")
@@ -383,11 +362,11 @@ if __name__ == "__main__" and use_reuters:
         same = 0
         for topic in classes:
             y = [topic in topics for topics in train_topics]
-            if len(set(y)) < 2:
-                same += 1
-                continue
-            theirs = SklearnMultinomialNB(alpha=1).fit(x_train, y).predict(x_test)
-            same += list(map(bool, theirs)) == decisions[topic]
+            if len(set(y)) < 2:  # scikit-learn needs two classes; the answer is then the same for every story
+                theirs = [y[0]] * len(test_bags)
+            else:
+                theirs = SklearnMultinomialNB(alpha=1).fit(x_train, y).predict(x_test)
+            same += list(map(bool, theirs)) == [topic in guess for guess in predicted]
         print(f"scikit-learn's MultinomialNB(alpha=1) on the same counts makes the same decisions "
               f"in {same} of {len(classes)} classes")
 
@@ -409,7 +388,7 @@ if __name__ == "__main__" and use_reuters:
     heading("Step 7. Where ours and the book's differ")
     no_topic = sum(not topics for topics in train_topics), sum(not topics for topics in test_topics)
     print(f"stories with no topic, kept as negatives for every class: {no_topic[0]} training, {no_topic[1]} test")
-    larger = [t for t in classes if t in BOOK_TABLE_15_2_NB and 100 * float(table[t][3]) > BOOK_TABLE_15_2_NB[t]]
+    larger = [t for t in classes if t in BOOK_TABLE_15_2_NB and 100 * float(f1[t]) > BOOK_TABLE_15_2_NB[t]]
     print(f"classes where our F1 is above Table 15.2's naive Bayes: {', '.join(larger) or 'none'}")
     print("the book's Table 13.9 could not be read here, so it is not compared")
 elif __name__ == "__main__":
@@ -468,14 +447,20 @@ def ranked_words(classes, train_bags, train_topics, score):
 
 
 def micro_f1_with_k(k, ranked, classes, train_bags, train_topics, test_bags, test_topics):
-    """Micro-average F1 when each class's model sees only its k best words."""
-    decisions = {}
+    """Micro-average F1 when each class's model sees only its own k best words.
+
+    Each class keeps its own words, so the classes cannot share one
+    OneVsRestClassifier: each gets a one-class OneVsRestClassifier of its own.
+    """
+    predicted = [[] for _ in test_bags]
     for topic in classes:
         kept = set(ranked[topic][:k])
         train_kept = [{w: c for w, c in bag.items() if w in kept} for bag in train_bags]
         test_kept = [{w: c for w, c in bag.items() if w in kept} for bag in test_bags]
-        decisions.update(one_against_the_rest([topic], train_kept, train_topics, test_kept))
-    return f1_table(classes, decisions, test_topics)[1]
+        model = OneVsRestClassifier(MultinomialNB(alpha=1), classes=[topic]).fit(train_kept, train_topics)
+        for labels, guess in zip(predicted, model.predict(test_kept)):
+            labels.extend(guess)
+    return multilabel_f1(test_topics, predicted, classes=classes, average="micro")
 
 
 if __name__ == "__main__" and use_reuters and not arguments.skip_going_further:
