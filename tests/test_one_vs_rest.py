@@ -239,3 +239,10 @@ def test_multilabel_scores_agree_with_scikit_learn(seed):
         mine = ours(y_true, y_pred)
         assert list(mine) == binarizer.classes_.tolist()
         assert max(abs(float(mine[label]) - value) for label, value in zip(mine, per_class)) < 1e-12
+
+
+def test_a_tokenizer_of_your_own_is_used_by_every_class_model():
+    model = OneVsRestClassifier(MultinomialNB(tokenizer=str.split)).fit(DOCUMENTS, LABEL_SETS)
+    alone = MultinomialNB(tokenizer=str.split).fit(DOCUMENTS, ["grain" in labels for labels in LABEL_SETS])
+    assert model.estimators_["grain"].feature_counts_ == alone.feature_counts_
+    assert model.predict(["wheat harvest"]) == [["grain", "wheat"]]

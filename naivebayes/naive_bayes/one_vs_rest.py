@@ -27,6 +27,7 @@ from naivebayes.plumbing.label_sets import check_class_list, check_label_sets, c
 from naivebayes.plumbing.display import Score
 from naivebayes.naive_bayes.base import TABLES_LOCK, check_sample_weight
 from naivebayes.text.documents import count_tokens
+from naivebayes.text.tokenize import Tokenizer
 
 __all__ = ["OneVsRestClassifier"]
 
@@ -85,7 +86,7 @@ class OneVsRestClassifier:
         """X as a list, each text cut into words once with the estimator's tokenizer (not once per class)."""
         examples = as_list("X", X, what="examples")
         tokenizer = getattr(self.estimator, "tokenizer", None)
-        if tokenizer is None:
+        if type(tokenizer) is not Tokenizer:  # (a tokenizer of your own is called by each model, which checks what it gives)
             return examples
         return [count_tokens(tokenizer(example)) if type(example) is str else example for example in examples]
 
