@@ -125,6 +125,8 @@ SLOW_TESTS = {
     "test_cornell_says_which_tied_words_would_still_tie_counted_with_repeats",
     "test_lecture_7_reports_the_discretizing_experiment_whichever_way_it_goes",
     "test_the_whole_run_on_reuters_prints_the_split_the_ten_classes_and_f1_beside_the_book",  # IIR chapter 13, 40 s
+    "test_on_the_collection_the_split_is_the_papers",  # Almeida et al. (SMS spam), each about 2 s
+    "test_on_the_collection_scikit_learn_makes_the_same_predictions",
     "test_the_whole_run_prints_the_books_numbers_beside_ours",  # the NLTK book, chapter 6 (names), 7 s
     # whole corpora, and Adult as a user would run it
     "test_all_7532_test_posts_match_scikit_learn_for_both_norms",
