@@ -109,3 +109,12 @@ def test_on_the_collection_the_split_is_the_papers():
         assert re.search(rf"^{re.escape(name)} +\d+\.\d\d +\d+\.\d\d +\d+\.\d\d +0\.\d{{3}} +ours\n +"
                          rf"{re.escape(paper)}   paper \(as quoted\)$", out, re.M), name
     assert re.search(r"^accuracy on the 3900 test messages: \d+/3900 = 0\.9\d{3}", out, re.M)
+
+
+@pytest.mark.skipif(SMS_SPAM is None, reason="no local SMS Spam Collection")
+def test_on_the_collection_scikit_learn_makes_the_same_predictions():
+    pytest.importorskip("sklearn")
+    code, out, err = run(ALMEIDA_HIDALGO, "--sms", SMS_SPAM, "--skip-going-further")
+    assert code == 0, err
+    for name in ("MultinomialNB", "BernoulliNB"):
+        assert f"scikit-learn's {name}(alpha=1) on the same counts: the same prediction for 3900 of 3900" in out
