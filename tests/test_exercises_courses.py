@@ -23,16 +23,20 @@ from naivebayes.text.hashing import murmurhash3_32
 
 ROOT = Path(__file__).resolve().parents[1]
 SMS_SPAM = Path(os.environ.get("NAIVEBAYES_SMS_SPAM_PATH", ROOT.parent / "shared" / "data" / "sms-spam"))
-NAMES = ["negation", "feature-hash", "chi-square", "expected-mutual-information", "odds-ratio",
-         "roc-auc", "average-precision", "bootstrap-p-value", "micro-average"]
+NAMES_CORPUS = Path(os.environ.get("NAIVEBAYES_NAMES_PATH", ROOT.parent / "shared" / "data" / "names" / "names.zip"))
+CORPORA = {"SMS Spam Collection": "NAIVEBAYES_SMS_SPAM_PATH", "names corpus": "NAIVEBAYES_NAMES_PATH"}
+NAMES = ["negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
+         "likelihood-ratio", "odds-ratio", "roc-auc", "average-precision", "decision-cost", "bootstrap-p-value",
+         "micro-average", "weighted-class-counts"]
 QUICK = {"n_random": 15}
 PUNCTUATION = set(",.!?;:")
 
 
 @pytest.fixture(autouse=True)
 def without_corpora(monkeypatch):
-    """The quick tests run offline: the SMS Spam Collection run skips (one test below gives it the copy)."""
-    monkeypatch.delenv("NAIVEBAYES_SMS_SPAM_PATH", raising=False)
+    """The quick tests run offline: the runs on the corpora skip (two tests below give them their copies)."""
+    for variable in CORPORA.values():
+        monkeypatch.delenv(variable, raising=False)
 
 
 def test_the_course_exercises_come_after_the_notes_exercises_in_the_registry():
@@ -66,8 +70,9 @@ def test_the_librarys_own_function_passes_and_the_offline_model_runs_agree(name)
     in_model = [row for row in report.checks if row[0].startswith("in the model")]
     assert in_model, "each exercise puts the function into a model"
     for check, result, detail in in_model:
-        if "SMS Spam Collection" in check:
-            assert result == "skipped" and "NAIVEBAYES_SMS_SPAM_PATH" in detail
+        corpus = next((corpus for corpus in CORPORA if corpus in check), None)
+        if corpus:
+            assert result == "skipped" and CORPORA[corpus] in detail
         else:
             assert result == "passed" and detail.startswith(f"with your {e.function_name}, "), (check, detail)
 
@@ -102,6 +107,17 @@ def test_the_sms_spam_run_uses_the_collection_when_it_is_here(monkeypatch):
     row = next(row for row in report.checks if "SMS Spam Collection" in row[0])
     assert row[1] == "passed", row
     assert 0.95 < float(re.search(r"AUC of ([0-9.]+)", row[2]).group(1)) <= 1
+
+
+def test_the_names_run_uses_the_corpus_when_it_is_here(monkeypatch):
+    if not NAMES_CORPUS.exists():
+        pytest.skip("no local names corpus (set NAIVEBAYES_NAMES_PATH)")
+    monkeypatch.setenv("NAIVEBAYES_NAMES_PATH", str(NAMES_CORPUS))
+    e = exercise("affix-features")
+    report = e.check(e.function, n_random=5)
+    row = next(row for row in report.checks if "names corpus" in row[0])
+    assert row[1] == "passed", row
+    assert 0.7 < float(re.search(r"accuracy of ([0-9.]+)", row[2]).group(1)) < 0.9
 
 
 # -- second versions, written another way ------------------------------------------------
@@ -199,7 +215,42 @@ def pooled(true_positives, false_counts):
     return Fraction(right, right + wrong) if right + wrong else Fraction(0)
 
 
+def count_in_lexicon(tokens, lexicon):
+    n = 0
+    for token in tokens:
+        n += token in lexicon
+    return n
+
+
+def ends_of(word, prefixes, suffixes):
+    features = {}
+    for k in prefixes:
+        features["prefix" + str(k)] = word[0:min(k, len(word))]
+    for k in suffixes:
+        features["suffix" + str(k)] = word[len(word) - min(k, len(word)):]
+    return features
+
+
+def times_likelier(p1, p2):
+    if p2 > 0:
+        return Fraction(p1) / Fraction(p2)
+    return 1 if p1 == 0 else math.inf
+
+
+def total_cost(false_positives, false_negatives, cost_false_positive, cost_false_negative):
+    return sum([cost_false_positive] * false_positives) + sum([cost_false_negative] * false_negatives)
+
+
+def weights_by_class(labels, weights):
+    totals = {label: 0 for label in labels}
+    for label, weight in zip(labels, weights):
+        totals[label] += weight
+    return totals
+
+
 SECOND_VERSIONS = {
+    "lexicon-count": count_in_lexicon, "affix-features": ends_of, "likelihood-ratio": times_likelier,
+    "decision-cost": total_cost, "weighted-class-counts": weights_by_class,
     "negation": negate_by_index, "feature-hash": hashing_trick, "chi-square": chi_square_by_cells,
     "expected-mutual-information": information_from_probabilities, "odds-ratio": odds_of_each,
     "roc-auc": area_by_pairs, "average-precision": steps_of_recall, "bootstrap-p-value": share_beating,
@@ -340,6 +391,37 @@ def mean_of_precisions(true_positives, false_counts):
 
 
 PLANTED = {
+    "lexicon-count": {
+        "distinct words": lambda tokens, lexicon: len({t for t in tokens if t in lexicon}),
+        "substrings": lambda tokens, lexicon: sum(1 for t in tokens for w in lexicon if w in t),
+        "lowercased": lambda tokens, lexicon: sum(1 for t in tokens if t.lower() in lexicon),
+    },
+    "affix-features": {
+        "short words": lambda word, prefixes, suffixes: {**{f"prefix{k}": word[:k] for k in prefixes},
+                                                         **{f"suffix{k}": word[len(word) - k:] for k in suffixes}},
+        "one letter too many": lambda word, prefixes, suffixes: {**{f"prefix{k}": word[:k + 1] for k in prefixes},
+                                                                 **{f"suffix{k}": word[-k:] for k in suffixes}},
+        "suffix backwards": lambda word, prefixes, suffixes: {
+            **{f"prefix{k}": word[:k] for k in prefixes},
+            **{f"suffix{k}": "".join(reversed(word))[:k] for k in suffixes}},
+    },
+    "likelihood-ratio": {
+        "upside down": lambda p1, p2: times_likelier(p2, p1),
+        "difference": lambda p1, p2: p1 - p2,
+        "odds ratio": lambda p1, p2: odds_of_each(p1, p2),
+    },
+    "decision-cost": {
+        "costs swapped": lambda fp, fn, c_fp, c_fn: fp * c_fn + fn * c_fp,
+        "costs ignored": lambda fp, fn, c_fp, c_fn: fp + fn,
+        "mean, not sum": lambda fp, fn, c_fp, c_fn: (fp * c_fp + fn * c_fn) / 2,
+    },
+    "weighted-class-counts": {
+        "weights ignored": lambda labels, weights: {label: labels.count(label) for label in set(labels)},
+        "weights normalised": lambda labels, weights: {
+            label: w / sum(weights) for label, w in weights_by_class(labels, weights).items()},
+        "zero weights dropped": lambda labels, weights: {
+            label: w for label, w in weights_by_class(labels, weights).items() if w},
+    },
     "negation": {
         "scope to the end": lambda tokens: marking(tokens, ends=lambda token: False),
         "next word only": lambda tokens: marking(tokens, one_word=True),

@@ -49,7 +49,7 @@ NOTES = [
 # The textbooks of the courses of issue 32, in the order their groups follow the five notes (same fields).
 TEXTBOOKS = [
     ("note-jurafsky-martin", 'Jurafsky and Martin, "Speech and Language Processing", chapter 4', "jurafsky"),
-    ("note-manning", 'Manning, Raghavan and Schütze, "Introduction to Information Retrieval", chapter 13',
+    ("note-manning", 'Manning, Raghavan and Schütze, "Introduction to Information Retrieval", chapters 8 and 13',
      "manning"),
     ("note-nltk-book", 'Bird, Klein and Loper, "Natural Language Processing with Python" (the NLTK book), chapter 6',
      "nltk"),

@@ -8,8 +8,9 @@ export/poultry table of Manning, Raghavan and Schütze's chapter 13.5
 (X^2 = 284, I = 0.0001105 bits), the negated sentence of Jurafsky and
 Martin's chapter 4, the p-value of their Figure 4.9; the others are small
 cases worked out by hand in exact fractions.  The model runs use the
-shipped spam messages; the SMS Spam Collection runs when
-NAIVEBAYES_SMS_SPAM_PATH names a local copy.
+shipped spam messages and small examples; the SMS Spam Collection and
+the names corpus run when NAIVEBAYES_SMS_SPAM_PATH and NAIVEBAYES_NAMES_PATH
+name local copies.
 """
 
 import math
@@ -18,18 +19,29 @@ from fractions import Fraction
 
 from naivebayes.datasets.shipped import load_china, load_spam
 from naivebayes.evaluation import curves
-from naivebayes.evaluation.curves import average_precision, average_precision_score, roc_auc_score, trapezoid_area
+from naivebayes.evaluation.curves import (
+    average_precision,
+    average_precision_score,
+    decision_cost,
+    roc_auc_score,
+    threshold_for_cost,
+    trapezoid_area,
+)
 from naivebayes.evaluation.metrics import micro_average
 from naivebayes.evaluation.multilabel import multilabel_f1
 from naivebayes.evaluation.significance import bootstrap_p_value, paired_bootstrap_test
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.exercises.checking import Case, Exercise, Mistake, Reproduction
-from naivebayes.inspect.odds import odds_ratio, odds_ratios
+from naivebayes.inspect.odds import odds_ratio, odds_ratios, pairwise_likelihood_ratio
+from naivebayes.naive_bayes.base import weighted_class_counts
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
+from naivebayes.naive_bayes.categorical import CategoricalNB
 from naivebayes.naive_bayes.multinomial import MultinomialNB
 from naivebayes.text import selection
 from naivebayes.text.bag_of_words import BagOfWords
+from naivebayes.text.characters import AffixFeatures, affix_features
 from naivebayes.text.hashing import FeatureHasher, hashed_features, murmurhash3_32
+from naivebayes.text.lexicon import LexiconCounts, lexicon_count
 from naivebayes.text.negation import mark_negation
 from naivebayes.text.selection import VocabularySelector, chi_square, expected_mutual_information
 from naivebayes.text.tokenize import Tokenizer
@@ -38,8 +50,11 @@ __all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exerc
 
 JURAFSKY_MARTIN = "Jurafsky and Martin, Speech and Language Processing, chapter 4"
 MANNING = "Manning, Raghavan and Schütze, Introduction to Information Retrieval, chapter 13"
+MANNING_RANKED = "Manning, Raghavan and Schütze, Introduction to Information Retrieval, chapter 8 (ranked results)"
 NLTK_BOOK = "the NLTK book (Bird, Klein and Loper), chapter 6"
-ALMEIDA = "Almeida, Gómez Hidalgo and Yamakami (2011), the SMS Spam Collection"
+HASHING = "Weinberger, Dasgupta, Langford, Smola and Attenberg (2009), feature hashing"
+ODDS = "the odds ratio of a 2 x 2 table (features present or absent)"
+SPAM_COSTS = "spam filtering as practised: a threshold for the cost of a lost message"
 
 # Manning, Raghavan and Schütze, section 13.5.1: the word "export" and the class poultry in Reuters-RCV1.
 EXPORT_POULTRY = (49, 27652, 141, 774106)  # N11, N10, N01, N00
@@ -446,7 +461,7 @@ ODDS_RATIO = Exercise(
     title="The odds ratio of a feature for one class against another",
     formula_id="eq-odds-ratio",
     page="explain.md",
-    notes=(NLTK_BOOK,),
+    notes=(ODDS,),
     function=odds_ratio,
     latex=(r"\text{OR}_f = \frac{p_1 / (1 - p_1)}{p_2 / (1 - p_2)} = \frac{p_1\,(1 - p_2)}{p_2\,(1 - p_1)},"
            "\n" r"\qquad p_i = P(f \text{ present} \mid c_i)"),
@@ -486,6 +501,56 @@ ODDS_RATIO = Exercise(
 )
 
 
+def china_likelihood_ratio():
+    """The ratio P(tokyo | japan) / P(tokyo | china), MultinomialNB on the China example (Laplace): (2/9) / (1/14)."""
+    documents, labels, _ = load_china()
+    found = odds_ratios(MultinomialNB().fit(documents, labels), "japan", "china", top=None)
+    return next(row.ratio for row in found if row.feature == "tokyo")
+
+
+def spam_likelihood_ratio():
+    """The largest ratio P(w | spam) / P(w | ham), MultinomialNB on the shipped spam messages."""
+    texts, labels = load_spam()
+    return odds_ratios(MultinomialNB().fit(texts, labels), "spam", "ham", top=1)[0].ratio
+
+
+LIKELIHOOD_RATIO = Exercise(
+    name="likelihood-ratio",
+    title="How many times likelier a feature is in one class than in another",
+    formula_id="eq-pairwise-likelihood-ratio",
+    page="explain.md",
+    notes=(NLTK_BOOK,),
+    function=pairwise_likelihood_ratio,
+    latex=r"\text{ratio}_f = \frac{P(f \mid c_1)}{P(f \mid c_2)}",
+    arguments={"p1": "P(f | c1), the feature's probability in the first class",
+               "p2": "P(f | c2), in the second class"},
+    returns="the ratio, exact for Fractions; inf when p2 = 0 and p1 is not, 1 when both are 0",
+    hand_cases=[
+        Case((Fraction(2, 9), Fraction(1, 14)), Fraction(28, 9), "tokyo in the China example: japan against china"),
+        Case((Fraction(1, 14), Fraction(2, 9)), Fraction(9, 28), "the other way round"),
+        Case((Fraction(3, 7), Fraction(3, 7)), Fraction(1), "the same probability: 1"),
+        Case((Fraction(1, 2), Fraction(0)), math.inf, "never seen in c2 (no smoothing): infinite"),
+        Case((Fraction(0), Fraction(0)), 1, "never seen in either: no difference, 1"),
+    ],
+    draw=draw_probabilities,
+    mistakes=[
+        Mistake("upside down", "c1's probability goes on top: P(f | c1) / P(f | c2)",
+                lambda p1, p2: pairwise_likelihood_ratio(p2, p1)),
+        Mistake("difference", "the ratio divides the two probabilities; it does not subtract them",
+                lambda p1, p2: p1 - p2),
+        Mistake("odds ratio", "this is the odds ratio, [p1 / (1 - p1)] / [p2 / (1 - p2)]: NLTK's ratio divides the "
+                "probabilities themselves", lambda p1, p2: odds_ratio(p1, p2)),
+    ],
+    hint="return p1 / p2; when p2 is 0 return math.inf, or 1 if p1 is 0 too",
+    reproductions=[
+        Reproduction("MultinomialNB on the China example gives 'tokyo' a ratio of {value} for japan against china",
+                     china_likelihood_ratio, digits=4),
+        Reproduction("MultinomialNB on the shipped spam messages gives the largest ratio for spam against ham as "
+                     "{value}", spam_likelihood_ratio, digits=4),
+    ],
+)
+
+
 # -- the ROC area, average precision ----------------------------------------------------------------
 
 
@@ -502,7 +567,7 @@ TRAPEZOID_AREA = Exercise(
     title="The area under the ROC curve, trapezoid by trapezoid",
     formula_id="eq-trapezoid-area",
     page="curves-and-significance.md",
-    notes=(MANNING, JURAFSKY_MARTIN),
+    notes=(MANNING_RANKED,),
     function=trapezoid_area,
     latex=r"\mathrm{AUC} = \sum_{k} (x_{k+1} - x_k)\, \frac{y_k + y_{k+1}}{2}",
     arguments={"x": "the points' x values, rising (for the ROC curve, the false positive rates)",
@@ -563,7 +628,7 @@ AVERAGE_PRECISION = Exercise(
     title="Average precision: the precision at each step of recall",
     formula_id="eq-average-precision",
     page="curves-and-significance.md",
-    notes=(MANNING,),
+    notes=(MANNING_RANKED,),
     function=average_precision,
     latex=r"\mathrm{AP} = \sum_{k} (R_k - R_{k+1})\, P_k",
     arguments={"precisions": "P_k, the precision at each threshold, as precision_recall_curve gives them "
@@ -669,7 +734,7 @@ MICRO_AVERAGE = Exercise(
     title="Micro-averaged precision (or recall): pool the classes' tables, then divide",
     formula_id="eq-micro-average",
     page="metrics.md",
-    notes=(MANNING,),
+    notes=(MANNING, JURAFSKY_MARTIN),
     function=micro_average,
     latex=r"\text{micro-}P = \frac{\sum_k TP_k}{\sum_k TP_k + \sum_k FP_k}",
     arguments={"true_positives": "[TP_k for each class k]",
@@ -694,7 +759,7 @@ MICRO_AVERAGE = Exercise(
     hint="add up the true positives of all classes, add up the false counts, and divide: "
          "sum TP / (sum TP + sum F); 0 when both sums are 0",
     reproductions=[Reproduction("multilabel_f1 on the four stories of docs/multi-label.md gives a micro F1 of "
-                                "{value}", small_micro_f1, published=Fraction(2, 3), digits=4)],
+                                "{value}", small_micro_f1, digits=4)],
 )
 
 
@@ -762,7 +827,7 @@ FEATURE_HASH = Exercise(
     title="Feature hashing: the bucket and the sign of each feature",
     formula_id="eq-feature-hashing",
     page="text-features.md",
-    notes=(ALMEIDA,),
+    notes=(HASHING,),
     function=hashed_features,
     latex=(r"x'_j = \sum_{f \,:\, |h(f)| \bmod m \,=\, j} s(f) \, x_f, \qquad" "\n"
            r"s(f) = \begin{cases} -1 & \text{if } h(f) < 0 \text{ and } \mathtt{alternate\_sign}\text{,} \\ +1 & "
@@ -803,7 +868,249 @@ FEATURE_HASH = Exercise(
                                 "accuracy of {value}", hashed_spam_accuracy, digits=4)],
 )
 
+
+# -- lexicon counts, affixes --------------------------------------------------------------------
+
+POSITIVE_WORDS = {"good", "great", "free", "win", "enjoyable"}
+
+
+def draw_lexicon_case(generator):
+    tokens = [generator.choice(SENTENCE_WORDS + ["free", "win", "Great", "greatly"]) for _ in range(generator.randint(0, 12))]
+    return (tokens, set(generator.sample(sorted(POSITIVE_WORDS | {"great", "boring", "dull"}), generator.randint(0, 4))))
+
+
+def spam_lexicon_accuracy():
+    """MultinomialNB on two features, the counts of a few spam words and of a few everyday words."""
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    counts = LexiconCounts(positive=["free", "win", "prize", "cash", "claim", "call", "txt", "urgent"],
+                           negative=["i", "you", "me", "ok", "home", "later", "love", "going"])
+    model = MultinomialNB().fit(counts.transform(train_texts), train_labels)
+    return model.score(counts.transform(test_texts), test_labels)
+
+
+LEXICON_COUNT = Exercise(
+    name="lexicon-count",
+    title="Counting the tokens of a document that are words of a lexicon",
+    formula_id="eq-lexicon-count",
+    page="text-features.md",
+    notes=(JURAFSKY_MARTIN,),
+    function=lexicon_count,
+    latex=r"n_L(d) = \sum_{i=1}^{n_d} \mathbb{1}[w_i \in L]",
+    arguments={"tokens": "the document d as its list of tokens w_1 .. w_(n_d)",
+               "lexicon": "the lexicon L, a set of words (compared with the tokens as they are)"},
+    returns="n_L(d), a whole number",
+    hand_cases=[
+        Case((["great", "acting", ",", "great", "plot"], {"great", "good"}), 2,
+             "'great' twice: each occurrence counts"),
+        Case((["the", "plot", "was", "dull"], {"great", "good"}), 0, "no word of the lexicon"),
+        Case((["greatly", "good"], {"great", "good"}), 1, "a token is a word of the lexicon or not: 'greatly' is not 'great'"),
+        Case((["Great", "great"], {"great"}), 1, "compared as they are: 'Great' is not in the lexicon"),
+        Case(([], {"great"}), 0, "an empty document"),
+    ],
+    draw=draw_lexicon_case,
+    mistakes=[
+        Mistake("distinct words", "every occurrence counts: a word of the lexicon that occurs twice adds 2 "
+                "(this counts the distinct words)", lambda tokens, lexicon: len(set(tokens) & set(lexicon))),
+        Mistake("substrings", "a token counts when it is a word of the lexicon, not when it contains one "
+                "('greatly' is not 'great')",
+                lambda tokens, lexicon: sum(1 for t in tokens if any(w in t for w in lexicon))),
+        Mistake("lowercased", "the tokens are compared with the lexicon as they are (lowercase them before, "
+                "in the tokenizer, if you want that)",
+                lambda tokens, lexicon: sum(1 for t in tokens if t.lower() in lexicon)),
+    ],
+    hint="go through the tokens and count those that are in the lexicon: sum(1 for w in tokens if w in lexicon)",
+    reproductions=[Reproduction("MultinomialNB on two lexicon counts of the shipped spam messages gives a test "
+                                "accuracy of {value}", spam_lexicon_accuracy, digits=4)],
+)
+
+
+def draw_affix_case(generator):
+    word = "".join(generator.choice("aeiknorstly") for _ in range(generator.randint(1, 7)))
+    prefixes = tuple(sorted(generator.sample([1, 2, 3, 4], generator.randint(0, 2))))
+    suffixes = tuple(sorted(generator.sample([1, 2, 3, 4, 5], generator.randint(0, 3))))
+    return (word, prefixes, suffixes)
+
+
+SMALL_NAMES = (["Anna", "Maria", "Julia", "Sophie", "Kate", "Emily", "Olivia", "Grace"],
+               ["John", "Mark", "Peter", "Paul", "Ivan", "Tom", "David", "Frank"])
+
+
+def small_names_posterior():
+    """P(female | 'Sara') from CategoricalNB on the last letter of sixteen names (the NLTK book's feature)."""
+    female, male = SMALL_NAMES
+    affixes = AffixFeatures(prefixes=(), suffixes=(1,))
+    model = CategoricalNB().fit(affixes.transform(female + male), ["female"] * len(female) + ["male"] * len(male))
+    return model.predict_proba(affixes.transform(["Sara"]))[0]["female"]
+
+
+def names_missing():
+    path = os.environ.get("NAIVEBAYES_NAMES_PATH")
+    if path and os.path.exists(path):
+        return None
+    return ("needs the names corpus: set NAIVEBAYES_NAMES_PATH to a local copy of NLTK's names.zip "
+            "(naivebayes.datasets.load_names downloads it once)")
+
+
+def names_accuracy():
+    """CategoricalNB on the last two letters of the names corpus: accuracy on a stratified fifth (seed 0)."""
+    from naivebayes.datasets import load_names
+
+    names, labels = load_names(download_if_missing=False)
+    train_names, test_names, train_labels, test_labels = train_test_split(
+        names, labels, test_size=0.2, random_state=0, stratify=labels)
+    affixes = AffixFeatures(prefixes=(), suffixes=(1, 2))
+    model = CategoricalNB().fit(affixes.transform(train_names), train_labels)
+    return model.score(affixes.transform(test_names), test_labels)
+
+
+AFFIX_FEATURES = Exercise(
+    name="affix-features",
+    title="The first and last letters of a word as features",
+    formula_id="eq-affix-features",
+    page="text-features.md",
+    notes=(NLTK_BOOK,),
+    function=affix_features,
+    latex=(r"\text{prefix}_k(w) = w_1 \cdots w_{\min(k, m)}, \qquad" "\n"
+           r"\text{suffix}_k(w) = w_{m - \min(k, m) + 1} \cdots w_m"),
+    arguments={"word": "the word w, of m letters",
+               "prefixes": "the lengths k of the prefixes wanted, such as (1, 2)",
+               "suffixes": "the lengths k of the suffixes wanted, such as (1, 2, 3)"},
+    returns="{'prefix<k>': first k letters, ..., 'suffix<k>': last k letters, ...}; the whole word when it is "
+            "shorter than k",
+    hand_cases=[
+        Case(("sara", (), (1,)), {"suffix1": "a"}, "the NLTK book's last letter"),
+        Case(("neo", (1, 2), (1, 2, 3)),
+             {"prefix1": "n", "prefix2": "ne", "suffix1": "o", "suffix2": "eo", "suffix3": "neo"},
+             "the default lengths on a word of three letters"),
+        Case(("al", (1,), (3,)), {"prefix1": "a", "suffix3": "al"}, "a word shorter than k: the whole word"),
+        Case(("x", (2,), (2,)), {"prefix2": "x", "suffix2": "x"}, "one letter"),
+        Case(("trinity", (), ()), {}, "no lengths, no features"),
+    ],
+    draw=draw_affix_case,
+    mistakes=[
+        Mistake("short words", "for a word shorter than k the suffix is the whole word: word[len(word) - k:] "
+                "starts at a negative place there and cuts the word (word[-k:] does not)",
+                lambda word, prefixes, suffixes: {**{f"prefix{k}": word[:k] for k in prefixes},
+                                                  **{f"suffix{k}": word[len(word) - k:] for k in suffixes}}),
+        Mistake("one letter too many", "prefix_k is the first k letters, word[:k]",
+                lambda word, prefixes, suffixes: {**{f"prefix{k}": word[:k + 1] for k in prefixes},
+                                                  **{f"suffix{k}": word[-k:] for k in suffixes}}),
+        Mistake("suffix backwards", "the suffix keeps the letters in their order: the last k letters as the word "
+                "writes them, word[-k:]",
+                lambda word, prefixes, suffixes: {**{f"prefix{k}": word[:k] for k in prefixes},
+                                                  **{f"suffix{k}": word[::-1][:k] for k in suffixes}}),
+    ],
+    hint="for each k in prefixes the key 'prefix<k>' holds word[:k]; for each k in suffixes 'suffix<k>' holds "
+         "the last k letters (the whole word if it is shorter)",
+    reproductions=[
+        Reproduction("CategoricalNB on the last letter of sixteen names gives P(female | 'Sara') = {value}",
+                     small_names_posterior, digits=4),
+        Reproduction("CategoricalNB on the last two letters of the names corpus (a stratified fifth, seed 0) "
+                     "gives a test accuracy of {value}", names_accuracy, available=names_missing, digits=4),
+    ],
+)
+
+
+# -- the decision cost, weighted class counts -------------------------------------------------------
+
+
+def draw_costs(generator):
+    return (generator.randint(0, 20), generator.randint(0, 20), generator.choice([1, 2, 5, Fraction(1, 2), 0.5]),
+            generator.choice([1, 3, 10, Fraction(3, 2)]))
+
+
+def spam_cost_threshold():
+    """The threshold on P(spam) with the smallest cost on the shipped test third, a false positive costing 10."""
+    labels, scores = spam_scores()
+    return threshold_for_cost(labels, scores, 10, 1, pos_label="spam").threshold
+
+
+DECISION_COST = Exercise(
+    name="decision-cost",
+    title="The cost of a threshold's mistakes",
+    formula_id="eq-decision-cost",
+    page="curves-and-significance.md",
+    notes=(SPAM_COSTS,),
+    function=decision_cost,
+    latex=(r"\mathrm{cost}(t) = c_{FP}\, \mathrm{FP}(t) + c_{FN}\, \mathrm{FN}(t), \qquad "
+           r"\mathrm{FN}(t) = P - \mathrm{TP}(t)"),
+    arguments={"false_positives": "FP(t), the negatives called positive at threshold t",
+               "false_negatives": "FN(t), the positives called negative",
+               "cost_false_positive": "c_FP, the cost of one false positive",
+               "cost_false_negative": "c_FN, the cost of one false negative"},
+    returns="cost(t), exact for whole numbers and Fractions",
+    hand_cases=[
+        Case((2, 3, 10, 1), 23, "a real message hidden costs 10, a spam let through 1: 2 x 10 + 3"),
+        Case((0, 5, 10, 1), 5, "no false positive"),
+        Case((4, 0, Fraction(1, 2), 3), 2, "costs that are not whole"),
+        Case((0, 0, 10, 1), 0, "no mistakes, no cost"),
+    ],
+    draw=draw_costs,
+    mistakes=[
+        Mistake("costs swapped", "each kind of mistake has its own cost: c_FP goes with FP, c_FN with FN",
+                lambda fp, fn, c_fp, c_fn: c_fn * fp + c_fp * fn),
+        Mistake("costs ignored", "the mistakes are weighted by their costs: c_FP FP + c_FN FN",
+                lambda fp, fn, c_fp, c_fn: fp + fn),
+        Mistake("mean, not sum", "the cost is the sum of the two parts, not their mean",
+                lambda fp, fn, c_fp, c_fn: (c_fp * fp + c_fn * fn) / 2),
+    ],
+    hint="multiply each count of mistakes by its cost and add: c_FP FP + c_FN FN",
+    reproductions=[Reproduction("threshold_for_cost (a false positive costing 10) on MultinomialNB's P(spam) of the "
+                                "shipped test messages gives the threshold {value}", spam_cost_threshold,
+                                digits=4)],
+)
+
+
+def draw_weights(generator):
+    n = generator.randint(0, 8)
+    labels = [generator.choice(["spam", "ham", "other"]) for _ in range(n)]
+    weights = [generator.choice([1, 2, 3, Fraction(1, 2), 0.25, 0]) for _ in range(n)]
+    return (labels, weights)
+
+
+def weighted_china_posterior():
+    """P(china | the test document) from MultinomialNB on the China example, the Japan document weighted 3."""
+    documents, labels, test_document = load_china()
+    weights = [3 if label == "japan" else 1 for label in labels]
+    model = MultinomialNB().fit(documents, labels, sample_weight=weights)
+    return model.predict_proba([test_document])[0]["china"]
+
+
+WEIGHTED_CLASS_COUNTS = Exercise(
+    name="weighted-class-counts",
+    title="Class counts with example weights (sample_weight)",
+    formula_id="eq-weighted-class-counts",
+    page="pipeline.md",
+    notes=("scikit-learn's sample_weight",),
+    function=weighted_class_counts,
+    latex=r"N_c = \sum_{i \,:\, y_i = c} w_i, \qquad N = \sum_c N_c",
+    arguments={"labels": "y_i, the class of each training example", "weights": "w_i, each example's weight"},
+    returns="{c: N_c} for each class in the labels",
+    hand_cases=[
+        Case((["china", "china", "china", "japan"], [1, 1, 1, 3]), {"china": 3, "japan": 3},
+             "the China example with the Japan document weighted 3: the classes now weigh the same"),
+        Case((["spam", "ham", "spam"], [1, 1, 1]), {"spam": 2, "ham": 1}, "weights of 1: the plain counts"),
+        Case((["spam", "ham"], [Fraction(1, 2), 2]), {"spam": Fraction(1, 2), "ham": 2}, "weights that are not whole"),
+        Case((["spam", "ham"], [0, 1]), {"spam": 0, "ham": 1}, "a weight of 0: the class is still there, with N_c = 0"),
+        Case(([], []), {}, "no examples"),
+    ],
+    draw=draw_weights,
+    mistakes=[
+        Mistake("weights ignored", "N_c adds up the weights w_i of the class's examples, not 1 for each",
+                lambda labels, weights: {c: labels.count(c) for c in labels}),
+        Mistake("weights normalised", "the weights are added as they are: N_c is a sum of weights, not a share",
+                lambda labels, weights: {c: sum(w for y, w in zip(labels, weights) if y == c) / sum(weights)
+                                         for c in labels}),
+        Mistake("zero weights dropped", "a class whose examples weigh 0 still has its entry, N_c = 0",
+                lambda labels, weights: {c: sum(w for y, w in zip(labels, weights) if y == c)
+                                         for c, w in zip(labels, weights) if w}),
+    ],
+    hint="start from an empty dict and add each example's weight w_i to its class's entry",
+    reproductions=[Reproduction("MultinomialNB on the China example, the Japan document weighted 3, gives "
+                                "P(china | test document) = {value}", weighted_china_posterior, digits=4)],
+)
+
 COURSE_EXERCISES = [
-    NEGATION, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, ODDS_RATIO,
-    TRAPEZOID_AREA, AVERAGE_PRECISION, BOOTSTRAP_P_VALUE, MICRO_AVERAGE,
+    NEGATION, LEXICON_COUNT, AFFIX_FEATURES, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, LIKELIHOOD_RATIO,
+    ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE, WEIGHTED_CLASS_COUNTS,
 ]
