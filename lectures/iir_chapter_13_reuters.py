@@ -18,8 +18,9 @@
 
 Where the book's numbers were read, so that you can check each one.  The
 book's HTML edition is at https://nlp.stanford.edu/IR-book/html/htmledition/;
-its formulas are pictures there, so some values below were read in a
-transcription of the same pages:
+its formulas and many of its numbers are pictures there, and stored text
+copies of its pages were all that could be read for this companion (no
+network), so not every value below was seen in the book's own words:
 
 * Section 13.2's worked example (the multinomial model on Table 13.1) and
   section 13.3's (the Bernoulli model on the same table): the HTML pages
@@ -30,10 +31,12 @@ transcription of the same pages:
   (docs/multinomial.md, docs/bernoulli.md) quote from the book; they were
   not re-read in the book's own text for this companion.
 * Section 13.5.1 (mutual information), the worked example for the term
-  export in class poultry of Reuters-RCV1: 0.0001105 bits.  The four
-  document counts it starts from (49, 27,652, 141 and 774,106) were not
-  legible in the copies at hand; they are the ones that give both this value
-  and the 284 below, which two different formulas check.
+  export in class poultry of Reuters-RCV1: 0.0001105 bits, as issue 32
+  quotes it; the text copies of the page read here show the formula but not
+  the worked numbers.  The four document counts it starts from (49, 27,652,
+  141 and 774,106) were not legible either; they are the ones that give both
+  this value and the 284 below, two different formulas, to every digit the
+  book prints.
 * Section 13.5.2 (chi-square), same pair: "we get a value of 284", and
   Table 13.6's critical value 10.83 for p = 0.001 (read on the page
   chi-square-feature-selection-1.html).
