@@ -30,6 +30,7 @@ def local_copy(variable, relative):
 
 REVIEWS = local_copy("NAIVEBAYES_MOVIE_REVIEWS_PATH", "movie-reviews/review_polarity.tar.gz")
 LEXICON = local_copy("NAIVEBAYES_OPINION_LEXICON_PATH", "opinion-lexicon/opinion_lexicon.zip")
+SENTENCES = local_copy("NAIVEBAYES_SENTENCE_POLARITY_PATH", "sentence-polarity/rt-polaritydata.tar.gz")
 needs_reviews = pytest.mark.skipif(REVIEWS is None, reason="no local review_polarity.tar.gz")
 needs_lexicon = pytest.mark.skipif(LEXICON is None, reason="no local opinion_lexicon.zip")
 
@@ -57,6 +58,8 @@ def data_arguments():
         arguments += ["--reviews", REVIEWS]
     if LEXICON:
         arguments += ["--lexicon", LEXICON]
+    if SENTENCES:
+        arguments += ["--sentences", SENTENCES]
     return arguments
 
 
@@ -179,7 +182,14 @@ def test_slice_run_prints_the_cross_validation_and_the_bootstrap():
     assert out.count("(the chapter reports no accuracy here)") == 2
     assert re.search(r"^samples with delta\(x_i\) >= 2 delta\(x\): \d+, p-value = [01]\.\d{4} \(equation 4\.22\)$",
                      out, re.M)
-    assert out.index("Step 7.") < out.index("Going further.")
+    assert out.index("Step 7.") < out.index("Going further A.") < out.index("Going further B.")
+
+
+@pytest.mark.skipif(SENTENCES is None, reason="no local rt-polaritydata.tar.gz")
+def test_going_further_b_runs_on_a_balanced_slice_of_the_snippets():
+    out = slice_output()
+    assert "40 snippets (20 neg, 20 pos)" in out
+    assert re.search(r"^binary NB with negation +\d+/40 = [01]\.\d{4}$", out, re.M)
 
 
 @needs_reviews
@@ -192,6 +202,9 @@ def test_full_run_on_all_2000_reviews_agrees_with_scikit_learn():
     assert "delta(x) = accuracy(A) - accuracy(B) = 3/200 = +0.0150" in out
     assert "samples with delta(x_i) > 2 delta(x):  59, p-value = 0.0059 (Figure 4.9, paired_bootstrap_test)" in out
     assert "binary NB + negation + lexicon   1694/2000 = 0.8470" in out
+    if SENTENCES:
+        assert "10662 snippets (5331 neg, 5331 pos)" in out
+        assert "binary NB with negation          8309/10662 = 0.7793" in out
     pytest.importorskip("sklearn")
     assert "the same prediction as scikit-learn on 2000 of 2000 reviews" in out
 

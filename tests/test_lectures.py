@@ -124,7 +124,7 @@ JURAFSKY_MARTIN_4 = LECTURES / "jurafsky_martin_chapter_4_sentiment.py"  # Juraf
 
 
 def sentiment_arguments(script):
-    """--reviews and --lexicon for local copies (the loaders' variables, or ../shared/data); without them the
+    """--reviews, --lexicon and --sentences for local copies (the loaders' variables, or ../shared/data); without them the
     Jurafsky and Martin companion runs its steps 1 to 5 and says what it skipped."""
     if script != JURAFSKY_MARTIN_4:
         return ()
@@ -132,6 +132,7 @@ def sentiment_arguments(script):
     for variable, relative, option in (
         ("NAIVEBAYES_MOVIE_REVIEWS_PATH", "movie-reviews/review_polarity.tar.gz", "--reviews"),
         ("NAIVEBAYES_OPINION_LEXICON_PATH", "opinion-lexicon/opinion_lexicon.zip", "--lexicon"),
+        ("NAIVEBAYES_SENTENCE_POLARITY_PATH", "sentence-polarity/rt-polaritydata.tar.gz", "--sentences"),
     ):
         named = os.environ.get(variable)
         candidates = [Path(named)] if named else []
