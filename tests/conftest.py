@@ -149,6 +149,8 @@ SLOW_TESTS = {
     "test_every_notes_assignment_graded_with_a_right_and_an_untouched_submission",
     # the text exercises in Cornell Tech's Lecture 8 classifier on 20 Newsgroups (7 s)
     "test_the_bernoulli_exercises_run_cornells_classifier_on_20_newsgroups",
+    # the course exercises on Pang and Lee's reviews and Reuters-21578 (20 s)
+    "test_the_reviews_and_reuters_runs_use_the_corpora_when_they_are_here",
     # the Exercises page's Check buttons in chromium (a build with the runtime, then Pyodide)
     "test_check_on_the_exercises_page_grades_a_function_offline",
     "test_opened_from_disk_check_says_it_needs_the_served_site",

@@ -24,7 +24,12 @@ from naivebayes.text.hashing import murmurhash3_32
 ROOT = Path(__file__).resolve().parents[1]
 SMS_SPAM = Path(os.environ.get("NAIVEBAYES_SMS_SPAM_PATH", ROOT.parent / "shared" / "data" / "sms-spam"))
 NAMES_CORPUS = Path(os.environ.get("NAIVEBAYES_NAMES_PATH", ROOT.parent / "shared" / "data" / "names" / "names.zip"))
-CORPORA = {"SMS Spam Collection": "NAIVEBAYES_SMS_SPAM_PATH", "names corpus": "NAIVEBAYES_NAMES_PATH"}
+REVIEWS = Path(os.environ.get("NAIVEBAYES_MOVIE_REVIEWS_PATH",
+                             ROOT.parent / "shared" / "data" / "movie-reviews" / "review_polarity.tar.gz"))
+REUTERS = Path(os.environ.get("NAIVEBAYES_REUTERS_PATH",
+                             ROOT.parent / "shared" / "data" / "reuters21578" / "reuters21578.tar.gz"))
+CORPORA = {"SMS Spam Collection": "NAIVEBAYES_SMS_SPAM_PATH", "names corpus": "NAIVEBAYES_NAMES_PATH",
+           "movie reviews": "NAIVEBAYES_MOVIE_REVIEWS_PATH", "Reuters-21578": "NAIVEBAYES_REUTERS_PATH"}
 NAMES = ["negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
          "likelihood-ratio", "odds-ratio", "roc-auc", "average-precision", "decision-cost", "bootstrap-p-value",
          "micro-average", "weighted-class-counts"]
@@ -34,7 +39,7 @@ PUNCTUATION = set(",.!?;:")
 
 @pytest.fixture(autouse=True)
 def without_corpora(monkeypatch):
-    """The quick tests run offline: the runs on the corpora skip (two tests below give them their copies)."""
+    """The quick tests run offline: the runs on the corpora skip (the tests below give them their copies)."""
     for variable in CORPORA.values():
         monkeypatch.delenv(variable, raising=False)
 
@@ -118,6 +123,19 @@ def test_the_names_run_uses_the_corpus_when_it_is_here(monkeypatch):
     row = next(row for row in report.checks if "names corpus" in row[0])
     assert row[1] == "passed", row
     assert 0.7 < float(re.search(r"accuracy of ([0-9.]+)", row[2]).group(1)) < 0.9
+
+
+def test_the_reviews_and_reuters_runs_use_the_corpora_when_they_are_here(monkeypatch):
+    """A slower check (about 20 s): negation on Pang and Lee's fold 0, the micro average on Reuters' ten largest."""
+    if not (REVIEWS.exists() and REUTERS.exists()):
+        pytest.skip("no local movie reviews or Reuters-21578")
+    monkeypatch.setenv("NAIVEBAYES_MOVIE_REVIEWS_PATH", str(REVIEWS))
+    monkeypatch.setenv("NAIVEBAYES_REUTERS_PATH", str(REUTERS))
+    for name, corpus, low, high in (("negation", "movie reviews", 0.7, 0.9), ("micro-average", "Reuters-21578", 0.8, 0.95)):
+        report = exercise(name).check(SECOND_VERSIONS[name], n_random=5)
+        row = next(row for row in report.checks if corpus in row[0])
+        assert row[1] == "passed", row
+        assert low < float(re.search(r"of ([0-9.]+), as the library does", row[2]).group(1)) < high
 
 
 # -- second versions, written another way ------------------------------------------------
@@ -269,6 +287,27 @@ def test_the_odds_of_absence_give_the_odds_ratio_upside_down():
         == next(m.hint for m in exercise("odds-ratio").mistakes if m.name == "upside down")
 
 
+def test_chi_square_in_numpy_integers_passes_the_small_cases_and_fails_at_scale_with_the_reason():
+    np = pytest.importorskip("numpy")
+
+    def numpy_chi_square(n11, n10, n01, n00):
+        table = np.array([[n11, n10], [n01, n00]])
+        rows, columns = table.sum(axis=1), table.sum(axis=0)
+        if (rows == 0).any() or (columns == 0).any():
+            return 0.0
+        with np.errstate(over="ignore"):
+            top = table.sum() * (table[0, 0] * table[1, 1] - table[0, 1] * table[1, 0]) ** 2
+        return float(top / (rows.prod() * columns.prod()))
+
+    e = exercise("chi-square")
+    report = e.check(numpy_chi_square)
+    results = {check: result for check, result, _ in report.checks}
+    assert results[f"hand-computed cases ({len(e.hand_cases)})"] == "passed"
+    assert results["random cases against the library (40)"] == "passed"
+    assert report.first_failure.hint == e.at_scale[0].reason and "int64" in e.at_scale[0].reason
+    assert e.function(*e.at_scale[0].args) == Fraction(232203012262608245628, 816792780071355235)  # exact
+
+
 def test_a_negation_that_changes_its_tokens_is_told_so():
     def in_place(tokens):
         for i, token in enumerate(negate_by_index(tokens)):
@@ -323,26 +362,30 @@ def margins(n11, n10, n01, n00):
     return n11 + n10, n01 + n00, n11 + n01, n10 + n00  # N_1., N_0., N_.1, N_.0
 
 
+def quotient(top, bottom):
+    return Fraction(top, bottom) if isinstance(top, int) and isinstance(bottom, int) else top / bottom
+
+
 def chi_square_quarters(n11, n10, n01, n00):
-    n = n11 + n10 + n01 + n00
-    return sum(Fraction((cell - Fraction(n, 4)) ** 2) / Fraction(n, 4) for cell in (n11, n10, n01, n00))
+    quarter = quotient(n11 + n10 + n01 + n00, 4)
+    return sum((cell - quarter) ** 2 / quarter for cell in (n11, n10, n01, n00))
 
 
 def chi_square_unsquared(n11, n10, n01, n00):
     a, b, c, d = margins(n11, n10, n01, n00)
-    return Fraction((n11 + n10 + n01 + n00) * (n11 * n00 - n10 * n01), a * b * c * d) if a * b * c * d else 0
+    return quotient((n11 + n10 + n01 + n00) * (n11 * n00 - n10 * n01), a * b * c * d) if a * b * c * d else 0
 
 
 def chi_square_no_n(n11, n10, n01, n00):
     a, b, c, d = margins(n11, n10, n01, n00)
-    return Fraction((n11 * n00 - n10 * n01) ** 2, a * b * c * d) if a * b * c * d else 0
+    return quotient((n11 * n00 - n10 * n01) ** 2, a * b * c * d) if a * b * c * d else 0
 
 
 def chi_square_over_observed(n11, n10, n01, n00):
     n = n11 + n10 + n01 + n00
     with_t, without_t, in_c, not_c = margins(n11, n10, n01, n00)
     cells = [(n11, with_t, in_c), (n10, with_t, not_c), (n01, without_t, in_c), (n00, without_t, not_c)]
-    return sum(Fraction((cell - Fraction(row * column, n)) ** 2, cell) for cell, row, column in cells if cell > 0)
+    return sum((cell - quotient(row * column, n)) ** 2 / cell for cell, row, column in cells if cell > 0)
 
 
 def information(n11, n10, n01, n00, log=math.log2, weighted=True, cells=4, columns_swapped=False):
