@@ -1110,7 +1110,7 @@ def weighted_china_posterior():
     return model.predict_proba([test_document])[0]["china"]
 
 
-WEIGHTED_CLASS_COUNTS = Exercise(
+SAMPLE_WEIGHT_CLASS_COUNTS = Exercise(
     name="weighted-class-counts",
     title="Class counts with example weights (sample_weight)",
     formula_id="eq-weighted-class-counts",
@@ -1146,5 +1146,5 @@ WEIGHTED_CLASS_COUNTS = Exercise(
 
 COURSE_EXERCISES = [
     NEGATION, LEXICON_COUNT, AFFIX_FEATURES, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, LIKELIHOOD_RATIO,
-    ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE, WEIGHTED_CLASS_COUNTS,
+    ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE, SAMPLE_WEIGHT_CLASS_COUNTS,
 ]
