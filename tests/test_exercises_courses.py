@@ -131,7 +131,8 @@ def test_the_reviews_and_reuters_runs_use_the_corpora_when_they_are_here(monkeyp
         pytest.skip("no local movie reviews or Reuters-21578")
     monkeypatch.setenv("NAIVEBAYES_MOVIE_REVIEWS_PATH", str(REVIEWS))
     monkeypatch.setenv("NAIVEBAYES_REUTERS_PATH", str(REUTERS))
-    for name, corpus, low, high in (("negation", "movie reviews", 0.7, 0.9), ("micro-average", "Reuters-21578", 0.8, 0.95)):
+    runs = (("negation", "movie reviews", 0.7, 0.9), ("micro-average", "Reuters-21578", 0.8, 0.95))
+    for name, corpus, low, high in runs:
         report = exercise(name).check(SECOND_VERSIONS[name], n_random=5)
         row = next(row for row in report.checks if corpus in row[0])
         assert row[1] == "passed", row

@@ -66,7 +66,7 @@ EXPORT_POULTRY = (49, 27652, 141, 774106)  # N11, N10, N01, N00
 
 
 def spam_split():
-    """The shipped spam messages, split in three as ``spam_accuracy`` does: (train texts, test texts, train labels, test labels)."""
+    """The shipped spam messages split as ``spam_accuracy`` splits them: train and test texts, train and test labels."""
     texts, labels = load_spam()
     return train_test_split(texts, labels, test_size=1 / 3, random_state=0, stratify=labels)
 
@@ -151,7 +151,7 @@ def small_micro_f1():
 
 
 def corpus_missing(variable, corpus, publisher_file, loader):
-    """A function for ``Reproduction(available=...)``: None when ``variable`` names a local copy, else how to get one."""
+    """For ``Reproduction(available=...)``: None when ``variable`` names a copy, else how to get one."""
     def missing():
         path = os.environ.get(variable)
         if path and os.path.exists(path):
@@ -379,7 +379,8 @@ CHI_SQUARE = Exercise(
     notes=(MANNING,),
     function=chi_square,
     latex=(r"X^2(t, c) = \sum_{i, j \in \{0,1\}} \frac{(N_{ij} - E_{ij})^2}{E_{ij}}" "\n"
-           r"= \frac{N\,(N_{11}N_{00} - N_{10}N_{01})^2}{(N_{11}+N_{01})(N_{11}+N_{10})(N_{10}+N_{00})(N_{01}+N_{00})}"),
+           r"= \frac{N\,(N_{11}N_{00} - N_{10}N_{01})^2}"
+           r"{(N_{11}+N_{01})(N_{11}+N_{10})(N_{10}+N_{00})(N_{01}+N_{00})}"),
     arguments={"n11": "N11, the documents that contain word t and are in class c",
                "n10": "N10, the documents that contain t and are not in c",
                "n01": "N01, the documents without t that are in c",
@@ -490,7 +491,9 @@ EXPECTED_MUTUAL_INFORMATION = Exercise(
 
 def draw_probabilities(generator):
     def one():
-        return Fraction(generator.randint(1, 19), 20) if generator.random() < 0.9 else Fraction(generator.choice([0, 1]))
+        if generator.random() < 0.9:
+            return Fraction(generator.randint(1, 19), 20)
+        return Fraction(generator.choice([0, 1]))
     return (one(), one())
 
 
@@ -917,8 +920,10 @@ POSITIVE_WORDS = {"good", "great", "free", "win", "enjoyable"}
 
 
 def draw_lexicon_case(generator):
-    tokens = [generator.choice(SENTENCE_WORDS + ["free", "win", "Great", "greatly"]) for _ in range(generator.randint(0, 12))]
-    return (tokens, set(generator.sample(sorted(POSITIVE_WORDS | {"great", "boring", "dull"}), generator.randint(0, 4))))
+    words = SENTENCE_WORDS + ["free", "win", "Great", "greatly"]
+    tokens = [generator.choice(words) for _ in range(generator.randint(0, 12))]
+    lexicon = sorted(POSITIVE_WORDS | {"great", "boring", "dull"})
+    return (tokens, set(generator.sample(lexicon, generator.randint(0, 4))))
 
 
 def spam_lexicon_accuracy():
@@ -945,7 +950,8 @@ LEXICON_COUNT = Exercise(
         Case((["great", "acting", ",", "great", "plot"], {"great", "good"}), 2,
              "'great' twice: each occurrence counts"),
         Case((["the", "plot", "was", "dull"], {"great", "good"}), 0, "no word of the lexicon"),
-        Case((["greatly", "good"], {"great", "good"}), 1, "a token is a word of the lexicon or not: 'greatly' is not 'great'"),
+        Case((["greatly", "good"], {"great", "good"}), 1,
+             "a token is a word of the lexicon or not: 'greatly' is not 'great'"),
         Case((["Great", "great"], {"great"}), 1, "compared as they are: 'Great' is not in the lexicon"),
         Case(([], {"great"}), 0, "an empty document"),
     ],
@@ -1146,5 +1152,6 @@ SAMPLE_WEIGHT_CLASS_COUNTS = Exercise(
 
 COURSE_EXERCISES = [
     NEGATION, LEXICON_COUNT, AFFIX_FEATURES, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, LIKELIHOOD_RATIO,
-    ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE, SAMPLE_WEIGHT_CLASS_COUNTS,
+    ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE,
+    SAMPLE_WEIGHT_CLASS_COUNTS,
 ]
