@@ -536,3 +536,35 @@ def test_a_planted_mistake_fails_with_its_hint(name, mistake):
     hint = next(m.hint for m in e.mistakes if m.name == mistake)
     assert report.first_failure.hint == hint, str(report)
     assert any(row[1] == "not run" for row in report.checks)  # a wrong function never reaches the model
+
+
+# -- an instructor's assignment of them --------------------------------------------------
+
+
+def test_an_assignment_of_the_course_exercises_is_graded(tmp_path):
+    from naivebayes.exercises.assignments import write_assignment
+    from naivebayes.exercises.grading import grade
+
+    folder = write_assignment(tmp_path / "course", NAMES, n_random=5)
+    text = (folder / "assignment.py").read_text(encoding="utf-8")
+    bodies = {}
+    for name in NAMES:
+        e = exercise(name)
+        names = ", ".join(inspect.signature(e.function).parameters)
+        bodies[e.function_name] = f"from {e.function.__module__} import {e.function_name} as library\n" \
+                                  f"return library({names})"
+    lines, current = [], None
+    for line in text.split("\n"):
+        match = re.match(r"def (\w+)\(", line)
+        current = match.group(1) if match else current
+        if line.strip().startswith("raise NotImplementedError") and current in bodies:
+            lines += ["    " + body_line for body_line in bodies[current].split("\n")]
+        else:
+            lines.append(line)
+    handed_in = tmp_path / "handed-in"
+    handed_in.mkdir()
+    (handed_in / "right.py").write_text("\n".join(lines), encoding="utf-8")
+    (handed_in / "untouched.py").write_text(text, encoding="utf-8")
+    rows = grade(handed_in, folder / "grading" / "checks.json", tmp_path / "out")
+    out_of = sum(2 + 2 + (1 if exercise(name).at_scale else 0) for name in NAMES)
+    assert [(row["student"], row["total"]) for row in rows] == [("right", out_of), ("untouched", 0)]
