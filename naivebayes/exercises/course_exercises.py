@@ -888,8 +888,9 @@ FEATURE_HASH = Exercise(
              "murmurhash3_32('foo')): bucket 156908512 mod 8 = 0, sign -"),
         Case(({"foo": 1}, 8, False), {0: 1}, "the same without alternate signs"),
         Case(({"foo": 1}, 3, True), {signed("foo") * -1 % 3: -1}, "156908512 mod 3 = 1: |h| first, then mod"),
-        Case((HASHED_ROW, 8, True), hashed_features(HASHED_ROW, 8, True),
-             "two words and a category, 'colour=red', eight columns"),
+        Case((HASHED_ROW, 8, True), {6: 2, 2: -1, 1: 1},
+             "h('free') = 1363043438 (column 6), h('money') = -729929402 (column 2, sign -), "
+             "h('colour=red') = 511943297 (column 1), as scikit-learn's murmurhash3_32 gives them"),
         Case(({"free": 1, "money": 1, "meeting": 2}, 1, False), {0: 4},
              "one column: every feature collides, and collisions add"),
         Case(({"free": 0}, 8, True), {}, "a value of 0 adds nothing"),
