@@ -39,7 +39,6 @@ from naivebayes.naive_bayes.base import weighted_class_counts
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.categorical import CategoricalNB
 from naivebayes.naive_bayes.multinomial import MultinomialNB
-from naivebayes.text import selection
 from naivebayes.text.bag_of_words import BagOfWords
 from naivebayes.text.characters import AffixFeatures, affix_features
 from naivebayes.text.hashing import FeatureHasher, hashed_features, murmurhash3_32
@@ -85,25 +84,13 @@ def negation_spam_accuracy():
 
 
 def selected_spam_accuracy(score, k=40):
-    """MultinomialNB on the ``k`` words with the best ``score`` (chi2 or expected_mutual_information) of the spam split.
-
-    The selector looks its formula up in ``selection.PER_CLASS_FORMULAS``;
-    the run puts there whatever ``selection`` holds under the formula's
-    name now (in a check, the student's function), and puts it back after.
-    """
-    name = {"chi2": "chi_square", "expected_mutual_information": "expected_mutual_information"}[score]
-    formulas = selection.PER_CLASS_FORMULAS
-    kept = formulas[score]
-    formulas[score] = getattr(selection, name)
-    try:
-        train_texts, test_texts, train_labels, test_labels = spam_split()
-        words = BagOfWords()
-        selector = VocabularySelector(k, score=score)
-        train_rows = selector.fit_transform(words.fit_transform(train_texts), train_labels)
-        model = MultinomialNB().fit(train_rows, train_labels)
-        return model.score(selector.transform(words.transform(test_texts)), test_labels)
-    finally:
-        formulas[score] = kept
+    """MultinomialNB on the ``k`` words with the best ``score`` (chi2 or expected_mutual_information) of the spam split."""
+    train_texts, test_texts, train_labels, test_labels = spam_split()
+    words = BagOfWords()
+    selector = VocabularySelector(k, score=score)
+    train_rows = selector.fit_transform(words.fit_transform(train_texts), train_labels)
+    model = MultinomialNB().fit(train_rows, train_labels)
+    return model.score(selector.transform(words.transform(test_texts)), test_labels)
 
 
 def spam_odds_ratio():

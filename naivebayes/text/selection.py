@@ -144,7 +144,7 @@ def combined_class_score(class_scores, combine="max"):
 # --8<-- [end:eq-selection-combined]
 
 
-PER_CLASS_FORMULAS = {"chi2": chi_square, "expected_mutual_information": expected_mutual_information}
+PER_CLASS_SCORES = ("chi2", "expected_mutual_information")  # the scores worked out for each class
 
 
 class VocabularySelector:
@@ -172,7 +172,7 @@ class VocabularySelector:
             raise ValueError(f"k must be a whole number of words >= 1, not {k!r}")
         check_choice("score", score, SCORES)
         check_choice("combine", combine, COMBINATIONS)
-        if for_class is not None and score not in PER_CLASS_FORMULAS:
+        if for_class is not None and score not in PER_CLASS_SCORES:
             raise ValueError(
                 f"for_class={for_class!r} needs a score per class: score='chi2' or "
                 f"score='expected_mutual_information', not {score!r}"
@@ -203,7 +203,8 @@ class VocabularySelector:
             if self.score == "mutual_information":
                 scores = self.information_scores(rows, labels)
             else:
-                class_scores = self.per_class_scores(rows, labels, PER_CLASS_FORMULAS[self.score])
+                formula = chi_square if self.score == "chi2" else expected_mutual_information  # (read when fit runs)
+                class_scores = self.per_class_scores(rows, labels, formula)
                 if self.for_class is not None:
                     scores = class_scores[self.for_class]
                 else:
@@ -268,7 +269,7 @@ class VocabularySelector:
 
     def __repr__(self):
         settings = f"k={self.k}, score={self.score!r}"
-        if self.score in PER_CLASS_FORMULAS:
+        if self.score in PER_CLASS_SCORES:
             settings += f", combine={self.combine!r}" if self.for_class is None else f", for_class={self.for_class!r}"
         fitted = "" if self.vocabulary_ is None else f": {len(self.vocabulary_)} words kept of {len(self.scores_)}"
         return f"VocabularySelector({settings}){fitted}"
