@@ -553,6 +553,7 @@ def test_every_repr_html_of_the_package_is_covered(hostile):
     covered |= {cls.__name__ for shown, _ in hostile.values() for cls in type(shown).__mro__}
     covered.add("SemiSupervisedNB")  # more than one table in one page: test_the_semi_supervised_page_is_escaped_tables
     covered.add("Exercise")  # a statement, not a table: test_an_exercise_statement_escapes_what_it_shows
+    covered.add("Misclassified")  # a table and the explanations under it: test_misclassified_escapes_its_summaries
     assert defined - covered == set(), f"give these a hostile label in hostile_objects: {defined - covered}"
 
 
@@ -604,6 +605,18 @@ def test_an_exercise_statement_escapes_what_it_shows():
     assert "<script" not in page and "</table>" not in page and "</b>" not in page
     for text in (SCRIPT, AMPERSAND, CLOSE_TABLE, QUOTED, "</b>", "< c & d"):
         assert html.escape(text) in page or html.escape(text, quote=False) in page
+
+
+def test_misclassified_escapes_its_summaries():
+    """The wrong predictions' table and each folded explanation's summary line show labels as written."""
+    from naivebayes import misclassified
+
+    texts, labels = ["x y", "y z", "z w", "w x"] * 2, HOSTILE * 2
+    page = misclassified(MultinomialNB().fit(texts, labels), texts, labels[::-1])._repr_html_()
+    assert "<script" not in page and "a&b" not in page
+    assert page.count("<details>") >= 1
+    for table in [part + "</table>" for part in page.split("</table>")[:-1]]:
+        assert_static_table(table[table.index("<table"):])
 
 
 def hostile_pictures():

@@ -23,6 +23,7 @@ notebook shows the table with each explanation folded under its row.
 'pos'
 """
 
+import html
 from numbers import Integral
 
 from naivebayes.plumbing.checks import as_list, check_labels
@@ -73,7 +74,8 @@ class Misclassified(list):
         for row, cells in zip(self, rows):
             explanation = row["explanation"]
             if explanation is not None and hasattr(explanation, "to_html"):
-                parts.append(f"<details><summary>#{cells[0]}: true {cells[2]}, predicted {cells[3]}</summary>"
+                summary = html.escape(f"#{cells[0]}: true {cells[2]}, predicted {cells[3]}")  # (labels as written, never markup)
+                parts.append(f"<details><summary>{summary}</summary>"
                              f"{explanation.to_html()}</details>")
         return "\n".join(parts)
 
