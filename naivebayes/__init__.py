@@ -97,7 +97,13 @@ from naivebayes.evaluation.metrics import (
 )
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.evaluation.folds import KFold, StratifiedKFold
-from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score, cross_validate, learning_curve
+from naivebayes.evaluation.cross_validation import (
+    GridSearchCV,
+    cross_val_predict,
+    cross_val_score,
+    cross_validate,
+    learning_curve,
+)
 from naivebayes.evaluation.curves import (
     average_precision_score,
     precision_recall_curve,
@@ -193,6 +199,7 @@ __all__ = [
     "train_test_split",
     "KFold",
     "StratifiedKFold",
+    "cross_val_predict",
     "cross_val_score",
     "cross_validate",
     "GridSearchCV",

@@ -479,8 +479,30 @@ def test_bad_fit_params_are_refused_before_any_fitting(fit_params, error, phrase
 
 
 def test_a_model_without_extra_arguments_refuses_every_fit_param():
-    with pytest.raises(ValueError, match=r"'X_unlabeled', which is not an extra argument of MultinomialNB.fit .*: none\)"):
+    with pytest.raises(ValueError, match=r"'X_unlabeled', which is not an extra argument of Majority.fit .*: none\)"):
+        cross_val_score(Majority(), X12, Y12, cv=2, fit_params={"X_unlabeled": ["c"]})
+    with pytest.raises(ValueError, match=r"'X_unlabeled', .* MultinomialNB.fit .*: sample_weight\)"):
         cross_val_score(MultinomialNB(), ["a b"] * 4, ["x", "y"] * 2, cv=2, fit_params={"X_unlabeled": ["c"]})
+
+
+def test_sample_weight_is_split_by_fold_as_the_examples_are():
+    from naivebayes import cross_val_predict
+    from naivebayes.evaluation.folds import KFold
+
+    texts = ["a a b", "a b", "c d", "c c d", "a c", "d d", "b b a", "c d d"]
+    labels = ["x", "x", "y", "y", "x", "y", "x", "y"]
+    weights = [1, 3, 2, 1, 5, 1, 2, 4]
+    folds = list(KFold(4).split(texts, labels))
+    predicted = cross_val_predict(MultinomialNB(), texts, labels, cv=folds, method="predict_proba",
+                                  fit_params={"sample_weight": weights})
+    for train, test in folds:  # by hand: each fold's model with its own examples' weights
+        model = MultinomialNB().fit([texts[i] for i in train], [labels[i] for i in train],
+                                    sample_weight=[weights[i] for i in train])
+        assert [predicted[i] for i in test] == model.predict_proba([texts[i] for i in test])
+    scores = cross_val_score(MultinomialNB(), texts, labels, cv=folds, fit_params={"sample_weight": weights})
+    assert len(scores) == 4
+    with pytest.raises(ValueError, match="holds 3 weights for 8 examples"):
+        cross_val_score(MultinomialNB(), texts, labels, cv=folds, fit_params={"sample_weight": [1, 2, 3]})
 
 
 def test_a_class_where_a_model_belongs_is_refused():
@@ -532,3 +554,30 @@ def test_shuffle_split_sizes_are_checked_when_the_splitter_is_made(settings, err
 def test_a_share_that_is_not_a_number_is_refused():
     with pytest.raises(ValueError, match=r"train_sizes \[0.5, nan\] are shares of the training folds"):
         learning_curve(Majority(), X12, Y12, cv=2, train_sizes=[0.5, float("nan")])
+
+
+def test_cross_val_predict_gives_each_example_the_prediction_of_the_fold_that_left_it_out():
+    from naivebayes import MultinomialNB, cross_val_predict
+    from naivebayes.evaluation.folds import KFold
+
+    texts = ["a a b", "a b", "c d", "c c d", "a c", "d d", "b b a", "c d d"]
+    labels = ["x", "x", "y", "y", "x", "y", "x", "y"]
+    folds = list(KFold(4).split(texts, labels))
+    predicted = cross_val_predict(MultinomialNB(), texts, labels, cv=folds)
+    for train, test in folds:  # each example, by hand: the model fitted without its fold
+        model = MultinomialNB().fit([texts[i] for i in train], [labels[i] for i in train])
+        assert [predicted[i] for i in test] == model.predict([texts[i] for i in test])
+    probabilities = cross_val_predict(MultinomialNB(), texts, labels, cv=folds, method="predict_proba")
+    assert all(set(row) == {"x", "y"} and abs(sum(row.values()) - 1) < 1e-12 for row in probabilities)
+
+
+def test_cross_val_predict_refuses_folds_that_miss_or_repeat_an_example():
+    from naivebayes import MultinomialNB, cross_val_predict
+
+    texts, labels = ["a", "b", "a", "b"], ["x", "y", "x", "y"]
+    with pytest.raises(ValueError, match="in no test fold"):
+        cross_val_predict(MultinomialNB(), texts, labels, cv=[([0, 1, 2], [3])])
+    with pytest.raises(ValueError, match="more than one test fold"):
+        cross_val_predict(MultinomialNB(), texts, labels, cv=[([0, 1], [2, 3]), ([2, 3], [0, 1]), ([0, 1], [2, 3])])
+    with pytest.raises(ValueError, match="method="):
+        cross_val_predict(MultinomialNB(), texts, labels, cv=2, method="decision_function")

@@ -34,6 +34,7 @@ from naivebayes.evaluation.folds import KFold, StratifiedKFold
 from naivebayes.evaluation.metrics import accuracy, f1_score, precision, recall
 
 __all__ = [
+    "cross_val_predict",
     "cross_val_score",
     "cross_validate",
     "cross_validation_mean",
@@ -117,9 +118,10 @@ def new_model(model, settings=None):
 def check_fit_params(model, fit_params):
     """``fit_params`` checked: None or a dict of extra arguments that ``model.fit(X, y, ...)`` takes by name.
 
-    They go, unchanged, to the fit of every fold (not split by fold: they
-    are not per-example lists), such as ``{"X_unlabeled": documents}`` for
-    ``SemiSupervisedNB``.
+    They go, unchanged, to the fit of every fold, such as
+    ``{"X_unlabeled": documents}`` for ``SemiSupervisedNB``; the one
+    per-example list, ``sample_weight``, goes split: each fold's ``fit`` gets
+    the weights of its own training examples (``fold_fit_params``).
     """
     if fit_params is None:
         return {}
@@ -284,13 +286,24 @@ def _check_data(X, y):
     return X, y
 
 
+def fold_fit_params(fit_params, train, n_examples):
+    """The extra arguments of one fold's ``fit``: ``sample_weight`` cut to the fold's training positions."""
+    if not fit_params or "sample_weight" not in fit_params or fit_params["sample_weight"] is None:
+        return fit_params or {}
+    weights = list(fit_params["sample_weight"])
+    if len(weights) != n_examples:
+        raise ValueError(f"fit_params['sample_weight'] holds {len(weights)} weights for {n_examples} examples; "
+                         f"give one weight per example of X")
+    return {**fit_params, "sample_weight": [weights[i] for i in train]}
+
+
 def _fit_and_score(model, settings, X, y, train, test, scorer, train_score=False, fit_params=None):
     """Fit a new model on the training positions, score it on the test positions; the times in seconds."""
     fitted = new_model(model, settings)
     X_train, y_train = [X[i] for i in train], [y[i] for i in train]
     X_test, y_test = [X[i] for i in test], [y[i] for i in test]
     start = time.perf_counter()
-    fitted.fit(X_train, y_train, **(fit_params or {}))
+    fitted.fit(X_train, y_train, **fold_fit_params(fit_params, train, len(X)))
     fit_time = time.perf_counter() - start
     start = time.perf_counter()
     test_score = scorer(fitted, X_test, y_test)
@@ -428,6 +441,38 @@ def cross_val_score(model, X, y, *, cv=5, scoring=None, fit_params=None):
     ``scores.std()`` give the mean and the spread, as for scikit-learn's array.
     """
     return FoldScores(cross_validate(model, X, y, cv=cv, scoring=scoring, fit_params=fit_params)["test_score"])
+
+
+def cross_val_predict(model, X, y, *, cv=5, method="predict", fit_params=None):
+    """Each example's prediction by the fold model that did not see it, in the order of ``X``.
+
+    The arguments are ``cross_validate``'s; ``method`` is ``"predict"`` (a
+    label per example) or ``"predict_proba"`` (a {label: P(c | x)} dict per
+    example).  The folds' test parts must cover every example exactly once,
+    as k-fold splits do.  Two classifiers' predictions made this way on the
+    same folds are what a paired test such as ``paired_bootstrap_test``
+    compares.
+    """
+    splitter = check_cv(cv)
+    new_model(model)  # refuse a model without get_params before any fitting
+    fit_params = check_fit_params(model, fit_params)
+    if method not in ("predict", "predict_proba"):
+        raise ValueError(f"method={method!r}; use 'predict' (labels) or 'predict_proba' (probabilities)")
+    X, y = _check_data(X, y)
+    predictions, tested = [None] * len(y), [False] * len(y)
+    for train, test in _checked_splits(splitter, X, y):
+        fitted = new_model(model)
+        fitted.fit([X[i] for i in train], [y[i] for i in train], **fold_fit_params(fit_params, train, len(X)))
+        for i, answer in zip(test, getattr(fitted, method)([X[i] for i in test])):
+            if tested[i]:
+                raise ValueError(f"example {i} is in more than one test fold; cross_val_predict needs folds "
+                                 f"whose test parts cover each example once, as KFold and StratifiedKFold make")
+            predictions[i], tested[i] = answer, True
+    untested = tested.count(False)
+    if untested:
+        raise ValueError(f"{untested} examples are in no test fold (the first is example {tested.index(False)}); "
+                         f"cross_val_predict needs folds whose test parts cover every example once")
+    return predictions
 
 
 # ---------------------------------------------------------------------------
