@@ -434,3 +434,15 @@ def test_an_archive_without_the_sgml_files_is_a_clear_error(tmp_path, monkeypatc
 def test_bad_arguments_are_refused_before_any_file_is_read(arguments, error, message):
     with pytest.raises(error, match=message):
         load_reuters21578(**{"data_home": "/nonexistent/never-read", **arguments})
+
+
+def test_a_folder_that_holds_the_archive_is_read_as_the_archive(tmp_path):
+    """As the other corpus loaders do: path= may name the folder the downloaded archive sits in."""
+    from naivebayes.datasets import load_movie_reviews, load_reuters21578
+
+    shared = Path(__file__).resolve().parents[2] / "shared" / "data"
+    reviews, reuters = shared / "movie-reviews", shared / "reuters21578"
+    if not (reviews / "review_polarity.tar.gz").is_file() or not (reuters / "reuters21578.tar.gz").is_file():
+        pytest.skip("needs ../shared/data's movie-reviews and reuters21578 folders")
+    assert len(load_movie_reviews(path=reviews).texts) == 2000
+    assert len(load_reuters21578("test", path=reuters).texts) == 3299

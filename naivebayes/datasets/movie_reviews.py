@@ -206,6 +206,8 @@ def _own_reviews_copy(given, given_as):
             f"{given_as} names {location}, which does not exist; check the path, or leave it "
             "out to use the cache (and download the archive if it is missing)"
         )
+    if location.is_dir() and (location / REVIEWS_ARCHIVE_NAME).is_file():  # a folder that holds the archive
+        return location / REVIEWS_ARCHIVE_NAME
     return location
 
 

@@ -347,6 +347,8 @@ def find_reuters(path=None, data_home=None, download_if_missing=True):
                     f"{given_as} names {location}, which does not exist; check the path, or leave "
                     "it out to use the cache (and download the archive if it is missing)"
                 )
+            if location.is_dir() and (location / REUTERS_ARCHIVE_NAME).is_file():  # a folder that holds the archive
+                location = location / REUTERS_ARCHIVE_NAME
             return location, True
     cache = cache_file(data_home, REUTERS_ARCHIVE_NAME)
     if cache.exists():
