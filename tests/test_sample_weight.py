@@ -159,6 +159,8 @@ BAD_WEIGHTS = [
     ("negative", [1, 1, -1, 1, 1], ValueError, r"sample_weight\[2\] is -1; a weight is a finite number >= 0"),
     ("nan", [1, float("nan"), 1, 1, 1], ValueError, r"sample_weight\[1\] is nan"),
     ("infinite", [1, 1, 1, 1, math.inf], ValueError, r"sample_weight\[4\] is inf"),
+    ("beyond a float", [1, 10**400, 1, 1, 1], ValueError, r"sample_weight\[1\] is too large for a float"),
+    ("a sum beyond a float", [1e308, 1e308, 1, 1, 1], ValueError, "the weights add up to more than a float holds"),
     ("too few", [1, 1, 1], ValueError, "sample_weight has 3 weights but X has 5 examples"),
     ("too many", [1] * 6, ValueError, "sample_weight has 6 weights but X has 5 examples"),
     ("a string", [1, "2", 1, 1, 1], TypeError, r"sample_weight\[1\] is '2', not a number"),

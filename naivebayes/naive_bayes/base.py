@@ -26,6 +26,7 @@ by name (docs/performance.md).
 """
 
 import math
+import sys
 import threading
 from collections.abc import Mapping
 
@@ -148,7 +149,11 @@ def check_sample_weight(sample_weight, n_examples, model):
             raise TypeError(f"sample_weight[{i}] is {weight!r:.60}, not a number; a weight is a number >= 0, such as 1 or 2.5")
         if not (0 <= weight < math.inf):  # (nan fails both)
             raise ValueError(f"sample_weight[{i}] is {weight!r}; a weight is a finite number >= 0 (0 leaves the example out)")
+        if weight > sys.float_info.max:  # (a whole number can be; the counts and logs would overflow)
+            raise ValueError(f"sample_weight[{i}] is too large for a float (over 1.8e308); divide every weight by one number")
         weights[i] = weight
+    if sum(weights) > sys.float_info.max:
+        raise ValueError("the weights add up to more than a float holds (1.8e308); divide every weight by one number")
     if not any(weights):
         raise ValueError("every weight in sample_weight is 0, so there is nothing to learn; give some examples a weight > 0")
     return weights
