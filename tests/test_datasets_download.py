@@ -501,3 +501,19 @@ def test_an_uncompressed_tar_under_the_tar_gz_name_is_read(tmp_path):
     packed.write_bytes(tar_bytes(POSTS, "gz"))
     assert load_20newsgroups("all", archive=unpacked) == load_20newsgroups("all", archive=packed)
     assert load_20newsgroups("all", archive=unpacked).texts == ["From: ann\n\nCoffee.\n", "From: bob\n\nTea.\n"]
+
+
+@pytest.mark.parametrize("name", ["load_20newsgroups", "load_adult", "load_sms_spam", "load_movie_reviews",
+                                  "load_sentence_polarity", "load_opinion_lexicon", "load_names", "load_reuters21578"])
+@pytest.mark.parametrize("value, message", [("", "is empty; give the path"),
+                                            ("a\x00b", r"holds a NUL character \('a\\x00b'\); give the path")])
+def test_an_empty_path_or_one_with_a_nul_is_refused(tmp_path, name, value, message):
+    # Before, path='' read the current folder in one loader and meant 'no path' in another, and a NUL
+    # was reported as a file that does not exist, printed raw.
+    argument = "archive" if name == "load_20newsgroups" else "path"
+    load = getattr(naivebayes.datasets, name)
+    with pytest.raises(ValueError, match=rf"{argument}= {message}"):
+        load(**{argument: value}, data_home=tmp_path / "cache", download_if_missing=False)
+    with pytest.raises(ValueError, match=rf"data_home= {message}"):
+        load(data_home=value, download_if_missing=False)
+    assert files_under(tmp_path) == []

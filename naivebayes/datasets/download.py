@@ -82,6 +82,11 @@ def check_path(value, name, example):
     TypeError: path= must be a path, a str or a pathlib.Path, not int (3); for example path='~/Downloads/adult'
     """
     if isinstance(value, (str, os.PathLike)):
+        text = os.fspath(value)
+        if text in ("", b""):  # (it would read the current folder, or count as no path at all)
+            raise ValueError(f"{name}= is empty; give the path of the file or folder, for example {name}={example!r}")
+        if "\x00" in str(text):
+            raise ValueError(f"{name}= holds a NUL character ({value!r}); give the path of the file or folder without it")
         return
     raise TypeError(
         f"{name}= must be a path, a str or a pathlib.Path, not {type(value).__name__} "
