@@ -229,6 +229,7 @@ def test_lexicon_counts_on_texts_and_token_lists():
         ({"good", ""}, {"bad"}, None, ValueError, "empty string"),
         ({"Good"}, {"bad"}, None, ValueError, "capitals, such as 'Good'"),
         (set(), [], None, ValueError, "both lexicons are empty"),
+        ({"good"}, {"bad"}, 5, TypeError, "tokenizer must be a function from a str to a list of tokens.*got int"),
     ],
 )
 def test_lexicon_counts_refuse_bad_lexicons(positive, negative, tokenizer, error, phrase):

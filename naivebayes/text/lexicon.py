@@ -47,6 +47,11 @@ class LexiconCounts:
     """
 
     def __init__(self, positive, negative, tokenizer=None):
+        if tokenizer is not None and not callable(tokenizer):  # (else the first transform fails deep inside)
+            raise TypeError(
+                "tokenizer must be a function from a str to a list of tokens, such as "
+                f"Tokenizer(negation=True); got {type(tokenizer).__name__}"
+            )
         self.tokenizer = Tokenizer() if tokenizer is None else tokenizer
         self.positive = lexicon_set("positive", positive, self.tokenizer)
         self.negative = lexicon_set("negative", negative, self.tokenizer)
