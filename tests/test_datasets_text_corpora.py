@@ -294,6 +294,19 @@ def test_an_archive_cut_short_is_refused(tmp_path):
         load_sentence_polarity(path=tmp_path)
 
 
+def test_a_zip_whose_directory_points_before_its_start_is_refused(tmp_path):
+    # A damaged offset in the end record makes zipfile seek before the file's start: an OSError
+    # (Invalid argument) from deep inside zipfile, before; now the loader's own error (found by the fuzzer).
+    members = {"names/male.txt": b"Bob\n", "names/female.txt": b"Ann\n", "names/README": b"x"}
+    data = bytearray(make_zip(tmp_path / "whole.zip", members).read_bytes())
+    end = data.rfind(b"PK\x05\x06")
+    offset = int.from_bytes(data[end + 16 : end + 20], "little")
+    data[end + 16 : end + 20] = (offset + 1000).to_bytes(4, "little")
+    (tmp_path / "names.zip").write_bytes(bytes(data))
+    with pytest.raises(CorpusFileError, match=r"names.zip is not a readable names.zip \(truncated or corrupt\)"):
+        load_names(path=tmp_path / "names.zip", download_if_missing=False)
+
+
 def test_uci_s_own_name_for_the_zip_is_found_in_a_folder(tmp_path, monkeypatch):
     expect_members(monkeypatch, "sms", {"SMSSpamCollection": SMS})
     uci = "https://archive.ics.uci.edu/static/public/228/sms+spam+collection.zip"  # as the module has it

@@ -33,6 +33,7 @@ milliseconds.
 'corpora/names/male.txt'
 """
 
+import errno
 import gzip
 import hashlib
 import os
@@ -184,7 +185,11 @@ def read_members(publication, location):
                 found = {member: member_in_archive(member, list(files)) for member in members}
                 check_members_found(publication, location, found, list(files))
                 return {member: archive.extractfile(files[name]).read() for member, name in found.items()}
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, OSError) as error:
+        # Of the OSErrors only a bad gzip and EINVAL (a damaged zip offset that seeks before the file's
+        # start) are damage; a file that cannot be read at all keeps Python's error, which says why.
+        if isinstance(error, OSError) and not isinstance(error, gzip.BadGzipFile) and error.errno != errno.EINVAL:
+            raise
         raise CorpusFileError(
             f"{location} is not a readable {publication.file_name} (truncated or corrupt): "
             f"{type(error).__name__}: {error}. Download or copy it again from {publication.url}"
