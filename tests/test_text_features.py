@@ -564,6 +564,8 @@ def test_feature_hasher_refuses_bad_settings(settings, error, phrase):
         ([{"a": None}], TypeError, "the value None"),
         ([{"a": True}], TypeError, "the value True"),
         ([{"a": float("nan")}], ValueError, "the value nan"),
+        ([{"a": float("inf")}], ValueError, "the value inf; a count must be finite"),
+        ([{"a": -float("inf")}], ValueError, "the value -inf; a count must be finite"),
         ([["a", 1]], TypeError, "must hold token strings"),
         ([3], TypeError, "row 0 is a int"),
     ],
@@ -571,6 +573,14 @@ def test_feature_hasher_refuses_bad_settings(settings, error, phrase):
 def test_feature_hasher_refuses_bad_rows(rows, error, phrase):
     with pytest.raises(error, match=phrase):
         FeatureHasher().transform(rows)
+
+
+def test_feature_hasher_refuses_a_column_sum_beyond_a_float():
+    # Two finite counts that share a column can add up to inf; before, the row held inf (found by the fuzzer).
+    hasher = FeatureHasher(n_features=1, alternate_sign=False)
+    assert hasher.transform([{"a": 1e308, "b": 1}]) == [{0: 1e308 + 1}]
+    with pytest.raises(ValueError, match="row 0: the values hashed to column 0 add up to more than a float holds"):
+        hasher.transform([{"a": 1e308, "b": 1e308}])
 
 
 def test_feature_hashing_is_the_same_in_every_process():

@@ -26,6 +26,7 @@ columns are the same as theirs.
 With 8 columns "good" and "film" collide in column 1.
 """
 
+import math
 from collections.abc import Mapping
 from numbers import Real
 
@@ -148,7 +149,8 @@ class FeatureHasher:
         """One ``{column: value}`` dict per row."""
         self.check_settings()
         rows = as_list("rows", rows, "rows")
-        return [hashed_features(checked_hasher_row(row, index), self.n_features, self.alternate_sign)
+        return [refuse_overflow(hashed_features(checked_hasher_row(row, index), self.n_features, self.alternate_sign),
+                                index)
                 for index, row in enumerate(rows)]
 
     def fit_transform(self, rows):
@@ -157,6 +159,17 @@ class FeatureHasher:
 
     def __repr__(self):
         return f"FeatureHasher(n_features={self.n_features}, alternate_sign={self.alternate_sign})"
+
+
+def refuse_overflow(hashed, index):
+    """``hashed``, or an error if finite values that share a column added up to more than a float holds (inf)."""
+    for column, value in hashed.items():
+        if value in (math.inf, -math.inf):
+            raise ValueError(
+                f"row {index}: the values hashed to column {column} add up to more than a float holds; "
+                "scale the row's counts down, or give FeatureHasher more n_features"
+            )
+    return hashed
 
 
 def murmur_input_bytes(data, seed):
@@ -202,4 +215,6 @@ def checked_hasher_row(row, index):
             )
         if isinstance(value, float) and value != value:
             raise ValueError(f"row {index} gives {feature!r:.60} the value nan; fill it in, with 0 if it is absent")
+        if value in (math.inf, -math.inf):
+            raise ValueError(f"row {index} gives {feature!r:.60} the value {value}; a count must be finite")
     return dict(row)
