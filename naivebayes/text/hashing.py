@@ -149,8 +149,8 @@ class FeatureHasher:
         """One ``{column: value}`` dict per row."""
         self.check_settings()
         rows = as_list("rows", rows, "rows")
-        return [refuse_overflow(hashed_features(checked_hasher_row(row, index), self.n_features, self.alternate_sign),
-                                index)
+        return [refuse_hashed_overflow(
+                    hashed_features(checked_hasher_row(row, index), self.n_features, self.alternate_sign), index)
                 for index, row in enumerate(rows)]
 
     def fit_transform(self, rows):
@@ -161,7 +161,7 @@ class FeatureHasher:
         return f"FeatureHasher(n_features={self.n_features}, alternate_sign={self.alternate_sign})"
 
 
-def refuse_overflow(hashed, index):
+def refuse_hashed_overflow(hashed, index):
     """``hashed``, or an error if finite values that share a column added up to more than a float holds (inf)."""
     for column, value in hashed.items():
         if value in (math.inf, -math.inf):
