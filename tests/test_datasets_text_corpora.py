@@ -307,6 +307,17 @@ def test_a_zip_whose_directory_points_before_its_start_is_refused(tmp_path):
         load_names(path=tmp_path / "names.zip", download_if_missing=False)
 
 
+def test_a_zip_with_a_flag_zipfile_cannot_read_is_refused(tmp_path):
+    # Flag bit 5 (compressed patched data) set by a damaged byte: zipfile's NotImplementedError, before.
+    members = {"names/male.txt": b"Bob\n", "names/female.txt": b"Ann\n", "names/README": b"x"}
+    data = bytearray(make_zip(tmp_path / "whole.zip", members).read_bytes())
+    entry = data.find(b"PK\x01\x02")  # the first member's entry in the central directory
+    data[entry + 8] |= 0x20
+    (tmp_path / "names.zip").write_bytes(bytes(data))
+    with pytest.raises(CorpusFileError, match=r"not a readable names.zip \(truncated or corrupt\): NotImplementedError"):
+        load_names(path=tmp_path / "names.zip", download_if_missing=False)
+
+
 def test_uci_s_own_name_for_the_zip_is_found_in_a_folder(tmp_path, monkeypatch):
     expect_members(monkeypatch, "sms", {"SMSSpamCollection": SMS})
     uci = "https://archive.ics.uci.edu/static/public/228/sms+spam+collection.zip"  # as the module has it

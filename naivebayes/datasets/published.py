@@ -185,9 +185,10 @@ def read_members(publication, location):
                 found = {member: member_in_archive(member, list(files)) for member in members}
                 check_members_found(publication, location, found, list(files))
                 return {member: archive.extractfile(files[name]).read() for member, name in found.items()}
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, OSError) as error:
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, OSError, NotImplementedError) as error:
         # Of the OSErrors only a bad gzip and EINVAL (a damaged zip offset that seeks before the file's
         # start) are damage; a file that cannot be read at all keeps Python's error, which says why.
+        # zipfile's NotImplementedError is a flag or method the publisher's file does not use: damage too.
         if isinstance(error, OSError) and not isinstance(error, gzip.BadGzipFile) and error.errno != errno.EINVAL:
             raise
         raise CorpusFileError(
