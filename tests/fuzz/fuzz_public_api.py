@@ -6,6 +6,7 @@ not start with ``test_``).  From the repository root:
     .venv/bin/python tests/fuzz/fuzz_public_api.py                        # 2000 rounds, seed 0
     .venv/bin/python tests/fuzz/fuzz_public_api.py --rounds 5000 --seed 7
     .venv/bin/python tests/fuzz/fuzz_public_api.py --seed 7 --round 123   # replay one round, call by call
+    .venv/bin/python tests/fuzz/fuzz_public_api.py --rounds 40000 --seed 3 --area issue-32   # one area's rounds only
 
 Each round draws its random choices from ``random.Random("<seed>:<round>")``,
 so a round can be replayed on its own.  A round picks one area and throws
@@ -25,7 +26,17 @@ model belongs, ``train_sizes=None``, scorings that return text or NaN, folds
 at and around the smallest class's size); ``train_test_split``; CSV text for
 ``read_csv_lines`` and ``read_csv``; tar archives for ``read_archive`` and
 ``load_20newsgroups(archive=...)``; the command line, and its ``train -o``
-given an input under another name (the same path, a link, ``..``).  The
+given an input under another name (the same path, a link, ``..``); and
+issue 32's entry points: ``sample_weight=`` in ``fit`` and ``partial_fit``
+of the four count models (odd weights; weights of 2 must give the model of
+the examples twice), ``Tokenizer(negation=True)``, ``LexiconCounts``,
+``CombinedFeatures``, ``AffixFeatures``, ``CharacterNgrams``,
+``FeatureHasher``, ``VocabularySelector``, ``odds_ratios``,
+``nltk_informative_features``, the curves and their areas,
+``threshold_for_cost``, ``paired_bootstrap_test``, ``misclassified``,
+``OneVsRestClassifier`` and the multi-label scores, ``cross_val_predict``,
+and the six new loaders given a bad ``path=`` (missing, a folder, a file of
+the wrong kind, a cut or damaged archive; never the network).  The
 input is half the time well formed with a twist, and half the time
 anything: unicode, control characters, surrogates, NUL, huge strings;
 labels of every kind (NaN, None, bools, tuples, mixed); rows with odd keys
@@ -94,7 +105,10 @@ counts are compared; ``leave_out_tokenizer=True`` leaves out only a
 tokenizer that cannot be written, so ``tokenizer=`` is passed back only for
 one; a model of one class samples but predicts nothing, so its sample is not
 predicted; ``n_bins`` stays at most 10**4, since a cost the caller asks for
-(a histogram of 2**70 bins) is not a hang.
+(a histogram of 2**70 bins) is not a hang, and for the same reason a
+``CharacterNgrams`` with ``n_max`` over 20 gets texts of at most 500
+characters; ``nltk_informative_features`` prints, so what it prints is kept
+from the report.
 
 The report gives the outcomes per entry point, then each distinct finding
 (the same entry point, kind, exception type and last frame count as one)
@@ -106,6 +120,7 @@ else 0.
 
 import argparse
 import ast
+import contextlib
 import copy
 import datetime
 import functools
@@ -156,6 +171,7 @@ from naivebayes import (  # noqa: E402
     TreeAugmentedNB,
     TfidfTransformer,
     Tokenizer,
+    VocabularySelector,
     ZeroProbabilityError,
     accuracy,
     classification_report,
@@ -176,6 +192,7 @@ from naivebayes import (  # noqa: E402
     train_test_split,
 )
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
+from naivebayes import AffixFeatures, CharacterNgrams, CombinedFeatures, FeatureHasher, LexiconCounts  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
 from naivebayes.evaluation.calibration import (  # noqa: E402
@@ -977,6 +994,7 @@ class Fuzzer:
         self.round = None
         self.setup = []  # the statements that built this round's objects, for reproducers
         self.folder = None
+        self.only_area = None  # --area: run only the rounds that draw this area
 
     # -- reproducers ----------------------------------------------------------
 
@@ -1144,9 +1162,11 @@ class Fuzzer:
         area = rng.choices(
             ["model", "text", "csv", "model-file", "archive", "metrics", "split", "discretizer", "guess", "saving",
              "command-line", "model-selection", "calibration", "semi-supervised", "special-file",
-             "command-line-output"],
-            weights=[55, 12, 9, 9, 5, 6, 4, 4, 5, 2, 3, 6, 4, 2, 2, 2],
+             "command-line-output", "issue-32"],
+            weights=[55, 12, 9, 9, 5, 6, 4, 4, 5, 2, 3, 6, 4, 2, 2, 2, 10],
         )[0]
+        if self.only_area is not None and area != self.only_area:
+            return  # (skipped after the draw, so that each round's input is the same with --area or without)
         if self.verbose:
             print(f"round {number}: {area}")
         try:
@@ -3018,6 +3038,527 @@ def command_line_output_round(fz, g):
             check=check)
 
 
+# -- issue 32: sample weights, the new text features, selection, curves, one-vs-rest, loaders ----------------
+
+WEIGHTED_MODELS = [MultinomialNB, BernoulliNB, ComplementNB, CategoricalNB]
+
+
+def odd_weights(g, n):
+    """sample_weight values: good ones, and every odd kind (negative, NaN, inf, bools, strings, wrong length)."""
+    choice = g.count(0, 16)
+    if choice <= 2:
+        return [g.pick([1, 2]) for _ in range(n)]  # (then compared with the examples duplicated)
+    if choice <= 4:
+        return [g.pick([1, 2, 0.5, 3, Fraction(1, 3)]) for _ in range(n)]
+    if choice == 5:
+        return [0] * n  # all zero
+    if choice == 6:
+        return [g.pick([1, -1, 0.5]) for _ in range(n)]
+    if choice == 7:
+        return [g.pick([1, math.nan, math.inf, -math.inf]) for _ in range(n)]
+    if choice == 8:
+        return [g.pick([True, False, 1]) for _ in range(n)]
+    if choice == 9:
+        return [g.pick(["1", None, b"1", [1], Decimal("1"), 1]) for _ in range(n)]
+    if choice == 10:
+        return [1] * (n + g.pick([-1, 1]))  # the wrong length
+    if choice == 11:
+        return g.pick([None, 1, "1", {}, set(), 2.0, math.nan])
+    if choice == 12:
+        return [g.pick([1e308, 1e-308, 10**400, 2**64, 1]) for _ in range(n)]
+    if choice == 13:
+        try:
+            import numpy  # (a reference tool only: the numpy arrays a student passes)
+        except ImportError:
+            return [1] * n
+        values = [g.pick([1.0, 2.0, 0.5]) for _ in range(n)]
+        return named(numpy.array(values), f"numpy.array({values!r})")
+    if choice == 14:
+        return named((1 for _ in range(n)), f"(1 for _ in range({n}))")
+    return "zero-class"  # made into weights that leave one class with none, below
+
+
+def weights_round(fz, g):
+    Model = g.pick(WEIGHTED_MODELS)
+    name = Model.__name__
+    clean = g.chance(0.6)
+    if Model is CategoricalNB:
+        X, y, _ = model_data(g, CategoricalNB, clean)
+    else:
+        X, y, _ = model_data(g, Model, clean)
+        if Model is ComplementNB and not clean:
+            X = [g.text() for _ in X]
+    n = len(y)
+    weights = odd_weights(g, n)
+    if isinstance(weights, str) and weights == "zero-class":  # (weights may be a numpy array: no == there)
+        first = y[0] if y else None
+        weights = [0 if label == first else 1 for label in y]
+    model = Model()
+    fz.remember(f"m = {name}()")
+    if g.chance(0.5):
+        base = fz.call(f"{name}.fit", f"m.fit({fz.args(X, y)})", lambda: model.fit(X, y), watch=[model])
+        if isinstance(base, Failed):
+            return
+        fz.remember(f"m.fit({fz.args(X, y)})")
+        n_more = g.count(1, 4)
+        X = X[:n_more] if isinstance(X, list) else X
+        y = y[:n_more]
+        weights = weights[:n_more] if isinstance(weights, list) and g.chance(0.8) else weights
+        method = "partial_fit"
+    else:
+        method = "fit" if g.chance(0.7) else "partial_fit"
+    result = fz.call(f"{name}.{method}(sample_weight=)",
+                     lambda: f"m.{method}({fz.args(X, y, sample_weight=weights)})",
+                     lambda: getattr(model, method)(X, y, sample_weight=weights),
+                     watch=[model], inputs=[X, y] + ([weights] if isinstance(weights, list) else []))
+    if isinstance(result, Failed) or method != "fit" or not isinstance(weights, list):
+        return
+    if not all(w in (1, 2) and not isinstance(w, bool) for w in weights) or not isinstance(X, list):
+        return
+    # A weight of 2 is the example twice: the model must equal the one fitted on the duplicated examples.
+    X2 = [x for x, w in zip(X, weights) for _ in range(w)]
+    y2 = [label for label, w in zip(y, weights) for _ in range(w)]
+    twin = Model()
+    if isinstance(fz.call(f"{name}.fit", f"m2.fit({fz.args(X2, y2)})", lambda: twin.fit(X2, y2)), Failed):
+        return
+    probe = X[:4]
+    reference = reference_probabilities(twin, probe)
+    if reference is not None:
+        fz.call(f"{name}.predict_proba (weights 2 = duplicates)", lambda: f"m.predict_proba({fz.args(probe)})",
+                lambda: model.predict_proba(probe), check=same_probabilities(reference, 1e-9, "weights of 2"),
+                watch=[model], read_only=True)
+
+
+def lexicon_words(g):
+    return g.pick([{"good", "win", "free"}, ["good", "good"], set(), "good", None, [1, 2], {"\ud800", ""},
+                   frozenset({"the", "a"}), {"prize": 1}])
+
+
+def feature_maker(g):
+    """(entry name, source, factory) of one of the new text feature makers, settings odd now and then."""
+    choice = g.count(0, 5)
+    if choice == 0:
+        negation = True if g.chance(0.7) else g.pick([False, None, 1, "yes"])
+        return "Tokenizer(negation=)", f"Tokenizer(negation={negation!r})", lambda: Tokenizer(negation=negation)
+    if choice == 1:
+        positive, negative = lexicon_words(g), lexicon_words(g)
+        tokenizer = g.pick([None, None, Tokenizer(negation=True), 5])
+        return ("LexiconCounts()", f"LexiconCounts({fz_src(positive)}, {fz_src(negative)}, tokenizer={fz_src(tokenizer)})",
+                lambda: LexiconCounts(positive, negative, tokenizer=tokenizer))
+    if choice == 2:
+        settings = {}
+        for key, pool in (("prefixes", [(1, 2), (), (0,), (1, 10**6), "12", (1.5,), None, [3], (-1,), (True,)]),
+                          ("suffixes", [(1, 2, 3), (), (2,), (10**9,), None, "a", [1, 1]]),
+                          ("last_letter", [False, True, None, "yes"]), ("lowercase", [True, False, None, 1])):
+            if g.chance(0.3):
+                settings[key] = g.pick(pool)
+        return "AffixFeatures()", f"AffixFeatures({arguments_src((), settings)})", lambda: AffixFeatures(**settings)
+    if choice == 3:
+        n_min = g.pick([1, 2, 3, 0, -1, 2.5, True, None, "2", 10**6])
+        n_max = g.pick([1, 2, 3, 4, 0, n_min, 10**6, None, 1.5])
+        settings = {}
+        if g.chance(0.4):
+            settings["word_boundaries"] = g.pick([True, False, None, "yes"])
+        if g.chance(0.2):
+            settings["lowercase"] = g.pick([True, False, None, 0])
+        return ("CharacterNgrams()", f"CharacterNgrams({arguments_src((n_min, n_max), settings)})",
+                lambda: CharacterNgrams(n_min, n_max, **settings))
+    if choice == 4:
+        settings = {}
+        if g.chance(0.6):
+            settings["n_features"] = g.pick([16, 1, 2, 2**20, 0, -1, 1.5, True, None, "16", 2**31, 2**64, 10**400])
+        if g.chance(0.4):
+            settings["alternate_sign"] = g.pick([True, False, None, 1, "no"])
+        return "FeatureHasher()", f"FeatureHasher({arguments_src((), settings)})", lambda: FeatureHasher(**settings)
+    steps = g.pick([
+        [("words", BagOfWords()), ("lexicon", LexiconCounts({"good"}, {"bad"}))],
+        [("words", BagOfWords()), ("words", BagOfWords())],
+        [], "steps", [BagOfWords()], [("x", 5)], [("a", AffixFeatures()), ("c", CharacterNgrams(1, 2))],
+        {"words": BagOfWords()}, [("lexicon", LexiconCounts({"good"}, {"bad"}))],
+    ])
+    return ("CombinedFeatures()", f"CombinedFeatures({fz_src(steps)})", lambda: CombinedFeatures(steps))
+
+
+def fz_src(value):
+    return shorten(src(value), 200)
+
+
+def check_feature_rows(n):
+    def check(rows):
+        if not isinstance(rows, list) or n is not None and len(rows) != n:
+            return f"not a list of {n} rows: {shorten(src(rows), 120)}"
+        for i, row in enumerate(rows):
+            if isinstance(row, dict):
+                for key, value in row.items():
+                    if isinstance(value, str):  # (AffixFeatures' values are categories: {'suffix1': 'a'})
+                        continue
+                    if bad_number(value) or value in (math.inf, -math.inf):
+                        return f"row {i}: feature {src(key)[:40]} has {src(value)[:40]}"
+            elif not isinstance(row, list) or not all(isinstance(t, str) for t in row):
+                return f"row {i} is neither a dict of numbers nor a list of tokens: {shorten(src(row), 120)}"
+        return None
+
+    return check
+
+
+def text_features_round(fz, g):
+    entry, source, factory = feature_maker(g)
+    maker = fz.call(entry, source, factory)
+    if isinstance(maker, Failed):
+        return
+    fz.remember(f"f = {source}")
+    for _ in range(g.count(1, 3)):
+        n = g.count(0, 5)
+        docs = [g.text() if g.chance(0.85) else g.pick([None, b"x", 5, ["a", "b"], [1], "\ud800"]) for _ in range(n)]
+        if isinstance(maker, CharacterNgrams) and isinstance(maker.n_max, int) and maker.n_max > 20:
+            # Every n-gram up to n_max of a text of L characters is about L * min(n_max, L) characters: with
+            # n_max = 10**6 a huge text asks for gigabytes.  A cost the caller asks for, not a hang (as n_bins).
+            docs = [doc[:500] if isinstance(doc, str) else doc for doc in docs]
+        if isinstance(maker, FeatureHasher) and g.chance(0.7):  # (it hashes tokens or counts, not texts)
+            docs = [g.document(g.pick(["words", "counts"]), 1) for _ in range(n)]
+            docs = [doc.split() if isinstance(doc, str) else doc for doc in docs]
+        docs = g.container(docs, clean=g.chance(0.7))
+        if isinstance(maker, Tokenizer):
+            for doc in docs if isinstance(docs, list) else [docs]:
+                fz.call("Tokenizer(negation=True).__call__", lambda: f"f({fz.args(doc)})", lambda: maker(doc),
+                        check=check_tokens, watch=[maker], read_only=True)
+            continue
+        method = g.pick(["fit_transform", "fit_transform", "transform", "fit"])
+        length = length_of(docs)
+        fz.call(f"{type(maker).__name__}.{method}", lambda: f"f.{method}({fz.args(docs)})",
+                lambda: getattr(maker, method)(docs),
+                check=None if method == "fit" else check_feature_rows(length),
+                watch=[maker], read_only=method == "transform", inputs=[docs])
+
+
+def selector_round(fz, g):
+    settings = {
+        "k": g.pick([1, 2, 5, 0, -1, 1.5, True, None, "3", 10**400]) if g.chance(0.4) else g.count(1, 6),
+    }
+    if g.chance(0.6):
+        settings["score"] = g.pick(["chi2", "chi_square", "mutual_information", "expected_mutual_information",
+                                    "frequency", None, 1, "", "CHI2", len])
+    if g.chance(0.4):
+        settings["combine"] = g.pick(["max", "mean", "sum", "weighted", "min", None, 1, ""])
+    X, y, _ = model_data(g, MultinomialNB, g.chance(0.6))
+    if g.chance(0.4):
+        settings["for_class"] = g.pick(list(y[:2]) + [None, "nope", 5, math.nan, ["spam"]])
+    selector = fz.call("VocabularySelector()", lambda: f"VocabularySelector({fz.args(**settings)})",
+                       lambda: VocabularySelector(**settings))
+    if isinstance(selector, Failed):
+        return
+    fz.remember(f"s = VocabularySelector({fz.args(**settings)})")
+    if g.chance(0.6):
+        rows = fz.call("BagOfWords.fit_transform", f"BagOfWords().fit_transform({fz.args(X)})",
+                       lambda: BagOfWords().fit_transform(X))
+        if isinstance(rows, Failed):
+            return
+        X = rows
+    X = g.container(X, clean=g.chance(0.8))
+    result = fz.call("VocabularySelector.fit_transform", lambda: f"s.fit_transform({fz.args(X, y)})",
+                     lambda: selector.fit_transform(X, y), watch=[selector], inputs=[X, y])
+    if isinstance(result, Failed):
+        return
+    more = [g.document(g.pick(["counts", "words", "odd"]), 1) for _ in range(g.count(0, 3))]
+    fz.call("VocabularySelector.transform", lambda: f"s.transform({fz.args(more)})", lambda: selector.transform(more),
+            watch=[selector], read_only=True, inputs=[more])
+
+
+def quietly(function, *args):
+    """function(*args) with what it prints kept from the report (nltk_informative_features prints, as NLTK's does)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return function(*args)
+
+
+def inspect_round(fz, g):
+    Model = g.pick([MultinomialNB, BernoulliNB, CategoricalNB, CategoricalNB, ComplementNB, GaussianNB])
+    X, y, _ = model_data(g, Model if Model is not ComplementNB else MultinomialNB, clean=True)
+    model = Model()
+    fz.remember(f"m = {Model.__name__}()")
+    if isinstance(fz.call(f"{Model.__name__}.fit", f"m.fit({fz.args(X, y)})", lambda: model.fit(X, y)), Failed):
+        return
+    fz.remember(f"m.fit({fz.args(X, y)})")
+    classes = list(model.classes_)
+    for _ in range(g.count(1, 4)):
+        if g.chance(0.6):
+            c1 = g.pick(classes) if g.chance(0.8) else g.pick(ODD_LABELS + ["nope"])
+            c2 = g.pick(classes) if g.chance(0.8) else g.pick(ODD_LABELS + ["nope"])
+            kwargs = {}
+            if g.chance(0.3):
+                kwargs["top"] = g.pick([1, 3, 0, -1, None, 1.5, True, "3", 10**400])
+            if g.chance(0.3):
+                kwargs["kind"] = g.pick(["likelihood", "odds", None, "ratio", 1])
+            fz.call("odds_ratios", lambda: f"odds_ratios(m, {fz.args(c1, c2, **kwargs)})",
+                    lambda: naivebayes.odds_ratios(model, c1, c2, **kwargs), watch=[model], read_only=True)
+        else:
+            n = g.pick([10, 1, 0, -1, None, 2.5, True, "5", 10**400])
+            fz.call("nltk_informative_features", lambda: f"nltk_informative_features(m, {fz.args(n)})",
+                    lambda: quietly(naivebayes.nltk_informative_features, model, n),
+                    check=lambda text: None if isinstance(text, str) or text is None else "not text",
+                    watch=[model], read_only=True)
+    if g.chance(0.5):
+        probe = X[:3] + [g.document("odd", 1)] if g.chance(0.3) else X[:3]
+        labels = list(y[:len(probe)])
+        if g.chance(0.3) and labels:
+            labels[0] = g.pick(ODD_LABELS + ["nope"])
+        kwargs = {}
+        if g.chance(0.3):
+            kwargs["limit"] = g.pick([None, 1, 0, -1, 1.5, "2", True])
+        if g.chance(0.3):
+            kwargs["top"] = g.pick([8, 1, 0, -1, None, "3"])
+        if g.chance(0.3):
+            kwargs["explain"] = g.pick([True, False, None, "no"])
+        fz.call("misclassified", lambda: f"misclassified(m, {fz.args(probe, labels, **kwargs)})",
+                lambda: naivebayes.misclassified(model, probe, labels, **kwargs), watch=[model], read_only=True,
+                inputs=[probe, labels])
+
+
+def curve_scores(g, n):
+    choice = g.count(0, 6)
+    if choice <= 2:
+        return [round(g.rng.random(), g.pick([1, 2, 6])) for _ in range(n)]
+    if choice == 3:
+        return [g.pick([0.5, 0.5, 1, 0]) for _ in range(n)]  # ties
+    if choice == 4:
+        return [g.pick([0.1, math.nan, math.inf, -math.inf, None, "0.5", True, Fraction(1, 3), 10**400]) for _ in range(n)]
+    if choice == 5:
+        return [{"spam": 0.4, "ham": 0.6}] * n
+    return g.container([g.rng.random() for _ in range(n)], clean=False)
+
+
+def curves_round(fz, g):
+    n = g.count(0, 10)
+    y_true = g.labels(n, g.chance(0.6))
+    if g.chance(0.5):
+        y_true = [g.pick(["spam", "ham"]) for _ in range(n)]
+    scores = curve_scores(g, n)
+    kwargs = {}
+    if g.chance(0.85):  # (without it, only labels 0 and 1 or True and False say which class the scores are for)
+        kwargs["pos_label"] = "spam" if g.chance(0.7) else g.pick(["ham", "nope", None, 1, True, math.nan])
+
+    def check_curve(result):
+        try:
+            columns = list(result)
+        except TypeError:
+            return f"not a tuple of columns: {shorten(src(result), 120)}"
+        for column in columns[:2]:
+            for value in column:
+                why = bad_number(value, 0, 1)
+                if why:
+                    return f"curve point {why}"
+        return None
+
+    calls = [
+        ("roc_curve", lambda: naivebayes.roc_curve(y_true, scores, **kwargs), check_curve),
+        ("precision_recall_curve", lambda: naivebayes.precision_recall_curve(y_true, scores, **kwargs), check_curve),
+        ("roc_auc_score", lambda: naivebayes.roc_auc_score(y_true, scores, **kwargs), check_number(0, 1, "ROC area")),
+        ("average_precision_score", lambda: naivebayes.average_precision_score(y_true, scores, **kwargs),
+         check_number(0, 1, "average precision")),
+    ]
+    for entry, function, check in g.rng.sample(calls, g.count(1, len(calls))):
+        fz.call(entry, lambda: f"{entry}({fz.args(y_true, scores, **kwargs)})", function, check=check,
+                inputs=[y_true, scores])
+    if g.chance(0.5):
+        costs = (g.pick([1, 5, 0, -1, 0.5, math.nan, math.inf, None, "1", True, Fraction(1, 3)]),
+                 g.pick([1, 10, 0, -1, math.nan, math.inf, None, "2"]))
+        fz.call("threshold_for_cost", lambda: f"threshold_for_cost({fz.args(y_true, scores, *costs, **kwargs)})",
+                lambda: naivebayes.threshold_for_cost(y_true, scores, *costs, **kwargs), inputs=[y_true, scores])
+    if g.chance(0.5):
+        labels = ["spam", "ham"]
+        a = [g.pick(labels) for _ in range(n)]
+        b = [g.pick(labels) for _ in range(n + (0 if g.chance(0.9) else 1))]
+        kwargs = {"n_samples": g.pick([20, 50, 1, 0, -1, 1.5, None, "10", True])}
+        if g.chance(0.3):
+            kwargs["random_state"] = g.setting("random_state", 0)
+        if g.chance(0.2):
+            kwargs["metric"] = g.pick([score_nan, score_text, score_inf, naivebayes.f1_score, None, "accuracy"])
+        fz.call("paired_bootstrap_test", lambda: f"paired_bootstrap_test({fz.args(y_true, a, b, **kwargs)})",
+                lambda: naivebayes.paired_bootstrap_test(y_true, a, b, **kwargs), inputs=[y_true, a, b])
+
+
+def label_sets(g, n):
+    pool = ["earn", "acq", "grain", "", None, 1, ("a",)]
+    choice = g.count(0, 6)
+    if choice <= 3:
+        return [sorted(g.rng.sample(["earn", "acq", "grain"], g.count(0, 3))) for _ in range(n)]
+    if choice == 4:
+        return [g.pick(["earn", "acq"]) for _ in range(n)]  # a label, not a set of labels
+    if choice == 5:
+        return [[g.pick(pool) for _ in range(g.count(0, 3))] for _ in range(n)]
+    return g.container([{"earn"} for _ in range(n)], clean=False)
+
+
+def one_vs_rest_round(fz, g):
+    n = g.count(0, 8)
+    clean = g.chance(0.6)
+    X = [g.text() for _ in range(n)] if not clean else [" ".join(g.pick(WORDS[:12]) for _ in range(4)) for _ in range(n)]
+    Y = label_sets(g, n)
+    if g.chance(0.5):
+        estimator = g.pick([MultinomialNB(), BernoulliNB(), ComplementNB()]) if g.chance(0.85) else g.pick(
+            [MultinomialNB, None, "nb", GaussianNB()])
+        kwargs = {}
+        if g.chance(0.3):
+            kwargs["classes"] = g.pick([["earn", "acq"], [], "earn", None, [1, 1], ["earn", "earn"]])
+        model = fz.call("OneVsRestClassifier()", lambda: f"OneVsRestClassifier({fz.args(estimator, **kwargs)})",
+                        lambda: naivebayes.OneVsRestClassifier(estimator, **kwargs))
+        if isinstance(model, Failed):
+            return
+        fz.remember(f"m = OneVsRestClassifier({fz.args(estimator, **kwargs)})")
+        fit_kwargs = {"sample_weight": odd_weights(g, n)} if g.chance(0.3) else {}
+        if isinstance(fz.call("OneVsRestClassifier.fit", lambda: f"m.fit({fz.args(X, Y, **fit_kwargs)})",
+                              lambda: model.fit(X, Y, **fit_kwargs), watch=[model], inputs=[X, Y]), Failed):
+            return
+        fz.remember(f"m.fit({fz.args(X, Y, **fit_kwargs)})")
+        classes = list(model.classes_)
+
+        def check_label_sets(result):
+            if not isinstance(result, list) or len(result) != len(more):
+                return "not one answer per text"
+            for i, labels in enumerate(result):
+                if not isinstance(labels, list) or any(label not in classes for label in labels):
+                    return f"answer {i} is not a list of classes: {shorten(src(labels), 80)}"
+            return None
+
+        def check_class_probabilities(result):
+            if not isinstance(result, list) or len(result) != len(more):
+                return "not one answer per text"
+            for i, row in enumerate(result):
+                if not isinstance(row, dict) or list(row) != classes:
+                    return f"row {i} is not keyed by classes_: {shorten(src(row), 80)}"
+                for label, p in row.items():  # (one yes/no model per class: the row need not sum to 1)
+                    why = bad_number(p, 0, 1)
+                    if why:
+                        return f"bad probability: row {i}, class {src(label)[:40]}: {why}"
+            return None
+
+        for _ in range(g.count(1, 3)):
+            more = [g.text() if g.chance(0.9) else g.document("odd", 1) for _ in range(g.count(0, 3))]
+            method = g.pick(["predict", "predict_proba", "score"])
+            if method == "score":
+                truth = label_sets(g, len(more))
+                fz.call("OneVsRestClassifier.score", lambda: f"m.score({fz.args(more, truth)})",
+                        lambda: model.score(more, truth), watch=[model], read_only=True, inputs=[more, truth],
+                        check=check_number(0, 1, "score"))
+                continue
+            fz.call(f"OneVsRestClassifier.{method}", lambda: f"m.{method}({fz.args(more)})",
+                    lambda: getattr(model, method)(more), watch=[model], read_only=True, inputs=[more],
+                    check=check_label_sets if method == "predict" else check_class_probabilities)
+        return
+    Y_pred = label_sets(g, n if g.chance(0.9) else n + 1)
+    kwargs = {}
+    if g.chance(0.4):
+        kwargs["average"] = g.pick(["micro", "macro", None, "weighted", 1, ""])
+    if g.chance(0.3):
+        kwargs["classes"] = g.pick([["earn", "acq"], [], "earn", None, ["nope"]])
+    name = g.pick(["multilabel_f1", "multilabel_precision", "multilabel_recall"])
+    fz.call(name, lambda: f"{name}({fz.args(Y, Y_pred, **kwargs)})",
+            lambda: getattr(naivebayes, name)(Y, Y_pred, **kwargs), inputs=[Y, Y_pred])
+
+
+def cross_val_predict_round(fz, g):
+    Model = g.pick([MultinomialNB, BernoulliNB, CategoricalNB, GaussianNB])
+    clean = g.chance(0.6)
+    X, y, _ = model_data(g, Model, clean, n=g.count(0, 12))
+    model = Model() if g.chance(0.9) else g.pick([Model, None, "nb"])
+    kwargs = {}
+    if g.chance(0.5):
+        kwargs["cv"] = g.pick([2, 3, 5, 1, 0, -1, 1.5, None, "3", True, 10**400, KFold(2), StratifiedKFold(3)])
+    if g.chance(0.3):
+        kwargs["method"] = g.pick(["predict", "predict_proba", "predict_log_proba", "explain", None, "fit", 1])
+    if g.chance(0.3):
+        kwargs["fit_params"] = g.pick([{"sample_weight": odd_weights(g, len(y))}, {}, None, {"nope": 1}, "x"])
+    fz.call("cross_val_predict", lambda: f"cross_val_predict({fz.args(model, X, y, **kwargs)})",
+            lambda: naivebayes.cross_val_predict(model, X, y, **kwargs), inputs=[X, y],
+            watch=[model] if not isinstance(model, (type, str, type(None))) else [],
+            check=lambda r: None if isinstance(r, list) and len(r) == len(y) else "not one answer per example")
+
+
+LOADERS = ["load_sms_spam", "load_movie_reviews", "load_sentence_polarity", "load_opinion_lexicon", "load_names",
+           "load_reuters21578"]
+
+
+def loader_path(g, folder, name):
+    """A bad path= for a loader: missing, a folder, a file of the wrong kind, a truncated or damaged archive."""
+    choice = g.count(0, 7)
+    base = os.path.join(folder, f"loader-{name}")
+    if choice == 0:
+        return base + "-missing.zip", "a path that does not exist"
+    if choice == 1:
+        os.makedirs(base + "-empty", exist_ok=True)
+        return base + "-empty", "an empty folder"
+    if choice == 2:
+        path = base + "-text.zip"
+        Path(path).write_bytes(g.text().encode("utf-8", "surrogatepass"))
+        return path, "a text file named as an archive"
+    if choice == 3:
+        path = base + "-empty.tar.gz"
+        Path(path).write_bytes(b"")
+        return path, "an empty file"
+    if choice == 4:
+        # (not None: that is no path at all, and the loader would read a copy named by the environment)
+        return g.pick([5, b"x", "", "\x00", ["a"], "\ud800"]), "not a path"
+    # An archive of the right kind, with members named as the real ones are, then cut or damaged.
+    members = {
+        "load_sms_spam": ("zip", {"SMSSpamCollection": "ham\thello\nspam\twin now\n", "readme": "x"}),
+        "load_movie_reviews": ("tar", {"txt_sentoken/pos/cv000_1.txt": "good film\n",
+                                       "txt_sentoken/neg/cv000_2.txt": "bad film\n"}),
+        "load_sentence_polarity": ("tar", {"rt-polaritydata/rt-polarity.pos": "good\n",
+                                           "rt-polaritydata/rt-polarity.neg": "bad\n"}),
+        "load_opinion_lexicon": ("zip", {"opinion_lexicon/positive-words.txt": ";x\ngood\n",
+                                         "opinion_lexicon/negative-words.txt": ";x\nbad\n"}),
+        "load_names": ("zip", {"names/male.txt": "Bob\n", "names/female.txt": "Ann\n", "names/README": "x"}),
+        "load_reuters21578": ("tar", {"reut2-000.sgm": "<REUTERS TOPICS=\"YES\" LEWISSPLIT=\"TRAIN\" NEWID=\"1\">"
+                                                       "<TOPICS><D>earn</D></TOPICS><TEXT><BODY>x</BODY></TEXT>"
+                                                       "</REUTERS>\n"}),
+    }[name]
+    kind, files = members
+    buffer = io.BytesIO()
+    if kind == "zip":
+        import zipfile
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for member, text in files.items():
+                archive.writestr(member, text)
+        suffix = ".zip"
+    else:
+        with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+            for member, text in files.items():
+                data = text.encode()
+                info = tarfile.TarInfo(member)
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+        suffix = ".tar.gz"
+    data = buffer.getvalue()
+    if choice == 5:
+        data, what = data[: g.rng.randrange(1, len(data))], "a truncated archive"
+    elif choice == 6:
+        at = g.rng.randrange(len(data))
+        data, what = data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1:], "an archive with a changed byte"
+    else:
+        what = "a tiny archive of the right layout (not the published file)"
+    path = base + suffix
+    Path(path).write_bytes(data)
+    return path, what
+
+
+def loaders_round(fz, g):
+    name = g.pick(LOADERS)
+    path, what = loader_path(g, fz.folder, name)
+    loader = getattr(naivebayes.datasets, name)
+    kwargs = {"path": path, "download_if_missing": False}
+    if name == "load_reuters21578" and g.chance(0.3):
+        kwargs["categories"] = g.pick([["earn"], ["earnings"], [], "earn", None])
+    # (the network is never asked: download_if_missing=False, and data_home is a fresh temporary folder)
+    kwargs["data_home"] = os.path.join(fz.folder, "data-home")
+    fz.call(name, lambda: f"{name}(<{what}>, {fz.args(**{k: v for k, v in kwargs.items() if k != 'path'})})",
+            lambda: loader(**kwargs))
+
+
+def issue_32_round(fz, g):
+    g.pick([weights_round, weights_round, weights_round, text_features_round, text_features_round, selector_round,
+            inspect_round, curves_round, curves_round, one_vs_rest_round, cross_val_predict_round,
+            loaders_round])(fz, g)
+
+
 AREAS = {
     "model": model_round,
     "text": text_round,
@@ -3035,6 +3576,7 @@ AREAS = {
     "semi-supervised": semi_supervised_round,
     "special-file": special_file_round,
     "command-line-output": command_line_output_round,
+    "issue-32": issue_32_round,
 }
 
 
@@ -3053,6 +3595,8 @@ def main(argv=None):
     parser.add_argument("--verbose", action="store_true", help="print every call and its outcome")
     parser.add_argument("--duration", type=float, default=None, metavar="SECONDS",
                         help="start no new round after this many seconds (for CI: a bounded run with a fixed seed)")
+    parser.add_argument("--area", choices=sorted(AREAS), default=None,
+                        help="run only the rounds that draw this area (each round's input is as without it)")
     arguments = parser.parse_args(argv)
     if arguments.rounds < 1:
         parser.error("--rounds must be at least 1")
@@ -3062,6 +3606,7 @@ def main(argv=None):
     verbose = arguments.verbose or arguments.only_round is not None
     repr_limit = 0 if arguments.only_round is not None else arguments.repr_limit
     fuzzer = Fuzzer(arguments.seed, arguments.time_limit, arguments.strict_types, verbose, repr_limit)
+    fuzzer.only_area = arguments.area
     if fuzzer.guard.usable:
         signal.signal(signal.SIGALRM, on_alarm)
     rounds = [arguments.only_round] if arguments.only_round is not None else range(arguments.rounds)
