@@ -151,6 +151,22 @@ def test_a_weighted_model_saves_and_loads(model_class):
     assert loaded.predict_proba(examples) == model.predict_proba(examples)
 
 
+@pytest.mark.parametrize(
+    "values, weights",
+    [
+        (["x", "y", "x"], [0.7, 0.1, 0.5]),  # n_jc sums 1.3, N_c 1.2999999999999998
+        (["y", "z", "x", "z"], [0.1, 0.2, 0.3, 0.3]),  # the n_jvc add up to 0.9, n_jc is 0.8999999999999999
+    ],
+)
+def test_float_weights_summed_in_another_order_still_load(values, weights):
+    # The file's checks compared sums of float weights exactly, so a model's own file was refused
+    # for a last-digit rounding difference (found by the fuzzer).
+    rows = [{"a": value} for value in values] + [{"a": "x"}]
+    model = CategoricalNB().fit(rows, ["c"] * len(values) + ["d"], sample_weight=weights + [1])
+    loaded = from_json(to_json(model))
+    assert tables(loaded) == tables(model)
+
+
 # ---------------------------------------------------------------------------
 # Bad weights: a clear error, and the model as it was
 # ---------------------------------------------------------------------------

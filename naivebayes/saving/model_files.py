@@ -1445,7 +1445,7 @@ def check_feature_tables(model_class, tables):
         if set(counts) != set(features):
             raise field_error(where, f"has the features {list(counts)}, but features_ is {features}")
         for feature, n in counts.items():
-            if n > class_counts[label]:
+            if more_than(n, class_counts[label]):  # (weighted counts are float sums, added in another order)
                 raise field_error(at(where, feature), f"is {n}, more rows than the class has ({class_counts[label]})")
     for kind_name, kind in model_class.distribution_kinds.items():
         kind_features = [feature for feature in features if distributions[feature] == kind_name]
@@ -1471,7 +1471,7 @@ def check_categorical(tables, features):
     for label, by_feature in tables["value_counts_"].items():
         for feature in features:
             total, n = sum(by_feature[feature].values()), tables["feature_counts_"][label][feature]
-            if total != n:
+            if not about_equal(total, n):
                 raise field_error(
                     f"tables.{at(at('value_counts_', label), feature)}",
                     f"adds up to {total}, but feature_counts_ says the class has {n} rows with the feature",
