@@ -3071,14 +3071,26 @@ def odd_weights(g, n):
             import numpy  # (a reference tool only: the numpy arrays a student passes)
         except ImportError:
             return [1] * n
-        values = [g.pick([1.0, 2.0, 0.5]) for _ in range(n)]
-        return named(numpy.array(values), f"numpy.array({values!r})")
+        values = [g.pick([1.0, 2.0, 0.5] if g.chance(0.7) else [math.nan, -1.0, math.inf, 0]) for _ in range(n)]
+        if g.chance(0.2):
+            return named(numpy.array([values]), f"numpy.array([{values!r}])")  # a 2-D array of one row
+        dtype = g.pick(["float64", "float32", "int64", "object"])
+        if dtype == "int64" and not all(math.isfinite(v) for v in values):
+            dtype = "float64"
+        return named(numpy.array(values, dtype=dtype), f"numpy.array({values!r}, dtype={dtype!r})")
     if choice == 14:
         return named((1 for _ in range(n)), f"(1 for _ in range({n}))")
     return "zero-class"  # made into weights that leave one class with none, below
 
 
 def weights_round(fz, g):
+    if g.chance(0.05):  # a model without weights says so, and stays unfitted
+        Model = g.pick([GaussianNB, PoissonNB, KernelNB, MixedNB])
+        X, y, _ = model_data(g, Model, clean=True)
+        model = Model()
+        fz.call(f"{Model.__name__}.fit(sample_weight=)", f"{Model.__name__}().fit({fz.args(X, y, sample_weight=[1] * len(y))})",
+                lambda: model.fit(X, y, sample_weight=[1] * len(y)), watch=[model])
+        return
     Model = g.pick(WEIGHTED_MODELS)
     name = Model.__name__
     clean = g.chance(0.6)
@@ -3111,7 +3123,19 @@ def weights_round(fz, g):
                      lambda: f"m.{method}({fz.args(X, y, sample_weight=weights)})",
                      lambda: getattr(model, method)(X, y, sample_weight=weights),
                      watch=[model], inputs=[X, y] + ([weights] if isinstance(weights, list) else []))
-    if isinstance(result, Failed) or method != "fit" or not isinstance(weights, list):
+    if isinstance(result, Failed):
+        return
+    # A weighted model's file must load, and the loaded model predict as the model does (its N_c are amounts).
+    text = fz.call("to_json (weighted)", "to_json(m)", lambda: to_json(model), watch=[model], read_only=True)
+    if isinstance(text, str):
+        probe = [x for x in X[:3]] if isinstance(X, list) else []
+        reference = reference_probabilities(model, probe)
+        loaded = fz.call("from_json (weighted)", "from_json(to_json(m))", lambda: from_json(text),
+                         expect=(ZeroProbabilityError,))
+        if reference is not None and not isinstance(loaded, Failed):
+            fz.call("from_json (weighted).predict_proba", lambda: f"from_json(to_json(m)).predict_proba({fz.args(probe)})",
+                    lambda: loaded.predict_proba(probe), check=same_probabilities(reference, 1e-12, "the loaded model"))
+    if method != "fit" or not isinstance(weights, list):
         return
     if not all(w in (1, 2) and not isinstance(w, bool) for w in weights) or not isinstance(X, list):
         return
