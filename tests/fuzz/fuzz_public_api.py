@@ -3503,8 +3503,20 @@ LOADERS = ["load_sms_spam", "load_movie_reviews", "load_sentence_polarity", "loa
 
 def loader_path(g, folder, name):
     """A bad path= for a loader: missing, a folder, a file of the wrong kind, a truncated or damaged archive."""
-    choice = g.count(0, 7)
+    choice = g.count(0, 9)
     base = os.path.join(folder, f"loader-{name}")
+    file_name = {"load_sms_spam": "smsspamcollection.zip", "load_movie_reviews": "review_polarity.tar.gz",
+                 "load_sentence_polarity": "rt-polaritydata.tar.gz", "load_opinion_lexicon": "opinion_lexicon.zip",
+                 "load_names": "names.zip", "load_reuters21578": "reuters21578.tar.gz"}[name]
+    if choice == 8:  # a folder that holds a folder under the file's name
+        os.makedirs(os.path.join(base + "-nested", file_name), exist_ok=True)
+        return base + "-nested", f"a folder holding a folder named {file_name}"
+    if choice == 9:  # a folder that holds a broken link under the file's name
+        os.makedirs(base + "-link", exist_ok=True)
+        link = os.path.join(base + "-link", file_name)
+        if not os.path.lexists(link):
+            os.symlink(os.path.join(base, "nowhere"), link)
+        return base + "-link", f"a folder holding a broken link named {file_name}"
     if choice == 0:
         return base + "-missing.zip", "a path that does not exist"
     if choice == 1:
@@ -3544,10 +3556,19 @@ def loader_path(g, folder, name):
                 archive.writestr(member, text)
         suffix = ".zip"
     else:
+        odd_member = g.pick([None, None, "link", "folder", "parent"])
         with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
-            for member, text in files.items():
+            for i, (member, text) in enumerate(files.items()):
                 data = text.encode()
-                info = tarfile.TarInfo(member)
+                info = tarfile.TarInfo(("../" + member) if odd_member == "parent" and i == 0 else member)
+                if odd_member == "link" and i == 0:  # a member that is a link, where a file belongs
+                    info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+                    archive.addfile(info)
+                    continue
+                if odd_member == "folder" and i == 0:
+                    info.type = tarfile.DIRTYPE
+                    archive.addfile(info)
+                    continue
                 info.size = len(data)
                 archive.addfile(info, io.BytesIO(data))
         suffix = ".tar.gz"
