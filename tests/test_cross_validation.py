@@ -505,6 +505,17 @@ def test_sample_weight_is_split_by_fold_as_the_examples_are():
         cross_val_score(MultinomialNB(), texts, labels, cv=folds, fit_params={"sample_weight": [1, 2, 3]})
 
 
+@pytest.mark.parametrize("weights, phrase", [(2.0, "must be a list of weights, got float"),
+                                             ("12", "is a single string"), ({1, 2}, "is a set")])
+def test_sample_weight_in_fit_params_that_is_not_a_list_is_refused(weights, phrase):
+    # A float gave "'float' object is not iterable" from inside the fold split (found by the fuzzer).
+    from naivebayes import cross_val_predict
+
+    texts, labels = ["a", "b", "a", "b"], ["x", "y", "x", "y"]
+    with pytest.raises(TypeError, match=r"fit_params\['sample_weight'\] " + phrase):
+        cross_val_predict(MultinomialNB(), texts, labels, cv=2, fit_params={"sample_weight": weights})
+
+
 def test_a_class_where_a_model_belongs_is_refused():
     with pytest.raises(TypeError, match=r"^MultinomialNB is a class; pass a model made from it, such as MultinomialNB\(\)"):
         cross_val_score(MultinomialNB, X12, Y12)

@@ -290,7 +290,7 @@ def fold_fit_params(fit_params, train, n_examples):
     """The extra arguments of one fold's ``fit``: ``sample_weight`` cut to the fold's training positions."""
     if not fit_params or "sample_weight" not in fit_params or fit_params["sample_weight"] is None:
         return fit_params or {}
-    weights = list(fit_params["sample_weight"])
+    weights = as_list("fit_params['sample_weight']", fit_params["sample_weight"], "weights")
     if len(weights) != n_examples:
         raise ValueError(f"fit_params['sample_weight'] holds {len(weights)} weights for {n_examples} examples; "
                          f"give one weight per example of X")
