@@ -3135,6 +3135,21 @@ def weights_round(fz, g):
         if reference is not None and not isinstance(loaded, Failed):
             fz.call("from_json (weighted).predict_proba", lambda: f"from_json(to_json(m)).predict_proba({fz.args(probe)})",
                     lambda: loaded.predict_proba(probe), check=same_probabilities(reference, 1e-12, "the loaded model"))
+    if method == "fit" and isinstance(weights, list) and isinstance(X, list) and len(X) >= 2 and g.chance(0.5):
+        # partial_fit in two pieces, each with its weights, must give the one weighted fit.
+        cut = g.count(1, len(X) - 1)
+        pieces = Model()
+        try:  # (setup: a piece may be refused, e.g. a first piece of one class that fit would take)
+            pieces.partial_fit(X[:cut], y[:cut], sample_weight=weights[:cut])
+            pieces.partial_fit(X[cut:], y[cut:], sample_weight=weights[cut:])
+        except (ValueError, TypeError, LookupError):
+            pieces = None
+        probe = X[:4]
+        reference = reference_probabilities(model, probe)
+        if pieces is not None and reference is not None:
+            fz.call(f"{name}.partial_fit in pieces (weighted)",
+                    lambda: f"two weighted partial_fit calls split at {cut}, then predict_proba({fz.args(probe)})",
+                    lambda: pieces.predict_proba(probe), check=same_probabilities(reference, 1e-9, "the pieces"))
     if method != "fit" or not isinstance(weights, list):
         return
     if not all(w in (1, 2) and not isinstance(w, bool) for w in weights) or not isinstance(X, list):
@@ -3482,19 +3497,31 @@ def one_vs_rest_round(fz, g):
 def cross_val_predict_round(fz, g):
     Model = g.pick([MultinomialNB, BernoulliNB, CategoricalNB, GaussianNB])
     clean = g.chance(0.6)
-    X, y, _ = model_data(g, Model, clean, n=g.count(0, 12))
+    X, y, _ = model_data(g, Model, clean, n=g.count(8, 24) if g.chance(0.8) else g.count(0, 7))
     model = Model() if g.chance(0.9) else g.pick([Model, None, "nb"])
-    kwargs = {}
-    if g.chance(0.5):
+    kwargs = {"cv": g.pick([2, 3])}  # (5 folds, the default, want 5 examples of each class)
+    if g.chance(0.4):
         kwargs["cv"] = g.pick([2, 3, 5, 1, 0, -1, 1.5, None, "3", True, 10**400, KFold(2), StratifiedKFold(3)])
     if g.chance(0.3):
         kwargs["method"] = g.pick(["predict", "predict_proba", "predict_log_proba", "explain", None, "fit", 1])
     if g.chance(0.3):
         kwargs["fit_params"] = g.pick([{"sample_weight": odd_weights(g, len(y))}, {}, None, {"nope": 1}, "x"])
+    def check(result):
+        if not isinstance(result, list) or len(result) != len(y):
+            return "not one answer per example"
+        if kwargs.get("method") == "predict_proba":
+            for i, row in enumerate(result):
+                if not isinstance(row, dict) or abs(math.fsum(map(float, row.values())) - 1) > 1e-6:
+                    return f"row {i} is not probabilities that sum to 1: {shorten(src(row), 80)}"
+        if kwargs.get("method", "predict") == "predict":
+            for i, label in enumerate(result):
+                if label not in y:
+                    return f"prediction {i} is not a label of y: {shorten(src(label), 60)}"
+        return None
+
     fz.call("cross_val_predict", lambda: f"cross_val_predict({fz.args(model, X, y, **kwargs)})",
             lambda: naivebayes.cross_val_predict(model, X, y, **kwargs), inputs=[X, y],
-            watch=[model] if not isinstance(model, (type, str, type(None))) else [],
-            check=lambda r: None if isinstance(r, list) and len(r) == len(y) else "not one answer per example")
+            watch=[model] if not isinstance(model, (type, str, type(None))) else [], check=check)
 
 
 LOADERS = ["load_sms_spam", "load_movie_reviews", "load_sentence_polarity", "load_opinion_lexicon", "load_names",
