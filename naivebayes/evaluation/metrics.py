@@ -294,9 +294,13 @@ def precision_recall_f1(y_true, y_pred, labels=None):
     >>> table["a"]["f1"], table["a"]["f1"].exact
     (0.6667, Fraction(2, 3))
     """
-    matrix = confusion_matrix(y_true, y_pred, labels)
+    return score_table(outcome_counts(confusion_matrix(y_true, y_pred, labels)))
+
+
+def score_table(counts):
+    """The ``ScoreTable`` of ``{label: {"tp", "fp", "fn", "support"}}``: each class's precision, recall and F1."""
     table = ScoreTable()
-    for label, count in outcome_counts(matrix).items():
+    for label, count in counts.items():
         P = precision_from_counts(count["tp"], count["fp"])
         R = recall_from_counts(count["tp"], count["fn"])
         table[label] = {

@@ -31,12 +31,12 @@ recall 0 (the zero-division rule of ``metrics.py``, as scikit-learn's
 from naivebayes.plumbing.display import Score
 from naivebayes.plumbing.label_sets import check_class_list, check_label_sets, classes_of
 from naivebayes.evaluation.metrics import (
-    ScoreTable,
     f1_from_precision_recall,
     macro_average,
     micro_average,
     precision_from_counts,
     recall_from_counts,
+    score_table,
     weighted_average,
 )
 
@@ -101,17 +101,7 @@ def multilabel_precision_recall_f1(y_true, y_pred, classes=None):
     a         0.5000  1.0000  0.6667        1
     b         1.0000  0.5000  0.6667        2
     """
-    table = ScoreTable()
-    for label, count in checked_outcome_counts(y_true, y_pred, classes).items():
-        P = precision_from_counts(count["tp"], count["fp"])
-        R = recall_from_counts(count["tp"], count["fn"])
-        table[label] = {
-            "precision": Score(P),
-            "recall": Score(R),
-            "f1": Score(f1_from_precision_recall(P, R)),
-            "support": count["support"],
-        }
-    return table
+    return score_table(checked_outcome_counts(y_true, y_pred, classes))
 
 
 def multilabel_score(metric, y_true, y_pred, classes, average):

@@ -257,19 +257,7 @@ class BagOfWords:
                 and isinstance(documents[0][0], str):
             refuse_texts_in_a_column(documents, "documents")  # [["a text"], ...] is not a list of token lists
         for index, document in enumerate(documents):
-            if isinstance(document, str):
-                tokens = self.tokenizer(document)
-                if type(self.tokenizer) is not Tokenizer:  # our own always gives strings
-                    check_tokenizer_result(tokens, index)
-            elif isinstance(document, (list, tuple)):
-                tokens = document
-                check_token_list(tokens, f"document {index}")
-            else:
-                raise TypeError(
-                    f"document {index} is a {type(document).__name__}; each document must "
-                    "be a str or a list of token strings"
-                )
-            yield tokens
+            yield document_tokens(document, self.tokenizer, index)
 
     def check_fitted(self, method):
         """Raise a clear error when ``method`` is called before ``fit``."""
@@ -283,6 +271,21 @@ class BagOfWords:
             f"max_df={self.max_df!r}, max_features={self.max_features!r}, "
             f"tokenizer={self.tokenizer!r}, vocabulary: {size})"
         )
+
+
+def document_tokens(document, tokenizer, index):
+    """The tokens of document ``index``: a text goes through ``tokenizer``, a list of tokens stays as it is."""
+    if isinstance(document, str):
+        tokens = tokenizer(document)
+        if type(tokenizer) is not Tokenizer:  # our own always gives strings
+            check_tokenizer_result(tokens, index)
+        return tokens
+    if isinstance(document, (list, tuple)):
+        check_token_list(document, f"document {index}")
+        return document
+    raise TypeError(
+        f"document {index} is a {type(document).__name__}; each document must be a str or a list of token strings"
+    )
 
 
 def check_tokenizer_result(tokens, index):

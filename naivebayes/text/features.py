@@ -18,8 +18,7 @@ under one key, so a clash is an error that names the feature and the steps.
 """
 
 from naivebayes.plumbing.checks import as_list
-from naivebayes.text.bag_of_words import check_tokenizer_result, check_token_list
-from naivebayes.text.tokenize import Tokenizer
+from naivebayes.text.bag_of_words import document_tokens
 
 __all__ = ["CombinedFeatures"]
 
@@ -127,22 +126,7 @@ def documents_as_token_lists(documents, tokenizer):
     tokenizer of your own returns.
     """
     documents = as_list("documents", documents, "documents")
-    lists = []
-    for index, document in enumerate(documents):
-        if isinstance(document, str):
-            tokens = tokenizer(document)
-            if type(tokenizer) is not Tokenizer:  # our own always gives a list of strings
-                check_tokenizer_result(tokens, index)
-        elif isinstance(document, (list, tuple)):
-            tokens = document
-            check_token_list(tokens, f"document {index}")
-        else:
-            raise TypeError(
-                f"document {index} is a {type(document).__name__}; each document must be a str "
-                "or a list of token strings"
-            )
-        lists.append(tokens)
-    return lists
+    return [document_tokens(document, tokenizer, index) for index, document in enumerate(documents)]
 
 
 def string_documents(documents, step):
