@@ -9,10 +9,8 @@ import math
 from fractions import Fraction
 
 from naivebayes.core.bayes import decision, log_posterior, log_sum_exp, prior_mle
-from naivebayes.datasets.shipped import load_spam
-from naivebayes.evaluation.split import train_test_split
 from naivebayes.exercises.checking import AtScale, Case, Exercise, Mistake, Reproduction, same_log_answer
-from naivebayes.exercises.reproductions import china_posterior, spam_accuracy
+from naivebayes.exercises.reproductions import in_china_model, in_spam_model, spam_split
 from naivebayes.naive_bayes.base import count_classes
 from naivebayes.naive_bayes.multinomial import MultinomialNB
 
@@ -32,22 +30,9 @@ def draw_labels(generator):
     return ([generator.choice(classes) for _ in range(generator.randint(1, 30))],)
 
 
-def in_china_model():
-    return Reproduction("MultinomialNB on the China example gives P(china | test document) = {value}",
-                        lambda: china_posterior(MultinomialNB), digits=4)
-
-
-def in_spam_model():
-    return Reproduction("MultinomialNB on the shipped spam corpus gives a test accuracy of {value}",
-                        lambda: spam_accuracy(MultinomialNB), digits=4)
-
-
 def spam_true_class_probability():
     """The mean P(true class | message) of MultinomialNB on the spam corpus's test third (spam_accuracy's split)."""
-    texts, labels = load_spam()
-    train_texts, test_texts, train_labels, test_labels = train_test_split(
-        texts, labels, test_size=1 / 3, random_state=0, stratify=labels
-    )
+    train_texts, test_texts, train_labels, test_labels = spam_split()
     posteriors = MultinomialNB().fit(train_texts, train_labels).predict_proba(test_texts)
     return sum(posterior[label] for posterior, label in zip(posteriors, test_labels)) / len(test_labels)
 
@@ -84,7 +69,7 @@ CLASS_COUNTS = Exercise(
                 lambda labels: count_classes(labels[1:])),
     ],
     hint="N_c is how many of the labels equal c; every label that occurs gets an entry, no other",
-    reproductions=[in_china_model(), in_spam_model()],
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -123,7 +108,7 @@ PRIOR = Exercise(
                 lambda class_count, n: 100 * class_count / n),
     ],
     hint="P(c) is the share of the training examples whose label is c",
-    reproductions=[in_china_model(), in_spam_model()],
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -177,7 +162,7 @@ LOG_SUM_EXP = Exercise(
                 "exp(800) overflows (above 1.8e308): subtracting the largest value m first keeps every exp() "
                 "at most 1"),
     ],
-    reproductions=[in_china_model(), in_spam_posteriors()],
+    reproductions=[in_china_model(MultinomialNB), in_spam_posteriors()],
     compare=same_log_answer,
 )
 
@@ -224,7 +209,7 @@ LOG_POSTERIOR = Exercise(
                 "exp(-1000) underflows to 0.0, so log P(x) comes out -inf and every posterior nan or inf: "
                 "use log-sum-exp, which takes the largest value out first"),
     ],
-    reproductions=[in_china_model(), in_spam_posteriors()],
+    reproductions=[in_china_model(MultinomialNB), in_spam_posteriors()],
     compare=same_log_answer,
 )
 
@@ -261,7 +246,7 @@ DECISION = Exercise(
                 lambda scores: max(reversed(list(scores)), key=scores.__getitem__)),
     ],
     hint="go through the labels in order and keep the one whose score is largest so far",
-    reproductions=[in_spam_model()],
+    reproductions=[in_spam_model(MultinomialNB)],
 )
 
 BAYES_EXERCISES = [CLASS_COUNTS, PRIOR, LOG_SUM_EXP, LOG_POSTERIOR, DECISION]

@@ -34,6 +34,7 @@ from naivebayes.evaluation.multilabel import multilabel_f1
 from naivebayes.evaluation.significance import bootstrap_p_value, paired_bootstrap_test
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.exercises.checking import AtScale, Case, Exercise, Mistake, Reproduction
+from naivebayes.exercises.reproductions import spam_split
 from naivebayes.inspect.odds import odds_ratio, odds_ratios, pairwise_likelihood_ratio
 from naivebayes.naive_bayes.base import weighted_class_counts
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
@@ -62,12 +63,6 @@ EXPORT_POULTRY = (49, 27652, 141, 774106)  # N11, N10, N01, N00
 
 
 # -- model runs ------------------------------------------------------------------------------
-
-
-def spam_split():
-    """The shipped spam messages split as ``spam_accuracy`` splits them: train and test texts, train and test labels."""
-    texts, labels = load_spam()
-    return train_test_split(texts, labels, test_size=1 / 3, random_state=0, stratify=labels)
 
 
 def spam_scores(model_class=MultinomialNB):

@@ -12,8 +12,21 @@ import os
 
 from naivebayes.datasets.shipped import load_china, load_iris, load_spam
 from naivebayes.evaluation.split import train_test_split
+from naivebayes.exercises.checking import Reproduction
 
 __all__ = []  # (the exercises call these; a user runs them through Exercise.check)
+
+
+def in_china_model(model_class):
+    """The run of ``model_class`` on the China example, P(china | the test document), as a ``Reproduction``."""
+    return Reproduction(f"{model_class.__name__} on the China example gives P(china | test document) = {{value}}",
+                        lambda: china_posterior(model_class), digits=4)
+
+
+def in_spam_model(model_class):
+    """The run of ``model_class`` on the shipped spam corpus, its test accuracy, as a ``Reproduction``."""
+    return Reproduction(f"{model_class.__name__} on the shipped spam corpus gives a test accuracy of {{value}}",
+                        lambda: spam_accuracy(model_class), digits=4)
 
 
 def china_posterior(model_class, **settings):
@@ -23,12 +36,15 @@ def china_posterior(model_class, **settings):
     return model.predict_proba([test_document])[0]["china"]
 
 
-def spam_accuracy(model_class, **settings):
-    """Accuracy on the shipped spam corpus's test third (a stratified split, seed 0)."""
+def spam_split():
+    """The shipped spam messages, a stratified third held out (seed 0): train and test texts, train and test labels."""
     texts, labels = load_spam()
-    train_texts, test_texts, train_labels, test_labels = train_test_split(
-        texts, labels, test_size=1 / 3, random_state=0, stratify=labels
-    )
+    return train_test_split(texts, labels, test_size=1 / 3, random_state=0, stratify=labels)
+
+
+def spam_accuracy(model_class, **settings):
+    """Accuracy on the shipped spam corpus's test third (``spam_split``)."""
+    train_texts, test_texts, train_labels, test_labels = spam_split()
     model = model_class(**settings).fit(train_texts, train_labels)
     return model.score(test_texts, test_labels)
 

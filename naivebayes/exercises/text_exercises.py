@@ -23,11 +23,11 @@ from naivebayes.exercises.checking import (
 )
 from naivebayes.exercises.reproductions import (
     china_exact_posterior,
-    china_posterior,
     cornell_clipped_accuracy,
     cornell_laplace_accuracy,
+    in_china_model,
+    in_spam_model,
     newsgroups_archive_missing,
-    spam_accuracy,
 )
 from naivebayes.naive_bayes.bernoulli import (
     BernoulliNB,
@@ -91,23 +91,6 @@ def exact_not_zero(got, expected):
     if type(expected) is Fraction and expected != 0 and not isinstance(got, bool) and got == 0:
         return False
     return same_answer(got, expected)
-
-
-def in_multinomial_models():
-    return [Reproduction("MultinomialNB on the China example gives P(china | test document) = {value}",
-                         lambda: china_posterior(MultinomialNB), digits=4),
-            Reproduction("MultinomialNB on the shipped spam corpus gives a test accuracy of {value}",
-                         lambda: spam_accuracy(MultinomialNB), digits=4)]
-
-
-def in_bernoulli_china():
-    return Reproduction("BernoulliNB on the China example gives P(china | test document) = {value}",
-                        lambda: china_posterior(BernoulliNB), digits=4)
-
-
-def in_bernoulli_spam():
-    return Reproduction("BernoulliNB on the shipped spam corpus gives a test accuracy of {value}",
-                        lambda: spam_accuracy(BernoulliNB), digits=4)
 
 
 def in_cornell_clipped():
@@ -190,7 +173,7 @@ MULTINOMIAL_COUNTS = Exercise(
                                        sum(counts.values()))[1]),
     ],
     hint="add each word's x_j to its count in the class's table, then return the document's sum_j x_j",
-    reproductions=in_multinomial_models(),
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -238,7 +221,7 @@ BERNOULLI_COUNTS = Exercise(
                 lambda table, counts: [table.__setitem__(w, 1) for w, x in counts.items() if x]),
     ],
     hint="for each word the document contains (x_j > 0), add 1 to its count in the class's table",
-    reproductions=[in_bernoulli_china(), in_bernoulli_spam(), in_cornell_clipped()],
+    reproductions=[in_china_model(BernoulliNB), in_spam_model(BernoulliNB), in_cornell_clipped()],
 )
 
 
@@ -295,7 +278,7 @@ MULTINOMIAL_ESTIMATE = Exercise(
     hint="theta_jc is the word's count plus alpha, over the class's total plus alpha for each of the |V| words",
     replaces=multinomial_log_likelihood,  # the model takes log theta_jc, so it calls the log form
     adapt=lambda yours: lambda *arguments: log(yours(*arguments)),
-    reproductions=in_multinomial_models(),
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -365,7 +348,7 @@ MULTINOMIAL_TABLE = Exercise(
     ],
     hint="for each word of V and each class in order: log(n_jc + alpha) - log(n_c + alpha |V|), "
          "with n_jc = 0 for a word the class never saw",
-    reproductions=in_multinomial_models(),
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -468,7 +451,7 @@ MULTINOMIAL_LOG_TERM = Exercise(
     ],
     hint="log theta_jc = log(n_jc + alpha) - log(n_c + alpha |V|), natural logarithms; "
          "with alpha = 0 a word the class never saw has log 0 = -inf (return -inf, do not raise)",
-    reproductions=in_multinomial_models(),
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 
@@ -524,7 +507,7 @@ BERNOULLI_LOG_TERM = Exercise(
     ],
     hint="present: log(N_jc + alpha) - log(N_c + 2 alpha); absent: the same with N_c - N_jc documents in place of "
          "N_jc; natural logarithms, and log 0 = -inf (return -inf, do not raise)",
-    reproductions=[in_bernoulli_china(), in_bernoulli_spam(), in_cornell_laplace()],
+    reproductions=[in_china_model(BernoulliNB), in_spam_model(BernoulliNB), in_cornell_laplace()],
 )
 
 
@@ -661,7 +644,7 @@ MULTINOMIAL_JOINT_LOG = Exercise(
                 "the probabilities of 1,000 words multiplied underflow to 0.0 (log 0 = -inf): add "
                 "x_j log theta_jc instead of multiplying probabilities and taking the log at the end"),
     ],
-    reproductions=in_multinomial_models(),
+    reproductions=[in_china_model(MultinomialNB), in_spam_model(MultinomialNB)],
 )
 
 TEXT_EXERCISES = [
