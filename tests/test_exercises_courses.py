@@ -31,8 +31,8 @@ REUTERS = Path(os.environ.get("NAIVEBAYES_REUTERS_PATH",
 CORPORA = {"SMS Spam Collection": "NAIVEBAYES_SMS_SPAM_PATH", "names corpus": "NAIVEBAYES_NAMES_PATH",
            "movie reviews": "NAIVEBAYES_MOVIE_REVIEWS_PATH", "Reuters-21578": "NAIVEBAYES_REUTERS_PATH"}
 NAMES = ["negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
-         "likelihood-ratio", "odds-ratio", "roc-auc", "average-precision", "decision-cost", "bootstrap-p-value",
-         "micro-average", "weighted-class-counts"]
+         "combined-score", "likelihood-ratio", "odds-ratio", "false-positive-rate", "roc-auc", "average-precision",
+         "decision-cost", "bootstrap-p-value", "micro-average", "weighted-class-counts"]
 QUICK = {"n_random": 15}
 PUNCTUATION = set(",.!?;:")
 
@@ -267,7 +267,17 @@ def weights_by_class(labels, weights):
     return totals
 
 
+def share_of_negatives(false_positives, n_negative):
+    return Fraction(false_positives) / Fraction(n_negative)
+
+
+def one_score(class_scores, combine="max"):
+    ordered = sorted(class_scores)
+    return ordered[-1] if combine == "max" else math.fsum(ordered) / len(ordered)
+
+
 SECOND_VERSIONS = {
+    "false-positive-rate": share_of_negatives, "combined-score": one_score,
     "lexicon-count": count_in_lexicon, "affix-features": ends_of, "likelihood-ratio": times_likelier,
     "decision-cost": total_cost, "weighted-class-counts": weights_by_class,
     "negation": negate_by_index, "feature-hash": hashing_trick, "chi-square": chi_square_by_cells,
@@ -435,6 +445,17 @@ def mean_of_precisions(true_positives, false_counts):
 
 
 PLANTED = {
+    "false-positive-rate": {
+        "arguments swapped": lambda false_positives, n_negative: n_negative / false_positives,
+        "the true negative rate": lambda false_positives, n_negative: 1 - false_positives / n_negative,
+        "whole-number division": lambda false_positives, n_negative: false_positives // n_negative,
+    },
+    "combined-score": {
+        "the sum": lambda scores, combine: sum(scores) if combine == "mean" else max(scores),
+        "the smallest": lambda scores, combine: sorted(scores)[0] if combine == "max" else sum(scores) / len(scores),
+        "the classes above 0": lambda scores, combine: (
+            max(scores) if combine == "max" else sum(scores) / len([v for v in scores if v > 0] or [1])),
+    },
     "lexicon-count": {
         "distinct words": lambda tokens, lexicon: len({t for t in tokens if t in lexicon}),
         "substrings": lambda tokens, lexicon: sum(1 for t in tokens for w in lexicon if w in t),

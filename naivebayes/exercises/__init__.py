@@ -42,8 +42,8 @@ _ORDER = [
     "joint-cell", "joint-parameters", "naive-parameters", "mutual-information",
     # The textbook courses (issue 32): text features, then choosing words, then scoring the classifier.
     "negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
-    "likelihood-ratio", "odds-ratio", "roc-auc", "average-precision", "decision-cost", "bootstrap-p-value",
-    "micro-average", "weighted-class-counts",
+    "combined-score", "likelihood-ratio", "odds-ratio", "false-positive-rate", "roc-auc", "average-precision",
+    "decision-cost", "bootstrap-p-value", "micro-average", "weighted-class-counts",
 ]
 _ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES
         + COURSE_EXERCISES}

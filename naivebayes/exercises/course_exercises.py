@@ -23,6 +23,7 @@ from naivebayes.datasets.shipped import load_china, load_spam
 from naivebayes.evaluation import curves
 from naivebayes.evaluation.curves import (
     average_precision,
+    false_positive_rate,
     average_precision_score,
     decision_cost,
     roc_auc_score,
@@ -45,7 +46,7 @@ from naivebayes.text.characters import AffixFeatures, affix_features
 from naivebayes.text.hashing import FeatureHasher, hashed_features, murmurhash3_32
 from naivebayes.text.lexicon import LexiconCounts, lexicon_count
 from naivebayes.text.negation import mark_negation
-from naivebayes.text.selection import VocabularySelector, chi_square, expected_mutual_information
+from naivebayes.text.selection import VocabularySelector, chi_square, combined_class_score, expected_mutual_information
 from naivebayes.text.tokenize import Tokenizer
 
 __all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exercise)
@@ -1133,8 +1134,84 @@ SAMPLE_WEIGHT_CLASS_COUNTS = Exercise(
                                 "P(china | test document) = {value}", weighted_china_posterior, digits=4)],
 )
 
+def draw_false_positives(generator):
+    n_negative = generator.randint(1, 200)
+    return (generator.randint(0, n_negative), n_negative)
+
+
+FALSE_POSITIVE_RATE = Exercise(
+    name="false-positive-rate",
+    title="The false positive rate: the ROC curve's x",
+    formula_id="eq-false-positive-rate",
+    page="curves-and-significance.md",
+    notes=(MANNING_RANKED,),
+    function=false_positive_rate,
+    latex=r"\mathrm{FPR}(t) = \frac{\mathrm{FP}(t)}{N}",
+    arguments={"false_positives": "FP(t), the negative examples whose score is at least the threshold t",
+               "n_negative": "N, all the negative examples"},
+    returns="FPR(t), a number in [0, 1] (a Fraction from whole counts is best: it is exact)",
+    hand_cases=[
+        Case((1, 3), Fraction(1, 3), "one of three negatives called positive"),
+        Case((0, 4), Fraction(0), "the threshold above every score: the curve starts at 0"),
+        Case((5, 5), Fraction(1), "every negative called positive: the curve ends at 1"),
+        Case((2, 8), Fraction(1, 4), "two of eight"),
+    ],
+    draw=draw_false_positives,
+    mistakes=[
+        Mistake("arguments swapped", "this is N / FP: the rate divides the false positives by the negatives",
+                lambda false_positives, n_negative: n_negative / false_positives),
+        Mistake("the true negative rate", "this is the share of negatives called negative, 1 - FPR: the x of the "
+                "ROC curve counts the negatives called positive", lambda fp, n: (n - fp) / n),
+        Mistake("whole-number division", "// rounds down to a whole number: use / (or Fraction) for a share",
+                lambda fp, n: fp // n),
+    ],
+    hint="FPR(t) is the share of the negative examples that the threshold t calls positive",
+    reproductions=[
+        Reproduction("MultinomialNB on the shipped spam messages gives a test AUC of {value}", spam_auc, digits=4),
+    ],
+)
+
+
+def draw_class_scores(generator):
+    return ([generator.uniform(0, 300) for _ in range(generator.randint(1, 6))], generator.choice(["max", "mean"]))
+
+
+COMBINED_SCORE = Exercise(
+    name="combined-score",
+    title="One score per word, from its score in each class",
+    formula_id="eq-selection-combined",
+    page="vocabulary-selection.md",
+    notes=(MANNING,),
+    function=combined_class_score,
+    latex=r"A(t) = \max_c A(t, c) \quad\text{or}\quad A(t) = \frac1K \sum_c A(t, c)",
+    arguments={"class_scores": "A(t, c) for each of the K classes: a word's chi-square or mutual information per class",
+               "combine": "'max' (the largest) or 'mean' (the average over the K classes)"},
+    returns="A(t), one number",
+    hand_cases=[
+        Case(([284.0, 12.0], "max"), 284.0, "export: high in poultry, low elsewhere; the largest keeps 284"),
+        Case(([284.0, 12.0], "mean"), 148.0, "the mean of 284 and 12 is 148"),
+        Case(([3.0], "mean"), 3.0, "one class"),
+        Case(([0.0, 3.0, 9.0], "mean"), 4.0, "the mean divides by all K classes, not by those above 0"),
+    ],
+    draw=draw_class_scores,
+    mistakes=[
+        Mistake("the sum", "this is the sum over the classes: the mean divides it by K, the number of classes",
+                lambda scores, combine: max(scores) if combine == "max" else sum(scores)),
+        Mistake("the smallest", "this is the smallest class score: 'max' keeps the largest",
+                lambda scores, combine: min(scores) if combine == "max" else sum(scores) / len(scores)),
+        Mistake("the classes above 0", "this mean leaves out the classes whose score is 0: divide by all K",
+                lambda scores, combine: max(scores) if combine == "max"
+                else sum(scores) / max(1, sum(1 for v in scores if v))),
+    ],
+    hint="with 'max' keep the largest of the K scores; with 'mean' add them and divide by K",
+    reproductions=[Reproduction("MultinomialNB on the 40 words of the shipped spam messages with the highest "
+                                "chi-square (largest over the classes) gives a test accuracy of {value}",
+                                lambda: selected_spam_accuracy("chi2"), digits=4)],
+)
+
+
 COURSE_EXERCISES = [
     NEGATION, LEXICON_COUNT, AFFIX_FEATURES, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, LIKELIHOOD_RATIO,
     ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE,
-    SAMPLE_WEIGHT_CLASS_COUNTS,
+    SAMPLE_WEIGHT_CLASS_COUNTS, FALSE_POSITIVE_RATE, COMBINED_SCORE,
 ]
