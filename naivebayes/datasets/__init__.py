@@ -33,6 +33,8 @@ folder, or a local copy you pass in; see ``download.py``):
   negative words (``opinion_lexicon.py``).
 * ``load_sentence_polarity()`` -- Pang and Lee's 10,662 snippets of film
   reviews, pos or neg (``sentence_polarity.py``).
+* ``load_optdigits()`` -- UCI's optical digits, 3,823 training and 1,797
+  test images of 8x8 grey levels 0..16, labeled 0..9 (``optdigits.py``).
 
 A table of your own, and the type every table loader returns
 (``tabular.py``):
@@ -72,6 +74,7 @@ from naivebayes.datasets.movie_reviews import load_movie_reviews
 from naivebayes.datasets.names import load_names
 from naivebayes.datasets.newsgroups import ArchiveError, load_20newsgroups
 from naivebayes.datasets.opinion_lexicon import load_opinion_lexicon
+from naivebayes.datasets.optdigits import DigitImages, load_optdigits
 from naivebayes.datasets.published import CorpusFileError
 from naivebayes.datasets.reuters import load_reuters21578
 from naivebayes.datasets.sentence_polarity import load_sentence_polarity
@@ -92,6 +95,8 @@ __all__ = [
     "load_names",
     "load_opinion_lexicon",
     "load_sentence_polarity",
+    "load_optdigits",
+    "DigitImages",
     "read_csv",
     "Dataset",
     "ArchiveError",
