@@ -36,6 +36,7 @@ from fractions import Fraction
 from numbers import Real
 
 from naivebayes.core.arithmetic import ratio
+from naivebayes.plumbing.checks import check_smoothing
 
 __all__ = ["Dirichlet", "Beta", "MEstimate", "ml_estimate", "posterior_mean", "map_estimate", "m_estimate"]
 
@@ -94,7 +95,7 @@ def check_pseudo_count(name, value, at_least=0):
     return value
 
 
-def check_table(name, table, check_value):
+def check_pseudo_table(name, table, check_value):
     """A {key: value} dict with every value checked, as a plain dict copy."""
     if not isinstance(table, dict):
         raise TypeError(f"{name} must be a dict, not {type(table).__name__}")
@@ -148,12 +149,12 @@ class Dirichlet(Prior):
         self.estimate = self.check_estimate(estimate)
         at_least = 1 if estimate == "map" else 0
         self.a = check_pseudo_count("a", a, at_least)
-        self.per_value = None if per_value is None else check_table(
+        self.per_value = None if per_value is None else check_pseudo_table(
             "per_value", per_value, lambda name, value: check_pseudo_count(name, value, at_least)
         )
-        self.per_class = None if per_class is None else check_table(
+        self.per_class = None if per_class is None else check_pseudo_table(
             "per_class", per_class,
-            lambda name, table: check_table(name, table, lambda inner, value: check_pseudo_count(inner, value, at_least)),
+            lambda name, table: check_pseudo_table(name, table, lambda inner, value: check_pseudo_count(inner, value, at_least)),
         )
 
     def pseudo_count(self, label, value, n_values):
@@ -189,9 +190,9 @@ class Beta(Prior):
                 raise TypeError(f"{name} must be a pair (a, b) of pseudo-counts, not {pair!r:.60}")
             return check_pseudo_count(f"{name}[0]", pair[0], at_least), check_pseudo_count(f"{name}[1]", pair[1], at_least)
 
-        self.per_feature = None if per_feature is None else check_table("per_feature", per_feature, check_pair)
-        self.per_class = None if per_class is None else check_table(
-            "per_class", per_class, lambda name, table: check_table(name, table, check_pair)
+        self.per_feature = None if per_feature is None else check_pseudo_table("per_feature", per_feature, check_pair)
+        self.per_class = None if per_class is None else check_pseudo_table(
+            "per_class", per_class, lambda name, table: check_pseudo_table(name, table, check_pair)
         )
 
     def binary_pseudo_counts(self, label, feature):
@@ -217,7 +218,7 @@ class MEstimate(Prior):
     def __init__(self, m, p=None):
         self.m = check_pseudo_count("m", m)
         if p is None or isinstance(p, dict):
-            self.p = None if p is None else check_table("p", p, self.check_probability)
+            self.p = None if p is None else check_pseudo_table("p", p, self.check_probability)
         else:
             self.p = self.check_probability("p", p)
 
@@ -254,3 +255,75 @@ class MEstimate(Prior):
         """(n_v + m p_v) / (N + m), with p_v = a_v / m (so a model passes the same pseudo-counts as for a Dirichlet)."""
         p = ratio(pseudo_count, self.m) if self.m else 0
         return m_estimate(count, total, self.m, p)
+
+
+# -- how a model takes a prior: the checks it makes ---------------------------------
+
+
+def check_smoothing_or_prior(alpha, model_name, kinds):
+    """``alpha`` as a model keeps it: a number (checked as before), or a prior of one of ``kinds``; else a clear error.
+
+    ``kinds`` are the prior classes the model can take (none for a model whose
+    smoothing is no pseudo-count of a distribution over values).
+    """
+    if not isinstance(alpha, Prior):
+        return check_smoothing("alpha", alpha)
+    if isinstance(alpha, kinds):
+        return alpha
+    if not kinds:
+        raise TypeError(
+            f"{model_name} takes a number as alpha, not the prior {alpha!r}; MultinomialNB, BernoulliNB and "
+            "CategoricalNB take a prior as their smoothing"
+        )
+    named = " or ".join(kind.__name__ for kind in kinds)
+    reason = " (a Beta prior is for binary features: BernoulliNB)" if isinstance(alpha, Beta) else ""
+    raise TypeError(f"{model_name} takes a number or a {named} prior as alpha, not {alpha!r}{reason}")
+
+
+def check_class_prior_kind(prior):
+    """A prior given as ``class_prior``: a Dirichlet or an MEstimate over the classes (a Beta is for binary features)."""
+    if not isinstance(prior, (Dirichlet, MEstimate)):
+        raise TypeError(
+            f"class_prior takes a Dirichlet or MEstimate prior over the classes, not {prior!r} "
+            "(a Beta prior is for binary features); or give {label: P(c)}"
+        )
+    if isinstance(prior, Dirichlet) and prior.per_class is not None:
+        raise ValueError(
+            "class_prior=Dirichlet(...) gives one pseudo-count per class with per_value={label: b_c}; "
+            "per_class has no meaning there"
+        )
+    return prior
+
+
+def prior_pseudo_counts(prior, label, values, what):
+    """[a_v for each of ``values``] in class ``label``: the pseudo-counts of one distribution, checked.
+
+    An ``MEstimate`` whose p is given must add up to 1 over ``values`` (a
+    clear error naming the sum, and ``what`` the values are, otherwise).
+    """
+    n_values = len(values)
+    pseudo_counts = [prior.pseudo_count(label, value, n_values) for value in values]
+    if isinstance(prior, MEstimate) and prior.p is not None and prior.m:
+        total = sum(prior.prior_guess(value, n_values) for value in values)
+        exact = all(isinstance(value, (int, Fraction)) for value in (prior.p.values() if isinstance(prior.p, dict) else [prior.p]))
+        if (total != 1) if exact else not abs(total - 1) <= 1e-9:
+            raise ValueError(
+                f"MEstimate's p must add up to 1 over {what}, but it adds up to {total}; give p for every one "
+                "of them (p for a value outside them is ignored), or p=None for the uniform guess"
+            )
+    return pseudo_counts
+
+
+def check_prior_denominator(prior, total, pseudo_total, n_values, where):
+    """A clear error if the estimate's denominator, N + A (or N + A - K for the MAP estimate), is not > 0."""
+    denominator = total + pseudo_total - (n_values if prior.estimate == "map" else 0)
+    if not denominator > 0:
+        if prior.estimate == "map":
+            raise ValueError(
+                f"{where}: the MAP estimate's denominator N + A - K = {total} + {pseudo_total} - {n_values} is not > 0, "
+                "so it has no mode to take; use pseudo-counts above 1, or the posterior mean (estimate='posterior mean')"
+            )
+        raise ValueError(
+            f"{where} has no counts and {prior!r} adds no pseudo-counts, so the estimates are 0/0; "
+            "give pseudo-counts > 0"
+        )

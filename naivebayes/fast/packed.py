@@ -28,6 +28,7 @@ The models never import this module.
 import math
 
 from naivebayes.core.bayes import decision, log_posterior
+from naivebayes.core.priors import Prior
 from naivebayes.plumbing.checks import check_labels
 from naivebayes.plumbing.display import Score
 from naivebayes.fast.lanes import MOST_TERMS, Lanes, fixed_point_bits, lane_width, pack_lanes, to_fixed_point, unpack_lanes
@@ -159,6 +160,12 @@ class PackedScorer:
                 "use the model's own predict"
             )
         model._check_can_predict()
+        if isinstance(model.alpha, Prior):
+            raise TypeError(
+                f"PackedScorer packs the rows of a model whose alpha is a number, not the prior {model.alpha!r} "
+                "(its rows are made once per count, and a prior's pseudo-counts may differ word by word); "
+                "use the model's own predict"
+            )
         if model.alpha == 0:
             raise ValueError(
                 "PackedScorer cannot pack a model with alpha = 0: a word a class never saw has log 0 = -inf there, "

@@ -31,6 +31,7 @@ import threading
 from collections.abc import Mapping
 
 from naivebayes.core.arithmetic import Fraction, is_exact, log
+from naivebayes.core.priors import Prior, check_class_prior_kind, check_prior_denominator, prior_pseudo_counts
 from naivebayes.core.bayes import (
     ZERO_PROBABILITY_HINT,
     ZeroProbabilityError,
@@ -270,6 +271,8 @@ def class_priors(class_prior, fit_prior, class_counts, classes, exact=True):
     student asks for them; without it they are floats (0.75), as training
     keeps them in the lookup tables that prediction adds up.
     """
+    if isinstance(class_prior, Prior):  # a Dirichlet (or m-estimate) prior on the class counts
+        return prior_class_priors(class_prior, class_counts, classes, exact)
     if class_prior is not None:
         given = checked_class_prior(class_prior, classes)
         return [given[label] if exact or type(given[label]) is float else float(given[label]) for label in classes]
@@ -282,6 +285,23 @@ def class_priors(class_prior, fit_prior, class_counts, classes, exact=True):
     return [prior_mle(class_counts[label], n_examples) for label in classes]
 
 
+def prior_class_priors(prior, class_counts, classes, exact=True):
+    """[P(c) for c in classes] under a prior on the class counts: prior.theta(N_c, N, b_c, sum of the b, K).
+
+    With ``Dirichlet(b)`` that is (N_c + b_c) / (N + sum_c b_c), the posterior
+    mean (or the MAP estimate with ``estimate="map"``); ``per_value`` keys are
+    class labels, and labels that are not classes are ignored.
+    """
+    pseudo_counts = prior_pseudo_counts(prior, None, classes, "the classes")  # b_c
+    pseudo_total, n_examples = sum(pseudo_counts), sum(class_counts.values())
+    check_prior_denominator(prior, n_examples, pseudo_total, len(classes), "the class counts")
+    priors = [
+        prior.theta(class_counts[label], n_examples, b, pseudo_total, len(classes))
+        for label, b in zip(classes, pseudo_counts)
+    ]
+    return priors if exact else [float(p) for p in priors]
+
+
 def check_class_prior(given):
     """``class_prior`` as given, if it is None or priors that can be one: each in [0, 1], summing to 1 (a clear error if not).
 
@@ -289,6 +309,8 @@ def check_class_prior(given):
     """
     if given is None:
         return None
+    if isinstance(given, Prior):
+        return check_class_prior_kind(given)
     if type(given) is dict or type(given) is SettingDict or type(given) not in (list, tuple) and isinstance(given, Mapping):
         priors = dict(given)
     elif type(given) in (list, tuple):

@@ -31,6 +31,7 @@ import math
 
 from naivebayes.core.arithmetic import log, ratio
 from naivebayes.core.bayes import log_joint
+from naivebayes.core.priors import Beta, Dirichlet, MEstimate, Prior
 from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
 from naivebayes.naive_bayes.generative import ordered
@@ -284,9 +285,17 @@ class BernoulliNB(TextNaiveBayes):
       ``log_odds_rows_`` ({word: (w_jc for c in classes_)}, w_jc = log p_jc - log(1 - p_jc))
       and ``empty_document_scores_`` ([log P(c) + A_c for c in classes_]): ``predict``
       adds the rows of a document's words to those scores.
+
+    With a prior as ``alpha`` (``Beta(a, b)``, a ``Dirichlet`` or an
+    ``MEstimate``), P(x_j = 1 | c) = prior.theta(N_jc, N_c, a, a + b, 2) and
+    P(x_j = 0 | c) = prior.theta(N_c - N_jc, N_c, b, a + b, 2), with (a, b)
+    the prior's pseudo-counts for word j in class c.  Words the prior names
+    that are not in the vocabulary are ignored.  The words then do not share
+    their terms by count, so the absent words' terms are added word by word.
     """
 
     model_name = "Bernoulli naive Bayes"
+    prior_kinds = (Beta, Dirichlet, MEstimate)
     lookup_tables = {
         **TextNaiveBayes.lookup_tables,
         "words_per_count_": {},  # per class: {N_jc: how many words of V have it}
@@ -308,6 +317,9 @@ class BernoulliNB(TextNaiveBayes):
     def _build_lookup_tables(self):
         """Per class: how many words share each N_jc, the log-odds rows and log P(c) + A_c."""
         super()._build_lookup_tables()
+        if isinstance(self.alpha, Prior):
+            self._build_prior_rows()
+            return
         vocabulary_size = len(self.vocabulary_)
         self.words_per_count_ = {
             label: words_per_count(self.feature_counts_[label], vocabulary_size) for label in self.classes_
@@ -319,6 +331,35 @@ class BernoulliNB(TextNaiveBayes):
             log_prior + bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
             for label, log_prior in zip(self.classes_, self.log_priors_)
         ]
+
+    def _build_prior_rows(self):
+        """With a prior as alpha: w_jc = log p_jc - log(1 - p_jc) per word and class, and log P(c) + A_c word by word."""
+        words = ordered(self.vocabulary_)
+        columns, scores = [], []
+        for label, log_prior in zip(self.classes_, self.log_priors_):  # (N_c > 0, so N_c + a + b - 2 > 0 even for MAP)
+            present = [log(self._prior_theta(label, word, True, exact=False)) for word in words]
+            absent = [log(self._prior_theta(label, word, False, exact=False)) for word in words]
+            columns.append([p - q for p, q in zip(present, absent)])
+            scores.append(log_prior + math.fsum(absent))
+        self.empty_document_scores_ = scores
+        self.log_odds_rows_ = dict(zip(words, zip(*columns)))
+
+    def _prior_theta(self, label, word, present=True, exact=True):
+        """P(x_j = 1 | c) = prior.theta(N_jc, N_c, a, a + b, 2), or P(x_j = 0 | c) with N_c - N_jc and b, alpha a prior.
+
+        Exact for whole counts; with ``exact=False`` worked out in floats (the rows).
+        """
+        a, b = self.alpha.binary_pseudo_counts(label, word)
+        count, total = self.feature_counts_[label].get(word, 0), self.class_counts_[label]
+        if not exact:
+            count, total, a, b = float(count), float(total), float(a), float(b)
+        if present:
+            return self.alpha.theta(count, total, a, a + b, 2)
+        return self.alpha.theta(total - count, total, b, a + b, 2)
+
+    def _prior_absent_log_sum(self, label, absent_words):
+        """sum over the absent words j of log P(x_j = 0 | c), with alpha a prior: one term per word."""
+        return math.fsum(log(self._prior_theta(label, word, False, exact=False)) for word in absent_words)
 
     @staticmethod
     def _present(counts):
@@ -332,6 +373,8 @@ class BernoulliNB(TextNaiveBayes):
         with TABLES_LOCK:  # one state of the model, while another thread trains it
             self._check_label(label)
             self._check_feature(feature)
+            if isinstance(self.alpha, Prior):
+                return self._prior_theta(label, feature, present)
             p = bernoulli_likelihood(self.feature_counts_[label].get(feature, 0), self.class_counts_[label], self.alpha)
             return p if present else 1 - p
 
@@ -339,12 +382,19 @@ class BernoulliNB(TextNaiveBayes):
         """log P(x_j = 1 | c), or log P(x_j = 0 | c) with present=False."""
         self._check_label(label)
         self._check_feature(feature)
+        if isinstance(self.alpha, Prior):
+            return log(self._prior_theta(label, feature, present))
         count = self.feature_counts_[label].get(feature, 0)
         return bernoulli_log_likelihood(present, count, self.class_counts_[label], self.alpha)
 
     def log_likelihood_table(self):
         """{word: (log P(x_j = 1 | c) for c in classes_)} for the whole vocabulary."""
         self._check_fitted()
+        if isinstance(self.alpha, Prior):
+            return {
+                word: tuple(log(self._prior_theta(label, word, exact=False)) for label in self.classes_)
+                for word in ordered(self.vocabulary_)
+            }
         log_p_of_counts = []
         for label in self.classes_:
             n_class = self.class_counts_[label]
@@ -359,6 +409,8 @@ class BernoulliNB(TextNaiveBayes):
 
     def _absent_log_sums(self):
         """[A_c = sum over the words j of V of log(1 - p_jc), for c in classes_]: log P(x | c) of an empty document."""
+        if isinstance(self.alpha, Prior):
+            return [self._prior_absent_log_sum(label, self.vocabulary_) for label in self.classes_]
         return [
             bernoulli_absent_log_sum(self.words_per_count_[label], self.class_counts_[label], self.alpha)
             for label in self.classes_
@@ -400,13 +452,28 @@ class BernoulliNB(TextNaiveBayes):
 
     def _log_likelihood_terms(self, counts):
         present = [word for word, count in counts.items() if count > 0 and word in self.vocabulary_]  # x_j = 1, known
+        if isinstance(self.alpha, Prior):
+            return self._prior_word_terms(present)
         return bernoulli_word_terms(
             present, self.classes_, self.feature_counts_, self.class_counts_, self.alpha, self.words_per_count_
         )
 
+    def _prior_word_terms(self, present):
+        """``bernoulli_word_terms`` with alpha a prior: log p_jc per present word, and the absent words' sum word by word."""
+        terms = [
+            Term("word", word, 1, tuple(log(self._prior_theta(label, word, exact=False)) for label in self.classes_))
+            for word in present
+        ]
+        absent_words = self.vocabulary_.difference(present)
+        absent = tuple(self._prior_absent_log_sum(label, absent_words) for label in self.classes_)
+        terms.append(Term("absent", f"{len(absent_words)} words", 0, absent))
+        return terms
+
     def _term_likelihoods(self, term):
         if term.step == "absent":
             return None  # many words, so no single probability
+        if isinstance(self.alpha, Prior):
+            return tuple(self._prior_theta(label, term.feature) for label in self.classes_)
         return tuple(
             bernoulli_likelihood(self.feature_counts_[label].get(term.feature, 0), self.class_counts_[label], self.alpha)
             for label in self.classes_
@@ -434,7 +501,7 @@ class BernoulliNB(TextNaiveBayes):
         -inf to +inf; the model then adds the per-feature terms themselves
         (``bernoulli_word_terms``), which never do.
         """
-        if self.alpha == 0:
+        if self.alpha == 0 or -math.inf in self.empty_document_scores_:  # (a prior with a 0 pseudo-count: the same)
             return log_joint(self.log_priors_, self._log_likelihood_terms(counts))
         return bernoulli_joint_log_likelihoods(self._present(counts), self.log_odds_rows_, self.empty_document_scores_)
 
@@ -447,6 +514,12 @@ class BernoulliNB(TextNaiveBayes):
     def _class_sampling_table(self, label, tables):
         """[(p_jc, the words that share it)] for one class: words with the same N_jc share p_jc."""
         if label not in tables["classes"]:
+            if isinstance(self.alpha, Prior):  # words with the same p_jc share it
+                words_of_p = {}
+                for word in tables["words"]:
+                    words_of_p.setdefault(float(self._prior_theta(label, word, exact=False)), []).append(word)
+                tables["classes"][label] = sorted(words_of_p.items())
+                return tables["classes"][label]
             document_counts = self.feature_counts_[label]
             words_of_count = {}  # {N_jc: [words]}, each list in sorted order
             for word in tables["words"]:

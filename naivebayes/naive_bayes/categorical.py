@@ -28,7 +28,8 @@ The PlayTennis example (Mitchell, *Machine Learning*, 1997), worked by hand on t
 """
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.plumbing.checks import as_setting, check_smoothing, refuse_bools_equal_to_numbers, refuse_date
+from naivebayes.core.priors import Dirichlet, MEstimate, Prior, check_prior_denominator, check_smoothing_or_prior, prior_pseudo_counts
+from naivebayes.plumbing.checks import as_setting, refuse_bools_equal_to_numbers, refuse_date
 from naivebayes.naive_bayes.base import add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, per_class, two_classes
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, most_probable, predictive_mixture
@@ -165,6 +166,26 @@ def refuse_a_bool_for_a_number(model, feature, value, where):
             )
 
 
+def categorical_prior_thetas(prior, label, feature, counts, total, categories, exact=True):
+    """{v: prior.theta(n_jvc, n_jc, a_v, A, K_j)} over feature j's categories in class c, with alpha a prior.
+
+    The prior's values are ``(feature, category)`` pairs; A is the sum of the
+    a_v over the K_j categories (pairs it names for other values are
+    ignored).  With ``exact=False`` worked out in floats (the lookup rows).
+    """
+    n_categories = len(categories)
+    pairs = [(feature, value) for value in categories]
+    pseudo_counts = prior_pseudo_counts(prior, label, pairs, f"feature {feature!r}'s categories")  # a_v
+    pseudo_total = sum(pseudo_counts)  # A
+    check_prior_denominator(prior, total, pseudo_total, n_categories, f"feature {feature!r} in class {label!r}")
+    if not exact:
+        total, pseudo_total, pseudo_counts = float(total), float(pseudo_total), [float(a) for a in pseudo_counts]
+    return {
+        value: prior.theta(counts.get(value, 0) if exact else float(counts.get(value, 0)), total, a, pseudo_total, n_categories)
+        for value, a in zip(categories, pseudo_counts)
+    }
+
+
 def check_hashable(value, where, feature):
     """The value, or a clear error if it cannot be a category: not a dict key, or a date (one category per date)."""
     try:
@@ -280,6 +301,16 @@ class Categorical:
                 for counts in value_counts:
                     seen.update(dict.fromkeys(counts))
                 categories = sorted_categories(seen)
+            if isinstance(model.alpha, Prior):  # each class's estimates from the prior, checked, then their logs
+                model.categories_[feature] = categories
+                thetas = [
+                    categorical_prior_thetas(model.alpha, label, feature, counts, total, categories, exact=False)
+                    for label, counts, total in zip(model.classes_, value_counts, totals)
+                ]
+                model.feature_lookups_[feature] = {
+                    value: tuple(log(of_class[value]) for of_class in thetas) for value in categories
+                }
+                continue
             for label, total in zip(model.classes_, totals):
                 if total + model.alpha * len(categories) == 0:
                     raise ValueError(
@@ -298,6 +329,14 @@ class Categorical:
     @staticmethod
     def likelihoods(model, feature, value):
         n_categories = len(model.categories_[feature])
+        if isinstance(model.alpha, Prior):
+            return tuple(
+                categorical_prior_thetas(
+                    model.alpha, label, feature, model.value_counts_[label][feature],
+                    model.feature_counts_[label][feature], model.categories_[feature],
+                )[value]
+                for label in model.classes_
+            )
         likelihoods = []
         for label in model.classes_:
             count, total = model.value_counts_[label][feature].get(value, 0), model.feature_counts_[label][feature]
@@ -309,7 +348,15 @@ class Categorical:
         """A value v drawn with P(x_j = v | c) = (n_jvc + alpha) / (n_jc + alpha K_j), over ``categories_[j]``."""
         categories = model.categories_[feature]
         value_counts = model.value_counts_[label][feature]
-        weights = [value_counts.get(value, 0) + model.alpha for value in categories]  # n_jvc + alpha
+        if isinstance(model.alpha, Prior):  # n_jvc + a_v (- 1 for the MAP estimate): proportional to the estimate
+            less = 1 if model.alpha.estimate == "map" else 0
+            n_categories = len(categories)
+            weights = [
+                value_counts.get(value, 0) + model.alpha.pseudo_count(label, (feature, value), n_categories) - less
+                for value in categories
+            ]
+        else:
+            weights = [value_counts.get(value, 0) + model.alpha for value in categories]  # n_jvc + alpha
         return categories[draw_index(generator.random(), cumulative_weights(weights))]
 
     @staticmethod
@@ -332,10 +379,14 @@ class CategoricalNB(TableNaiveBayes):
 
     Parameters
     ----------
-    alpha : int, Fraction or float, default 1
+    alpha : int, Fraction, float or a prior, default 1
         Pseudo-rows per value: 1 is Laplace smoothing, 0 the maximum
         likelihood estimate.  With an int or a Fraction every probability is
-        an exact Fraction.
+        an exact Fraction.  A ``Dirichlet`` or ``MEstimate`` prior
+        (``naivebayes.core.priors``) gives pseudo-rows per value, keyed by
+        ``(feature, category)`` pairs, and P(x_j = v | c) is
+        prior.theta(n_jvc, n_jc, a_v, A_j, K_j); pairs naming no category
+        of the feature are ignored.
     fit_prior, class_prior
         As for every model: learn P(c), use 1/K, or use the priors given.
     unseen : "ignore" or "error", default "ignore"
@@ -356,7 +407,7 @@ class CategoricalNB(TableNaiveBayes):
     lookup_tables = {**TableNaiveBayes.lookup_tables, **Categorical.lookup_tables}
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "CategoricalNB", (Dirichlet, MEstimate))
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)

@@ -337,6 +337,8 @@ class ComplementNB(TextNaiveBayes):
         "weight_rows_": {},  # {word: (score weight for c in classes_)}
     }
 
+    prior_kinds = ()  # alpha is added to complement counts, which no prior here describes: a number only
+
     def __init__(self, alpha=1, norm=False, fit_prior=True, class_prior=None, tokenizer=None):
         self.norm = check_bool("norm", norm, "True divides each class's weights by the sum of their sizes")
         super().__init__(alpha=alpha, fit_prior=fit_prior, class_prior=class_prior, tokenizer=tokenizer)

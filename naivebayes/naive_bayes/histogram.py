@@ -40,7 +40,8 @@ ends falls into the nearest end bin).
 import math
 
 from naivebayes.core.arithmetic import Fraction, log, ratio
-from naivebayes.plumbing.checks import check_choice, check_smoothing
+from naivebayes.core.priors import check_smoothing_or_prior
+from naivebayes.plumbing.checks import check_choice
 from naivebayes.naive_bayes.gaussian import check_measurement, check_measurement_row, is_finite_float, plain_measurements
 from naivebayes.naive_bayes.generative import cumulative_weights, draw_index, mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
@@ -306,5 +307,5 @@ class HistogramNB(TableNaiveBayes):
     def __init__(self, n_bins=10, strategy="uniform", alpha=1, fit_prior=True, class_prior=None):
         self.n_bins = check_n_bins(n_bins)
         self.strategy = check_choice("strategy", strategy, STRATEGIES)
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "HistogramNB", ())  # (a number: no prior here)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)

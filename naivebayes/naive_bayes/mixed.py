@@ -23,6 +23,7 @@ gives the very numbers of that kind's own model (the tests check it).
 ['beach']
 """
 
+from naivebayes.core.priors import check_smoothing_or_prior
 from naivebayes.plumbing.checks import as_setting, check_choice, check_smoothing, is_number
 from naivebayes.naive_bayes.categorical import Categorical, check_categories
 from naivebayes.naive_bayes.gaussian import Gaussian, check_ddof
@@ -110,7 +111,7 @@ class MixedNB(TableNaiveBayes):
         bandwidth=None,
     ):
         self.distributions = check_distributions(distributions)
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "MixedNB", ())  # (a number: no prior here)
         self.var_smoothing = check_smoothing("var_smoothing", var_smoothing, hint="1e-9 is scikit-learn's default")
         self.ddof = check_ddof(ddof)
         self.unseen = check_unseen(unseen)

@@ -38,6 +38,7 @@ import math
 from itertools import repeat
 
 from naivebayes.core.arithmetic import log, ratio
+from naivebayes.core.priors import Dirichlet, MEstimate, Prior, check_prior_denominator, prior_pseudo_counts
 from naivebayes.plumbing.checks import LARGEST_FLOAT
 from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
@@ -262,6 +263,13 @@ class MultinomialNB(TextNaiveBayes):
       the lengths ``sample`` draws from;
     * ``log_likelihood_rows_`` -- built when training ends: {word: (log theta_jc for c in
       classes_)}, the rows ``predict`` adds up (``multinomial_joint_log_likelihoods``).
+
+    With a prior as ``alpha`` (``Dirichlet(1, per_value={"the": 50})``, or
+    ``MEstimate(m, p)``), theta_jc = prior.theta(n_jc, n_c, a_jc, A_c, |V|):
+    (n_jc + a_jc) / (n_c + A_c), A_c the sum of the a_jc over the vocabulary
+    (``pseudo_totals_[c]``), or the MAP estimate with ``estimate="map"``.
+    Words the prior names that are not in the vocabulary are ignored, and an
+    ``MEstimate``'s p must add up to 1 over the vocabulary.
     """
 
     model_name = "multinomial naive Bayes"
@@ -274,6 +282,7 @@ class MultinomialNB(TextNaiveBayes):
     lookup_tables = {
         **TextNaiveBayes.lookup_tables,
         "log_likelihood_rows_": {},  # {word: (log theta_jc for c in classes_)}
+        "pseudo_totals_": {},  # {label: A_c}, the prior's pseudo-counts over V (alpha a prior only)
     }
 
     # -- counting ---------------------------------------------------------
@@ -313,14 +322,48 @@ class MultinomialNB(TextNaiveBayes):
                 raise ValueError(
                     too_large_count_message(self.feature_totals_[label], f"class {label!r}", "word counts adding up to")
                 )
+            if isinstance(self.alpha, Prior):
+                continue  # (checked with its pseudo-counts below)
             if self.feature_totals_[label] + self.alpha * len(self.vocabulary_) == 0:
                 raise ZeroDivisionError(
                     f"class {label!r} has no word occurrences, so with alpha = 0 its estimates "
                     "P(w | c) = 0/0 are undefined; use alpha > 0"
                 )
+        if isinstance(self.alpha, Prior):
+            self._build_prior_rows()
+            return
         self.log_likelihood_rows_ = multinomial_log_likelihood_rows(
             self.feature_counts_, self.feature_totals_, self.classes_, self.vocabulary_, self.alpha
         )
+
+    def _build_prior_rows(self):
+        """With a prior as alpha: A_c per class, then log theta_jc = log prior.theta(...) per word and class.
+
+        Each word may have its own pseudo-count, so the rows are made word by
+        word (in floats), not once per distinct count.
+        """
+        prior, words = self.alpha, ordered(self.vocabulary_)
+        pseudo_counts = {}
+        for label in self.classes_:
+            pseudo_counts[label] = prior_pseudo_counts(prior, label, words, "the vocabulary")  # a_jc
+            self.pseudo_totals_[label] = sum(pseudo_counts[label])  # A_c
+            check_prior_denominator(prior, self.feature_totals_[label], self.pseudo_totals_[label], len(words), f"class {label!r}")
+        size = len(words)
+        columns = []
+        for label in self.classes_:
+            counts, total, pseudo_total = self.feature_counts_[label], float(self.feature_totals_[label]), float(self.pseudo_totals_[label])
+            columns.append([
+                log(prior.theta(float(counts.get(word, 0)), total, float(a), pseudo_total, size))
+                for word, a in zip(words, pseudo_counts[label])
+            ])
+        self.log_likelihood_rows_ = dict(zip(words, zip(*columns)))
+
+    def _prior_theta(self, label, word):
+        """theta_wc = prior.theta(n_wc, n_c, a_wc, A_c, |V|), with alpha a prior; exact for whole counts."""
+        size = len(self.vocabulary_)
+        pseudo_count = self.alpha.pseudo_count(label, word, size)
+        count = self.feature_counts_[label].get(word, 0)
+        return self.alpha.theta(count, self.feature_totals_[label], pseudo_count, self.pseudo_totals_[label], size)
 
     # -- the estimates ------------------------------------------------------
 
@@ -329,6 +372,8 @@ class MultinomialNB(TextNaiveBayes):
         with TABLES_LOCK:  # one state of the model, while another thread trains it
             self._check_label(label)
             self._check_feature(feature)
+            if isinstance(self.alpha, Prior):
+                return self._prior_theta(label, feature)
             count = self.feature_counts_[label].get(feature, 0)
             return multinomial_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
 
@@ -336,6 +381,8 @@ class MultinomialNB(TextNaiveBayes):
         """log P(w | c), computed as log(n_wc + alpha) - log(n_c + alpha |V|)."""
         self._check_label(label)
         self._check_feature(feature)
+        if isinstance(self.alpha, Prior):
+            return log(self._prior_theta(label, feature))
         count = self.feature_counts_[label].get(feature, 0)
         return multinomial_log_likelihood(count, self.feature_totals_[label], self.alpha, len(self.vocabulary_))
 
@@ -378,11 +425,19 @@ class MultinomialNB(TextNaiveBayes):
     # -- one document, step by step (the reference path) --------------------
 
     def _log_likelihood_terms(self, counts):
+        if isinstance(self.alpha, Prior):  # x_j log theta_jc, read from the rows the prior's estimates made
+            rows = self.log_likelihood_rows_
+            return [
+                Term("word", word, count, tuple(count * log_theta for log_theta in rows[word]))
+                for word, count in counts.items() if count and word in rows
+            ]
         return multinomial_word_terms(
             counts, self.vocabulary_, self.classes_, self.feature_counts_, self.feature_totals_, self.alpha
         )
 
     def _term_likelihoods(self, term):
+        if isinstance(self.alpha, Prior):
+            return tuple(self._prior_theta(label, term.feature) for label in self.classes_)
         vocabulary_size = len(self.vocabulary_)
         return tuple(
             multinomial_likelihood(
@@ -436,8 +491,14 @@ class MultinomialNB(TextNaiveBayes):
             words = tables["words"]
             document_lengths = self.document_lengths_[label]
             lengths = ordered(document_lengths)
-            word_counts, alpha = self.feature_counts_[label], float(self.alpha)
-            weights = [word_counts.get(word, 0) + alpha for word in words]  # n_jc + alpha
+            word_counts = self.feature_counts_[label]
+            if isinstance(self.alpha, Prior):  # n_jc + a_jc (- 1 for the MAP estimate): proportional to theta_jc
+                less = 1 if self.alpha.estimate == "map" else 0
+                size = len(words)
+                weights = [word_counts.get(word, 0) + float(self.alpha.pseudo_count(label, word, size)) - less for word in words]
+            else:
+                alpha = float(self.alpha)
+                weights = [word_counts.get(word, 0) + alpha for word in words]  # n_jc + alpha
             tables["classes"][label] = (
                 [int(length) for length in lengths],
                 cumulative_weights(document_lengths[length] for length in lengths),
@@ -459,14 +520,19 @@ class MultinomialNB(TextNaiveBayes):
         ``log_marginal``, a word that training never saw is not left out here
         (new words are what makes a document strange): it counts as a word
         that no class has used, with theta_c = alpha / (n_c + alpha |V|).
+        With a prior as alpha, such a word gets the pseudo-count of a word the
+        prior does not name: theta_c = prior.theta(0, n_c, a, A_c, |V|).
         """
         documents = self._check_examples(X)
         self._check_can_predict()
         vocabulary_size = len(self.vocabulary_)
-        unseen_log_theta = [  # log theta of a word with count 0, per class
-            multinomial_log_likelihood(0, self.feature_totals_[label], self.alpha, vocabulary_size)
-            for label in self.classes_
-        ]
+        if isinstance(self.alpha, Prior):
+            unseen_log_theta = [log(theta) for theta in self._unseen_word_thetas()]
+        else:
+            unseen_log_theta = [  # log theta of a word with count 0, per class
+                multinomial_log_likelihood(0, self.feature_totals_[label], self.alpha, vocabulary_size)
+                for label in self.classes_
+            ]
         scores = []
         for i, document in enumerate(documents):
             counts = self._check_example(document, f"X[{i}]")
@@ -477,3 +543,16 @@ class MultinomialNB(TextNaiveBayes):
                 log_joint = [value + n_unseen * term for value, term in zip(log_joint, unseen_log_theta)]
             scores.append(per_word_score(log_marginal_likelihood(log_joint), n_words))
         return scores
+
+    def _unseen_word_thetas(self):
+        """[theta_c of a word outside the vocabulary, per class] with alpha a prior: a word the prior does not name."""
+        prior, size = self.alpha, len(self.vocabulary_)
+        if isinstance(prior, MEstimate) and isinstance(prior.p, dict):
+            raise ValueError(
+                "MEstimate's p gives a guess for the vocabulary's words only, so a word outside it has no estimate "
+                "here; use p=None (or one number), or a Dirichlet prior, to score documents with new words"
+            )
+        unnamed = prior.a if isinstance(prior, Dirichlet) else prior.pseudo_count(None, None, size)
+        return [
+            prior.theta(0, self.feature_totals_[label], unnamed, self.pseudo_totals_[label], size) for label in self.classes_
+        ]

@@ -29,7 +29,8 @@ import heapq
 import math
 
 from naivebayes.core.arithmetic import log
-from naivebayes.plumbing.checks import check_smoothing, is_number, power_of_ten, refuse_date
+from naivebayes.core.priors import check_smoothing_or_prior
+from naivebayes.plumbing.checks import is_number, power_of_ten, refuse_date
 from naivebayes.naive_bayes.generative import mixture_mean_variance
 from naivebayes.naive_bayes.table_base import TableNaiveBayes
 
@@ -361,5 +362,5 @@ class PoissonNB(TableNaiveBayes):
     lookup_tables = {**TableNaiveBayes.lookup_tables, **Poisson.lookup_tables}
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None):
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "PoissonNB", ())  # (a number: no prior here)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)

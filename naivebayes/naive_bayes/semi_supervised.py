@@ -50,7 +50,8 @@ from types import SimpleNamespace
 
 from naivebayes.core.arithmetic import log
 from naivebayes.core.bayes import decision, log_sum_exp
-from naivebayes.plumbing.checks import CheckedSetting, NotFittedError, check_choice, check_labels, check_smoothing, label_objects, sorted_labels
+from naivebayes.core.priors import check_smoothing_or_prior
+from naivebayes.plumbing.checks import CheckedSetting, NotFittedError, check_choice, check_labels, label_objects, sorted_labels
 from naivebayes.plumbing.display import html_table, text_table
 from naivebayes.naive_bayes.base import TABLES_LOCK, add_count, class_priors, count_classes
 from naivebayes.naive_bayes.bernoulli import BernoulliNB, bernoulli_likelihood
@@ -377,7 +378,7 @@ class SemiSupervisedNB:
     def _check_settings(self):
         """Check every setting (at construction, and again at fit: one may have been assigned since)."""
         check_choice("event_model", self.event_model, tuple(EVENT_MODELS))
-        check_smoothing("alpha", self.alpha)
+        check_smoothing_or_prior(self.alpha, "SemiSupervisedNB", ())  # (its EM steps and its prior density take one number)
         if isinstance(self.unlabeled_weight, bool) or not isinstance(self.unlabeled_weight, (int, float)) or not 0 <= self.unlabeled_weight <= 1:
             raise ValueError(f"unlabeled_weight (lambda) must be a number from 0 to 1, not {self.unlabeled_weight!r}")
         if self.document_length is not None and (

@@ -17,7 +17,7 @@ leaves it out (the rule of the blog post on multinomial naive Bayes from
 scratch); ``explain`` lists it as ignored.
 """
 
-from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.core.priors import Dirichlet, MEstimate, check_smoothing_or_prior
 from naivebayes.naive_bayes.base import TABLES_LOCK, NaiveBayes, add_count, merge_class_counts, peek, plural
 from naivebayes.text.documents import check_documents, count_tokens, document_bag, document_form
 from naivebayes.text.tokenize import Tokenizer
@@ -99,16 +99,20 @@ class TextNaiveBayes(NaiveBayes):
 
     Parameters
     ----------
-    alpha : int, Fraction or float, default 1
+    alpha : int, Fraction, float or a prior, default 1
         The smoothing pseudo-count: 1 is Laplace (add-one) smoothing, other
         values are Lidstone smoothing, and 0 is the unsmoothed maximum
         likelihood estimate.  With an int or a Fraction, ``prior`` and
-        ``likelihood`` return exact Fractions.
+        ``likelihood`` return exact Fractions.  A prior
+        (``naivebayes.core.priors``: ``Dirichlet``, ``MEstimate``, and
+        ``Beta`` for ``BernoulliNB``) gives pseudo-counts per word or per
+        class and word, and the estimate to take (posterior mean or MAP).
     fit_prior : bool, default True
         Learn P(c) from the class counts; with False, every class gets 1/K.
-    class_prior : dict or list, optional
+    class_prior : dict, list or a prior, optional
         Fixed priors, as ``{label: P(c)}`` or a list in ``classes_`` order.
         They must be non-negative and sum to 1.  Overrides ``fit_prior``.
+        A ``Dirichlet(b)`` gives P(c) = (N_c + b_c) / (N + sum b) instead.
     tokenizer : callable, optional
         Turns a raw-string document into a list of tokens; the default is
         ``Tokenizer()``, lowercase words.
@@ -126,8 +130,10 @@ class TextNaiveBayes(NaiveBayes):
     class_tables = NaiveBayes.class_tables + ("feature_counts_",)
     counted_settings = {"tokenizer": None}  # the words were counted with it: another one needs training again
 
+    prior_kinds = (Dirichlet, MEstimate)  # the priors this model takes as alpha (docs/priors.md)
+
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, tokenizer=None):
-        check_smoothing("alpha", alpha)
+        check_smoothing_or_prior(alpha, type(self).__name__, self.prior_kinds)
         if tokenizer is not None and not callable(tokenizer):
             raise TypeError(f"tokenizer must be callable: text -> list of tokens, such as Tokenizer(); not {tokenizer!r:.60}")
         if isinstance(tokenizer, type):  # (calling a class makes one of its objects, not a list of tokens)

@@ -34,7 +34,7 @@ XOR, where naive Bayes cannot do better than a coin:
 {'a': None, 'b': 'a'}
 """
 
-from naivebayes.plumbing.checks import check_smoothing
+from naivebayes.core.priors import check_smoothing_or_prior
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 from naivebayes.core.information import conditional_mutual_information
 from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count, peek, plural
@@ -310,7 +310,7 @@ class TreeAugmentedNB(TableNaiveBayes):
     }
 
     def __init__(self, alpha=1, root=None, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "TreeAugmentedNB", ())  # (a number: no prior here)
         self.root = check_root(root)
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)

@@ -62,7 +62,8 @@ import operator
 
 from naivebayes.core.arithmetic import is_exact, log, ratio
 from naivebayes.core.bayes import ZERO_PROBABILITY_HINT, ZeroProbabilityError
-from naivebayes.plumbing.checks import check_smoothing, is_number
+from naivebayes.core.priors import check_smoothing_or_prior
+from naivebayes.plumbing.checks import is_number
 from naivebayes.plumbing.display import html_table, markdown_table, text_table
 from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count, peek
 from naivebayes.naive_bayes.categorical import (
@@ -501,7 +502,7 @@ class JointBayesClassifier(TableNaiveBayes):
     }
 
     def __init__(self, alpha=1, fit_prior=True, class_prior=None, unseen="ignore", categories=None):
-        self.alpha = check_smoothing("alpha", alpha)
+        self.alpha = check_smoothing_or_prior(alpha, "JointBayesClassifier", ())  # (a number: no prior here)
         self.unseen = check_unseen(unseen)
         self.categories = check_categories(categories)
         super().__init__(fit_prior=fit_prior, class_prior=class_prior)

@@ -92,6 +92,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from naivebayes.core.arithmetic import is_exact
+from naivebayes.core.priors import Prior
 from naivebayes.plumbing.checks import NotFittedError, is_number, sorted_labels
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.complement import ComplementNB
@@ -466,6 +467,12 @@ def check_model_can_be_saved(model):
             f"a model file can hold one of {', '.join(SAVED_MODELS)}, not a {model_name} "
             "(a class of your own would come back as another class)"
         )
+    for name, value in model.get_params().items():
+        if isinstance(value, Prior):  # (the file format holds alpha and class_prior as numbers)
+            raise ValueError(
+                f"this {model_name} cannot be saved: its {name} is the prior {value!r}, and a model file holds "
+                f"{name} as numbers only; pickle the model instead, or save one with a number as {name}"
+            )
     try:  # the check load makes, made before anything is written: a file that load would refuse is never written
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # (ComplementNB's note about a prior it ignores is for the user's own call)
