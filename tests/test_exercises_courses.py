@@ -9,9 +9,12 @@ and Martin's negated sentence), checked here against the library exactly.
 """
 
 import inspect
+import itertools
 import math
 import os
 import re
+import struct
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -30,9 +33,10 @@ REUTERS = Path(os.environ.get("NAIVEBAYES_REUTERS_PATH",
                              ROOT.parent / "shared" / "data" / "reuters21578" / "reuters21578.tar.gz"))
 CORPORA = {"SMS Spam Collection": "NAIVEBAYES_SMS_SPAM_PATH", "names corpus": "NAIVEBAYES_NAMES_PATH",
            "movie reviews": "NAIVEBAYES_MOVIE_REVIEWS_PATH", "Reuters-21578": "NAIVEBAYES_REUTERS_PATH"}
-NAMES = ["negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
-         "combined-score", "likelihood-ratio", "odds-ratio", "false-positive-rate", "roc-auc", "average-precision",
-         "decision-cost", "bootstrap-p-value", "micro-average", "weighted-class-counts"]
+NAMES = ["negation", "lexicon-count", "affix-features", "character-ngrams", "murmurhash3", "feature-hash", "chi-square",
+         "expected-mutual-information", "combined-score", "likelihood-ratio", "odds-ratio", "counts-at-thresholds",
+         "false-positive-rate", "roc-auc", "average-precision", "decision-cost", "bootstrap-sample",
+         "bootstrap-p-value", "multilabel-counts", "micro-average", "weighted-class-counts", "weighted-counts"]
 QUICK = {"n_random": 15}
 PUNCTUATION = set(",.!?;:")
 
@@ -86,7 +90,7 @@ def test_the_librarys_own_function_passes_and_the_offline_model_runs_agree(name)
 def test_the_hand_answers_are_what_the_library_gives(name):
     e = exercise(name)
     for case in e.hand_cases:
-        answer = e.function(*case.args)
+        answer = e.observe(e.function, case.args)  # (on copies: a case keeps its generator unused)
         if isinstance(case.expected, Fraction):
             assert answer == case.expected, case.about  # exact
         else:
@@ -123,6 +127,41 @@ def test_the_names_run_uses_the_corpus_when_it_is_here(monkeypatch):
     row = next(row for row in report.checks if "names corpus" in row[0])
     assert row[1] == "passed", row
     assert 0.7 < float(re.search(r"accuracy of ([0-9.]+)", row[2]).group(1)) < 0.9
+
+
+def test_the_names_ngram_run_uses_the_corpus_when_it_is_here(monkeypatch):
+    if not NAMES_CORPUS.exists():
+        pytest.skip("no local names corpus (set NAIVEBAYES_NAMES_PATH)")
+    monkeypatch.setenv("NAIVEBAYES_NAMES_PATH", str(NAMES_CORPUS))
+    report = exercise("character-ngrams").check(SECOND_VERSIONS["character-ngrams"], n_random=5)
+    row = next(row for row in report.checks if "names corpus" in row[0])
+    assert row[1] == "passed", row
+    assert 0.75 < float(re.search(r"accuracy of ([0-9.]+)", row[2]).group(1)) < 0.9
+
+
+def test_the_murmurhash3_answers_are_the_published_vectors_and_scikit_learns():
+    e = exercise("murmurhash3")
+    assert [case.expected for case in e.hand_cases[:8]] == [  # Stack Overflow 14747343's table, in its order
+        0, 0x514E28B7, 0x81F16F39, 0x76293B50, 0xF55B516B, 0x7E4A8634, 0x72661CF4, 0x2362F9DE]
+    murmurhash = pytest.importorskip("sklearn.utils.murmurhash")
+    for case in e.hand_cases:
+        assert murmurhash.murmurhash3_32(*case.args, positive=True) == case.expected, case.about
+
+
+def test_the_bootstrap_positions_are_numpys():
+    np = pytest.importorskip("numpy")
+    for case in exercise("bootstrap-sample").hand_cases:
+        n, generator = case.args
+        assert np.random.RandomState(generator.seed).randint(0, n, size=n).tolist() == case.expected, case.about
+
+
+def test_the_character_ngrams_are_scikit_learns():
+    text_module = pytest.importorskip("sklearn.feature_extraction.text")
+    for case in exercise("character-ngrams").hand_cases:
+        text, n_min, n_max, word_boundaries = case.args
+        analyzer = text_module.CountVectorizer(analyzer="char_wb" if word_boundaries else "char",
+                                               ngram_range=(n_min, n_max)).build_analyzer()
+        assert Counter(analyzer(text)) == Counter(case.expected), case.about
 
 
 def test_the_reviews_and_reuters_runs_use_the_corpora_when_they_are_here(monkeypatch):
@@ -276,7 +315,94 @@ def one_score(class_scores, combine="max"):
     return ordered[-1] if combine == "max" else math.fsum(ordered) / len(ordered)
 
 
+def counts_by_distinct_score(outcomes, scores):
+    positives, negatives = {}, {}
+    for outcome, score in zip(outcomes, scores):
+        positives[score] = positives.get(score, 0) + outcome
+        negatives[score] = negatives.get(score, 0) + 1 - outcome
+    thresholds = sorted(positives, reverse=True)
+    return (thresholds, list(itertools.accumulate(positives[t] for t in thresholds)),
+            list(itertools.accumulate(negatives[t] for t in thresholds)))
+
+
+def tables(true_sets, predicted_sets, classes, swapped=False, support="fn", with_tn=True, seen_only=False):
+    if seen_only:
+        seen = set().union(*true_sets, *predicted_sets)
+        classes = [c for c in classes if c in seen]
+    found = {}
+    for c in classes:
+        pairs = Counter((c in truth, c in predicted) for truth, predicted in zip(true_sets, predicted_sets))
+        fp, fn = pairs[False, True], pairs[True, False]
+        if swapped:
+            fp, fn = fn, fp
+        table = {"tp": pairs[True, True], "fp": fp, "fn": fn, "tn": pairs[False, False]}
+        table["support"] = table["tp"] + table[support]
+        if not with_tn:
+            del table["tn"]
+        found[c] = table
+    return found
+
+
+def positions_by_choice(n, generator):
+    return generator.choice(list(range(n)), size=n)
+
+
+def scaled(counts, weight):
+    return dict(zip(counts, (weight * x for x in counts.values())))
+
+
+def runs_of_letters(text, n_min, n_max, word_boundaries=False, end=0, top=1, pad=" ", squeeze=True, short=True):
+    if squeeze:
+        text = re.sub(r"\s{2,}", " ", text)
+    pieces = [pad + word + pad for word in text.split()] if word_boundaries else [text]
+    grams = []
+    for piece in pieces:
+        longest = n_max + top - 1
+        whole = word_boundaries and short and longest >= len(piece)
+        if whole:
+            longest = len(piece) - 1
+        for i in range(len(piece)):
+            for n in range(n_min, longest + 1):
+                if i + n <= len(piece) - end:
+                    grams.append(piece[i:i + n])
+        if whole:
+            grams.append(piece)
+    return grams
+
+
+def rotl(x, r):
+    return ((x << r) % 2**32) | (x >> (32 - r))
+
+
+def rotr(x, r):
+    return (x >> r) | ((x << (32 - r)) % 2**32)
+
+
+def murmur_by_struct(data, seed=0, order="<", tail=True, length=True, signed=False, rotate=rotl):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    m = 2**32
+    whole = len(data) // 4 * 4
+    h = seed
+    for (k,) in struct.iter_unpack(order + "I", data[:whole]):
+        k = rotate(k * 0xCC9E2D51 % m, 15) * 0x1B873593 % m
+        h = (rotate(h ^ k, 13) * 5 + 0xE6546B64) % m
+    rest = data[whole:]
+    if rest and tail:
+        k = sum(byte << (8 * i) for i, byte in enumerate(rest if order == "<" else reversed(rest)))
+        h ^= rotate(k * 0xCC9E2D51 % m, 15) * 0x1B873593 % m
+    if length:
+        h ^= len(data)
+    for shift, factor in ((16, 0x85EBCA6B), (13, 0xC2B2AE35)):
+        h = (h ^ (h >> shift)) * factor % m
+    h ^= h >> 16
+    return h - m if signed and h >= m // 2 else h
+
+
 SECOND_VERSIONS = {
+    "counts-at-thresholds": counts_by_distinct_score, "multilabel-counts": tables,
+    "bootstrap-sample": positions_by_choice, "weighted-counts": scaled, "character-ngrams": runs_of_letters,
+    "murmurhash3": murmur_by_struct,
     "false-positive-rate": share_of_negatives, "combined-score": one_score,
     "lexicon-count": count_in_lexicon, "affix-features": ends_of, "likelihood-ratio": times_likelier,
     "decision-cost": total_cost, "weighted-class-counts": weights_by_class,
@@ -444,7 +570,65 @@ def mean_of_precisions(true_positives, false_counts):
     return sum(per_class) / len(per_class)
 
 
+def threshold_steps(outcomes, scores, rising=False, ties_apart=False, strictly=False, all_false=False):
+    pairs = sorted(zip(scores, outcomes), key=lambda pair: pair[0], reverse=not rising)
+    thresholds, tps, fps, tp, fp, start = [], [], [], 0, 0, (0, 0)
+    for k, (score, outcome) in enumerate(pairs):
+        if k == 0 or pairs[k - 1][0] != score:
+            start = (tp, fp)  # the counts above this score
+        tp, fp = tp + outcome, fp + (1 if all_false else 1 - outcome)
+        if ties_apart or k + 1 == len(pairs) or pairs[k + 1][0] != score:
+            thresholds.append(score)
+            tps.append(start[0] if strictly else tp)
+            fps.append(start[1] if strictly else fp)
+    return thresholds, tps, fps
+
+
+def shuffled_positions(n, generator):
+    positions = list(range(n))
+    generator.shuffle(positions)
+    return positions
+
+
 PLANTED = {
+    "counts-at-thresholds": {
+        "ties as separate steps": lambda outcomes, scores: threshold_steps(outcomes, scores, ties_apart=True),
+        "lowest first": lambda outcomes, scores: threshold_steps(outcomes, scores, rising=True),
+        "> for >=": lambda outcomes, scores: threshold_steps(outcomes, scores, strictly=True),
+        "FP counts every example": lambda outcomes, scores: threshold_steps(outcomes, scores, all_false=True),
+    },
+    "multilabel-counts": {
+        "true and predicted swapped": lambda t, p, classes: tables(t, p, classes, swapped=True),
+        "support from the predictions": lambda t, p, classes: tables(t, p, classes, support="fp"),
+        "TN left out": lambda t, p, classes: tables(t, p, classes, with_tn=False),
+        "only the classes seen": lambda t, p, classes: tables(t, p, classes, seen_only=True),
+    },
+    "bootstrap-sample": {
+        "n - 1 as the top": lambda n, generator: [generator.randint(0, n - 1) for _ in range(n)],
+        "a permutation": shuffled_positions,
+        "one draw repeated": lambda n, generator: [generator.randint(n)] * n,
+        "positions from 1": lambda n, generator: [1 + generator.randint(0, n) for _ in range(n)],
+    },
+    "weighted-counts": {
+        "added, not multiplied": lambda counts, weight: {word: x + weight for word, x in counts.items()},
+        "the weight for each word": lambda counts, weight: dict.fromkeys(counts, weight),
+        "divided by the weight": lambda counts, weight: {word: Fraction(x) / weight for word, x in counts.items()},
+        "zero counts dropped": lambda counts, weight: {word: weight * x for word, x in counts.items() if weight * x != 0},
+    },
+    "character-ngrams": {
+        "one n-gram short": lambda text, a, b, wb=False: runs_of_letters(text, a, b, wb, end=1),
+        "n_max left out": lambda text, a, b, wb=False: runs_of_letters(text, a, b, wb, top=0),
+        "no padding": lambda text, a, b, wb=False: runs_of_letters(text, a, b, wb, pad=""),
+        "short padded words dropped": lambda text, a, b, wb=False: runs_of_letters(text, a, b, wb, short=False),
+        "whitespace runs kept": lambda text, a, b, wb=False: runs_of_letters(text, a, b, wb, squeeze=False),
+    },
+    "murmurhash3": {
+        "big-endian blocks": lambda data, seed=0: murmur_by_struct(data, seed, order=">"),
+        "tail left out": lambda data, seed=0: murmur_by_struct(data, seed, tail=False),
+        "length left out": lambda data, seed=0: murmur_by_struct(data, seed, length=False),
+        "signed answer": lambda data, seed=0: murmur_by_struct(data, seed, signed=True),
+        "rotated right": lambda data, seed=0: murmur_by_struct(data, seed, rotate=rotr),
+    },
     "false-positive-rate": {
         "arguments swapped": lambda false_positives, n_negative: n_negative / false_positives,
         "the true negative rate": lambda false_positives, n_negative: 1 - false_positives / n_negative,

@@ -41,9 +41,10 @@ _ORDER = [
     "log-sum-exp", "log-posterior", "decision",
     "joint-cell", "joint-parameters", "naive-parameters", "mutual-information",
     # The textbook courses (issue 32): text features, then choosing words, then scoring the classifier.
-    "negation", "lexicon-count", "affix-features", "feature-hash", "chi-square", "expected-mutual-information",
-    "combined-score", "likelihood-ratio", "odds-ratio", "false-positive-rate", "roc-auc", "average-precision",
-    "decision-cost", "bootstrap-p-value", "micro-average", "weighted-class-counts",
+    "negation", "lexicon-count", "affix-features", "character-ngrams", "murmurhash3", "feature-hash", "chi-square",
+    "expected-mutual-information", "combined-score", "likelihood-ratio", "odds-ratio", "counts-at-thresholds",
+    "false-positive-rate", "roc-auc", "average-precision", "decision-cost", "bootstrap-sample", "bootstrap-p-value",
+    "multilabel-counts", "micro-average", "weighted-class-counts", "weighted-counts",
 ]
 _ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES
         + COURSE_EXERCISES}

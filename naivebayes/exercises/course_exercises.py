@@ -15,8 +15,10 @@ NAIVEBAYES_NAMES_PATH, NAIVEBAYES_MOVIE_REVIEWS_PATH, NAIVEBAYES_REUTERS_PATH)
 and are skipped, with how to get them, without.
 """
 
+import copy
 import math
 import os
+from collections import Counter
 from fractions import Fraction
 
 from naivebayes.datasets.shipped import load_china, load_spam
@@ -25,14 +27,15 @@ from naivebayes.evaluation.curves import (
     average_precision,
     false_positive_rate,
     average_precision_score,
+    counts_at_thresholds,
     decision_cost,
     roc_auc_score,
     threshold_for_cost,
     trapezoid_area,
 )
 from naivebayes.evaluation.metrics import micro_average
-from naivebayes.evaluation.multilabel import multilabel_f1
-from naivebayes.evaluation.significance import bootstrap_p_value, paired_bootstrap_test
+from naivebayes.evaluation.multilabel import multilabel_f1, multilabel_outcome_counts
+from naivebayes.evaluation.significance import bootstrap_p_value, bootstrap_sample, paired_bootstrap_test
 from naivebayes.evaluation.split import train_test_split
 from naivebayes.exercises.checking import AtScale, Case, Exercise, Mistake, Reproduction
 from naivebayes.exercises.reproductions import spam_split
@@ -41,8 +44,10 @@ from naivebayes.naive_bayes.base import weighted_class_counts
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.categorical import CategoricalNB
 from naivebayes.naive_bayes.multinomial import MultinomialNB
+from naivebayes.naive_bayes.text_base import weighted_counts
+from naivebayes.plumbing.random_numpy import RandomState
 from naivebayes.text.bag_of_words import BagOfWords
-from naivebayes.text.characters import AffixFeatures, affix_features
+from naivebayes.text.characters import WHITESPACE_RUN, AffixFeatures, CharacterNgrams, affix_features, character_ngrams
 from naivebayes.text.hashing import FeatureHasher, hashed_features, murmurhash3_32
 from naivebayes.text.lexicon import LexiconCounts, lexicon_count
 from naivebayes.text.negation import mark_negation
@@ -1210,8 +1215,496 @@ COMBINED_SCORE = Exercise(
 )
 
 
+# -- the counts at every threshold (the ROC and precision-recall curves count so) ------------------
+
+
+def draw_scored_examples(generator):
+    n = generator.randint(1, 12)
+    outcomes = [generator.randint(0, 1) for _ in range(n)]
+    levels = generator.choice([[0.1, 0.5, 0.9], [k / 10 for k in range(11)], [generator.random() for _ in range(n)],
+                               [Fraction(k, 4) for k in range(5)]])
+    return (outcomes, [generator.choice(levels) for _ in range(n)])
+
+
+def counts_each_example_a_step(outcomes, scores):
+    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    thresholds, true_positives, false_positives, tp = [], [], [], 0
+    for k, i in enumerate(order, 1):
+        tp += outcomes[i]
+        thresholds.append(scores[i])
+        true_positives.append(tp)
+        false_positives.append(k - tp)
+    return thresholds, true_positives, false_positives
+
+
+def counts_from_the_lowest(outcomes, scores):
+    thresholds = sorted(set(scores))
+    return (thresholds, [sum(o for o, s in zip(outcomes, scores) if s <= t) for t in thresholds],
+            [sum(1 - o for o, s in zip(outcomes, scores) if s <= t) for t in thresholds])
+
+
+def counts_strictly_above(outcomes, scores):
+    thresholds = sorted(set(scores), reverse=True)
+    return (thresholds, [sum(o for o, s in zip(outcomes, scores) if s > t) for t in thresholds],
+            [sum(1 - o for o, s in zip(outcomes, scores) if s > t) for t in thresholds])
+
+
+def counts_every_example_false(outcomes, scores):
+    thresholds = sorted(set(scores), reverse=True)
+    return (thresholds, [sum(o for o, s in zip(outcomes, scores) if s >= t) for t in thresholds],
+            [sum(1 for s in scores if s >= t) for t in thresholds])
+
+
+COUNTS_AT_THRESHOLDS = Exercise(
+    name="counts-at-thresholds",
+    title="The true and false positives at every threshold",
+    formula_id="eq-counts-at-thresholds",
+    page="curves-and-significance.md",
+    notes=(MANNING_RANKED,),
+    function=counts_at_thresholds,
+    latex=r"\mathrm{TP}(t) = \#\{i : s_i \ge t,\ o_i = 1\}, \qquad \mathrm{FP}(t) = \#\{i : s_i \ge t,\ o_i = 0\}",
+    arguments={"outcomes": "o_i for each example: 1 for a positive example, 0 for a negative one",
+               "scores": "s_i, each example's score, such as its P(positive class)"},
+    returns="(thresholds, TP list, FP list): each distinct score t once, highest first, with TP(t) and FP(t)",
+    hand_cases=[
+        Case(([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]), ([0.9, 0.8, 0.1], [1, 2, 2], [0, 1, 2]),
+             "a positive and a negative share the score 0.8: one step, which adds one to each count"),
+        Case(([0, 1, 1, 0, 1], [0.2, 0.7, 0.4, 0.6, 0.9]), ([0.9, 0.7, 0.6, 0.4, 0.2], [1, 2, 2, 3, 3], [0, 0, 1, 1, 2]),
+             "five different scores: five steps, from 0.9 down to 0.2"),
+        Case(([1, 0, 0], [Fraction(1, 2)] * 3), ([Fraction(1, 2)], [1], [2]),
+             "every score the same: a single threshold, where all three examples are positive"),
+        Case(([1], [0.3]), ([0.3], [1], [0]), "one example"),
+    ],
+    draw=draw_scored_examples,
+    mistakes=[
+        Mistake("ties as separate steps", "examples that share a score are one step, since no threshold can split "
+                "them: give each distinct score once, with the counts after the last example of that score",
+                counts_each_example_a_step),
+        Mistake("lowest first", "go from the highest score down: TP(t) counts the examples with s_i >= t, "
+                "which grow as t falls (these are the counts at or below t)", counts_from_the_lowest),
+        Mistake("> for >=", "an example whose score equals t is called positive (s_i >= t), so the counts at t "
+                "include the examples at t", counts_strictly_above),
+        Mistake("FP counts every example", "FP(t) counts only the negative examples (o_i = 0) at or above t; "
+                "this counts all of them", counts_every_example_false),
+    ],
+    hint="sort the examples by score, highest first, add up the positives and the negatives as you go, and note "
+         "the two counts after the last example of each distinct score",
+    reproductions=[
+        Reproduction("MultinomialNB on the shipped spam messages gives a test AUC of {value}", spam_auc, digits=4),
+        Reproduction("MultinomialNB on the SMS Spam Collection (a stratified third, seed 0) gives a test AUC of "
+                     "{value}", sms_spam_auc, available=sms_spam_missing, digits=4),
+    ],
+)
+
+
+# -- each class's table of a multi-label problem ------------------------------------------------------
+
+TOPICS = ["earn", "grain", "wheat", "corn", "ship"]
+
+
+def draw_label_sets(generator):
+    n = generator.randint(0, 6)
+    true_sets = [set(generator.sample(TOPICS, generator.randint(0, 3))) for _ in range(n)]
+    predicted_sets = [set(generator.sample(TOPICS, generator.randint(0, 3))) for _ in range(n)]
+    classes = sorted(set().union(*true_sets, *predicted_sets))
+    unseen = [c for c in TOPICS if c not in classes]
+    if unseen and (not classes or generator.random() < 0.2):
+        classes.append(generator.choice(unseen))  # a class that no set holds
+    return (true_sets, predicted_sets, classes)
+
+
+def outcome_table(tp, fp, fn, tn):
+    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "support": tp + fn}
+
+
+def counts_support_predicted(true_sets, predicted_sets, classes):
+    counts = multilabel_outcome_counts(true_sets, predicted_sets, classes)
+    return {c: {**table, "support": table["tp"] + table["fp"]} for c, table in counts.items()}
+
+
+def counts_without_tn(true_sets, predicted_sets, classes):
+    return {c: {key: value for key, value in table.items() if key != "tn"}
+            for c, table in multilabel_outcome_counts(true_sets, predicted_sets, classes).items()}
+
+
+def counts_of_seen_classes(true_sets, predicted_sets, classes):
+    seen = set().union(*true_sets, *predicted_sets)
+    return multilabel_outcome_counts(true_sets, predicted_sets, [c for c in classes if c in seen])
+
+
+STORIES_TRUE = [{"grain", "wheat"}, {"earn"}, {"grain"}, set()]
+STORIES_PREDICTED = [{"grain"}, {"earn"}, {"grain", "wheat"}, {"earn"}]
+
+MULTILABEL_COUNTS = Exercise(
+    name="multilabel-counts",
+    title="Each class's own contingency table in a multi-label problem",
+    formula_id="eq-multilabel-counts",
+    page="multi-label.md",
+    notes=(MANNING, JURAFSKY_MARTIN),
+    function=multilabel_outcome_counts,
+    latex=(r"\mathrm{TP}_c = \#\{i : c \in Y_i,\ c \in \hat Y_i\},\quad" "\n"
+           r"\mathrm{FP}_c = \#\{i : c \notin Y_i,\ c \in \hat Y_i\},\quad" "\n"
+           r"\mathrm{FN}_c = \#\{i : c \in Y_i,\ c \notin \hat Y_i\}"),
+    arguments={"true_sets": "Y_i, the set of true labels of each example",
+               "predicted_sets": "the predicted set of each example, in the same order",
+               "classes": "the classes c to count, such as ['earn', 'grain', 'wheat']"},
+    returns='{c: {"tp": TP_c, "fp": FP_c, "fn": FN_c, "tn": TN_c, "support": TP_c + FN_c}} for each class c '
+            "(TN_c: the examples with c in neither set)",
+    hand_cases=[
+        Case((STORIES_TRUE, STORIES_PREDICTED, ["earn", "grain", "wheat"]),
+             {"earn": outcome_table(1, 1, 0, 2), "grain": outcome_table(2, 0, 0, 2),
+              "wheat": outcome_table(0, 1, 1, 2)},
+             "the four stories of docs/multi-label.md: wheat missed in the first, added in the third"),
+        Case((STORIES_TRUE, STORIES_PREDICTED, ["corn", "earn"]),
+             {"corn": outcome_table(0, 0, 0, 4), "earn": outcome_table(1, 1, 0, 2)},
+             "a class that no set holds still has its table: four true negatives"),
+        Case(([{"a"}], [{"b"}], ["a", "b"]), {"a": outcome_table(0, 0, 1, 0), "b": outcome_table(0, 1, 0, 0)},
+             "one example: a is missed (a false negative), b is added (a false positive)"),
+        Case(([set(), set()], [set(), set()], ["x"]), {"x": outcome_table(0, 0, 0, 2)},
+             "no labels anywhere: two true negatives"),
+    ],
+    draw=draw_label_sets,
+    mistakes=[
+        Mistake("true and predicted swapped", "FP_c counts the examples where c is predicted but not true, FN_c "
+                "those where c is true but not predicted: check which set is the truth",
+                lambda true_sets, predicted_sets, classes: multilabel_outcome_counts(predicted_sets, true_sets,
+                                                                                     classes)),
+        Mistake("support from the predictions", "the support counts the examples that truly have c, TP_c + FN_c, "
+                "not those predicted to have it", counts_support_predicted),
+        Mistake("TN left out", "each class's table has all four cells: TN_c counts the examples whose true and "
+                "predicted sets both leave c out", counts_without_tn),
+        Mistake("only the classes seen", "every class given gets its table, even one that no set holds (its "
+                "examples are all true negatives)", counts_of_seen_classes),
+    ],
+    hint="for each class c and each example, c in the true set and c in the predicted set say which of the four "
+         "cells it adds 1 to; support is TP_c + FN_c",
+    reproductions=[
+        Reproduction("multilabel_f1 on the four stories of docs/multi-label.md gives a micro F1 of {value}",
+                     small_micro_f1, digits=4),
+        Reproduction("OneVsRestClassifier(MultinomialNB()) on Reuters-21578 ModApte's ten largest topics gives a "
+                     "micro F1 of {value}", reuters_micro_f1, available=reuters_missing, digits=4),
+    ],
+)
+
+
+# -- a bootstrap sample --------------------------------------------------------------------------------
+
+
+class SeededGenerator(RandomState):
+    """numpy's legacy generator as the library rebuilds it, shown by its seed: ``RandomState(0)``.
+
+    A case never draws from its own generator (each call gets a copy), so
+    the seed says all there is to say about it.
+    """
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.seed = seed
+
+    def __repr__(self):
+        return f"RandomState({self.seed})"
+
+
+def positions_drawn(function, args):
+    """What ``function`` draws for (n, generator), from a copy of the generator: the case keeps its own unused."""
+    n, generator = args
+    return function(n, copy.deepcopy(generator))
+
+
+def draw_sample_size(generator):
+    return (generator.randint(1, 30), SeededGenerator(generator.randrange(2**32)))
+
+
+BOOTSTRAP_SAMPLE = Exercise(
+    name="bootstrap-sample",
+    title="A bootstrap sample: n positions drawn with replacement",
+    formula_id="eq-bootstrap-sample",
+    page="curves-and-significance.md",
+    notes=(JURAFSKY_MARTIN,),
+    function=bootstrap_sample,
+    latex=(r"x^{(i)} = (x_{j_1}, \dots, x_{j_n}), \qquad j_1, \dots, j_n \text{ drawn uniformly from } "
+           r"\{0, \dots, n-1\} \text{ with replacement}"),
+    arguments={"n": "the number of examples in the test set x",
+               "generator": "a naivebayes RandomState, numpy's legacy generator: generator.randint(low, high, "
+                            "size=k) draws k whole numbers from low to high - 1, as numpy's does"},
+    returns="the list of the n positions j_1 .. j_n, drawn from the generator given (so that a seed repeats them)",
+    hand_cases=[
+        Case((5, SeededGenerator(0)), [4, 0, 3, 3, 3], "numpy.random.RandomState(0).randint(0, 5, size=5): "
+             "position 3 three times, 1 and 2 never"),
+        Case((8, SeededGenerator(42)), [6, 3, 4, 6, 2, 7, 4, 4], "numpy.random.RandomState(42).randint(0, 8, size=8)"),
+        Case((3, SeededGenerator(1)), [1, 0, 0], "numpy.random.RandomState(1).randint(0, 3, size=3)"),
+        Case((1, SeededGenerator(0)), [0], "one example: it is drawn once (and numpy needs no number for it)"),
+    ],
+    draw=draw_sample_size,
+    mistakes=[
+        Mistake("n - 1 as the top", "numpy's randint(low, high) stops below high (Python's random.randint "
+                "includes it): the positions 0 .. n-1 are randint(0, n)",
+                lambda n, generator: generator.randint(0, n - 1, size=n)),
+        Mistake("a permutation", "a bootstrap sample draws with replacement: a position may come twice and "
+                "another not at all, where a permutation holds each position once",
+                lambda n, generator: generator.permutation(n)),
+        Mistake("one draw repeated", "each of the n positions is drawn afresh: this draws one and repeats it",
+                lambda n, generator: [generator.randint(0, n)] * n),
+        Mistake("positions from 1", "positions count from 0, as Python's lists do: draw them from 0 .. n-1",
+                lambda n, generator: generator.randint(1, n + 1, size=n)),
+    ],
+    hint="draw n whole numbers, each from 0 .. n-1, with the generator given (not Python's random module, whose "
+         "draws no seed of the test repeats)",
+    observe=positions_drawn,
+    reproductions=[Reproduction("the paired bootstrap of MultinomialNB against BernoulliNB on the shipped spam "
+                                "messages (500 samples, seed 0) gives a p-value of {value}",
+                                spam_bootstrap_p_value, digits=4)],
+)
+
+
+# -- weighted word counts --------------------------------------------------------------------------
+
+
+def draw_weighted_document(generator):
+    words = generator.sample(["chinese", "beijing", "tokyo", "japan", "free", "win", "the"], generator.randint(0, 5))
+    counts = {word: generator.choice([1, 1, 2, 3, 0.5]) for word in words}
+    return (counts, generator.choice([0, 1, 2, 3, Fraction(1, 2), 0.25, 1.5]))
+
+
+def weighted_china_likelihood():
+    """P(tokyo | japan) from MultinomialNB on the China example with the Japan document weighted 3 (Laplace)."""
+    documents, labels, _ = load_china()
+    model = MultinomialNB().fit(documents, labels, sample_weight=[3 if label == "japan" else 1 for label in labels])
+    return model.likelihood("tokyo", "japan")
+
+
+WEIGHTED_COUNTS = Exercise(
+    name="weighted-counts",
+    title="A document's word counts times its weight (sample_weight)",
+    formula_id="eq-weighted-counts",
+    page="pipeline.md",
+    notes=("scikit-learn's sample_weight",),
+    function=weighted_counts,
+    latex=r"x_j \;\to\; w_i\, x_j",
+    arguments={"counts": "{word j: x_j}, one document's counts", "weight": "w_i, the document's weight"},
+    returns="a new dict {word j: w_i x_j} with every word of the document; the counts given are not changed",
+    hand_cases=[
+        Case(({"chinese": 1, "tokyo": 1, "japan": 1}, 3), {"chinese": 3, "tokyo": 3, "japan": 3},
+             "the Japan document of the China example, weighted 3 (docs/pipeline.md)"),
+        Case(({"chinese": 2, "beijing": 1}, 3), {"chinese": 6, "beijing": 3}, "a word twice, weighted 3: 6"),
+        Case(({"chinese": 2, "shanghai": 1}, Fraction(1, 2)), {"chinese": 1, "shanghai": Fraction(1, 2)},
+             "a weight of 1/2: exact"),
+        Case(({"free": 2, "win": 1}, 0), {"free": 0, "win": 0}, "a weight of 0: every count 0, every word kept"),
+        Case(({"free": 0.5}, 2), {"free": 1.0}, "a count that is not whole (a tf-idf row, say)"),
+        Case(({}, 5), {}, "an empty document"),
+    ],
+    draw=draw_weighted_document,
+    mistakes=[
+        Mistake("added, not multiplied", "the weight multiplies each count: a weight of 2 counts the document as "
+                "if it came twice", lambda counts, weight: {word: count + weight for word, count in counts.items()}),
+        Mistake("the weight for each word", "multiply each count by the weight: a word that occurs twice in a "
+                "document of weight 3 counts 6, not 3", lambda counts, weight: {word: weight for word in counts}),
+        Mistake("divided by the weight", "the weight multiplies the counts: a larger weight gives the document "
+                "more say, not less", lambda counts, weight: {word: count / weight for word, count in counts.items()}),
+        Mistake("zero counts dropped", "keep every word of the document: with a weight of 0 its count becomes 0, "
+                "and the word stays", lambda counts, weight: {word: weight * count for word, count in counts.items()
+                                                              if weight * count}),
+    ],
+    hint="build a new dict with the same words, each count multiplied by the weight",
+    reproductions=[Reproduction("MultinomialNB on the China example with the Japan document weighted 3 gives "
+                                "P(tokyo | japan) = {value}", weighted_china_likelihood, published=Fraction(4, 15),
+                                digits=4)],
+)
+
+
+# -- character n-grams ---------------------------------------------------------------------------------
+
+
+def draw_ngram_text(generator):
+    text = "".join(generator.choice("abn  ") for _ in range(generator.randint(0, 12)))
+    n_min = generator.randint(1, 4)
+    return (text, n_min, n_min + generator.randint(0, 2), generator.random() < 0.5)
+
+
+def same_ngrams(got, expected):
+    """The same n-grams, each as often, in any order: the model counts them."""
+    return isinstance(got, (list, tuple)) and Counter(got) == Counter(expected)
+
+
+def cut_ngrams(text, n_min, n_max, word_boundaries, last=1, above_top=1, space=" ", collapse=True, short=True):
+    """The n-grams as the library cuts them, or with one of the students' mistakes (see CHARACTER_NGRAMS)."""
+    if collapse:
+        text = WHITESPACE_RUN.sub(" ", text)
+    pieces = [space + word + space for word in text.split()] if word_boundaries else [text]
+    ngrams = []
+    for piece in pieces:
+        for n in range(n_min, n_max + above_top):
+            if word_boundaries and short and n >= len(piece):
+                ngrams.append(piece)
+                break
+            ngrams.extend(piece[i : i + n] for i in range(len(piece) - n + last))
+    return ngrams
+
+
+def names_ngram_posterior():
+    """P(female | 'Sara') from MultinomialNB on the 1- and 2-grams (word boundaries) of sixteen names."""
+    female, male = SMALL_NAMES
+    ngrams = CharacterNgrams(1, 2, word_boundaries=True)
+    model = MultinomialNB().fit(ngrams.transform(female + male), ["female"] * len(female) + ["male"] * len(male))
+    return model.predict_proba(ngrams.transform(["Sara"]))[0]["female"]
+
+
+def names_ngram_accuracy():
+    """MultinomialNB on the 1- to 3-grams (word boundaries) of the names corpus: accuracy on a stratified fifth."""
+    from naivebayes.datasets import load_names
+
+    names, labels = load_names(download_if_missing=False)
+    train_names, test_names, train_labels, test_labels = train_test_split(
+        names, labels, test_size=0.2, random_state=0, stratify=labels)
+    ngrams = CharacterNgrams(1, 3, word_boundaries=True)
+    model = MultinomialNB().fit(ngrams.transform(train_names), train_labels)
+    return model.score(ngrams.transform(test_names), test_labels)
+
+
+CHARACTER_NGRAMS = Exercise(
+    name="character-ngrams",
+    title="Character n-grams: every run of n letters",
+    formula_id="eq-character-ngrams",
+    page="text-features.md",
+    notes=(NLTK_BOOK,),
+    function=character_ngrams,
+    latex=r"s_i \, s_{i+1} \cdots s_{i+n-1}, \qquad i = 1, \dots, m - n + 1, \quad n = n_{\min}, \dots, n_{\max}",
+    arguments={"text": "the text s = s_1 .. s_m (already lowercased, if you want that)",
+               "n_min": "the shortest n-grams wanted", "n_max": "the longest, included",
+               "word_boundaries": "True: cut the n-grams of each word padded with a space on both sides instead"},
+    returns="the list of the n-grams, each as often as it occurs (in any order: the model counts them); two or "
+            "more whitespace characters in a row count as one space, and with word_boundaries a padded word no "
+            "longer than n gives itself, once",
+    hand_cases=[
+        Case(("anna", 2, 2, False), ["an", "nn", "na"], "m = 4 letters, n = 2: m - n + 1 = 3 bigrams"),
+        Case(("cat", 1, 3, False), ["c", "a", "t", "ca", "at", "cat"], "n from 1 to 3, both included"),
+        Case(("anna", 2, 2, True), [" a", "an", "nn", "na", "a "], "padded, ' anna ': ' a' says 'starts with a'"),
+        Case(("to be", 3, 3, True), [" to", "to ", " be", "be "], "each word padded on its own"),
+        Case(("a bc", 4, 5, True), [" a ", " bc "], "a padded word no longer than n gives itself, once: ' a ' and "
+             "' bc ' for n = 4, and nothing more for n = 5"),
+        Case(("a  b", 2, 2, False), ["a ", " b"], "two spaces in a row count as one"),
+        Case(("hi", 3, 5, False), [], "a text shorter than n has no n-gram"),
+    ],
+    draw=draw_ngram_text,
+    mistakes=[
+        Mistake("one n-gram short", "a text of m characters has m - n + 1 runs of n: the last one starts at "
+                "position m - n (from 0) and counts too", lambda text, n_min, n_max, word_boundaries=False:
+                cut_ngrams(text, n_min, n_max, word_boundaries, last=0)),
+        Mistake("n_max left out", "n runs from n_min to n_max with both included: range(n_min, n_max + 1)",
+                lambda text, n_min, n_max, word_boundaries=False:
+                cut_ngrams(text, n_min, n_max, word_boundaries, above_top=0)),
+        Mistake("no padding", "with word_boundaries each word gets a space on both sides first, so that ' j' "
+                "says 'starts with j' and 'n ' says 'ends in n'", lambda text, n_min, n_max, word_boundaries=False:
+                cut_ngrams(text, n_min, n_max, word_boundaries, space="")),
+        Mistake("short padded words dropped", "a padded word no longer than n gives itself, once, as "
+                "scikit-learn's char_wb does; it is not dropped", lambda text, n_min, n_max, word_boundaries=False:
+                cut_ngrams(text, n_min, n_max, word_boundaries, short=False)),
+        Mistake("whitespace runs kept", "two or more whitespace characters in a row become one space before the "
+                "n-grams are cut, as scikit-learn does", lambda text, n_min, n_max, word_boundaries=False:
+                cut_ngrams(text, n_min, n_max, word_boundaries, collapse=False)),
+    ],
+    hint="for each n from n_min to n_max, every slice text[i:i + n] with i from 0 to len(text) - n; with "
+         "word_boundaries the same on ' ' + word + ' ' for each word",
+    compare=same_ngrams,
+    reproductions=[
+        Reproduction("MultinomialNB on the 1- and 2-grams (word boundaries) of sixteen names gives "
+                     "P(female | 'Sara') = {value}", names_ngram_posterior, digits=4),
+        Reproduction("MultinomialNB on the 1- to 3-grams of the names corpus (a stratified fifth, seed 0) gives a "
+                     "test accuracy of {value}", names_ngram_accuracy, available=names_missing, digits=4),
+    ],
+)
+
+
+# -- MurmurHash3 -----------------------------------------------------------------------------------
+
+MURMUR = "MurmurHash3 (Appleby), x86 32-bit, the hash of scikit-learn's FeatureHasher"
+MURMUR_VECTORS = "the MurmurHash3 test vectors of Stack Overflow question 14747343, which ports of the reference code test"
+
+
+def draw_hashed_input(generator):
+    if generator.random() < 0.5:
+        data = bytes(generator.randrange(256) for _ in range(generator.randint(0, 13)))
+    else:
+        data = "".join(generator.choice("abc xyz\u00ef\u03c0\u65e5\U0001f600") for _ in range(generator.randint(0, 9)))
+    return (data, generator.choice([0, 0, 1, 42, generator.randrange(2**32)]))
+
+
+def murmur_variant(data, seed=0, byteorder="little", tail=True, length=True, signed=False, left=True):
+    """MurmurHash3 as the library computes it, or with one of the students' mistakes (see MURMURHASH3)."""
+    data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    mask = 0xFFFFFFFF
+
+    def rotate(x, r):
+        return ((x << r) | (x >> (32 - r))) & mask if left else ((x >> r) | (x << (32 - r))) & mask
+
+    def mixed(k):
+        return rotate(k * 0xCC9E2D51 & mask, 15) * 0x1B873593 & mask
+
+    h, whole = seed, len(data) - len(data) % 4
+    for start in range(0, whole, 4):
+        h = (rotate(h ^ mixed(int.from_bytes(data[start : start + 4], byteorder)), 13) * 5 + 0xE6546B64) & mask
+    if tail and data[whole:]:
+        h ^= mixed(int.from_bytes(data[whole:], byteorder))
+    if length:
+        h ^= len(data)
+    h ^= h >> 16
+    h = h * 0x85EBCA6B & mask
+    h ^= h >> 13
+    h = h * 0xC2B2AE35 & mask
+    h ^= h >> 16
+    return h - 2**32 if signed and h >= 2**31 else h
+
+
+MURMURHASH3 = Exercise(
+    name="murmurhash3",
+    title="MurmurHash3: the hash that chooses a feature's column",
+    formula_id="eq-murmurhash3",
+    page="text-features.md",
+    notes=(MURMUR, MURMUR_VECTORS),
+    function=murmurhash3_32,
+    latex=(r"k \leftarrow \operatorname{rotl}_{15}(k \, c_1) \, c_2, \qquad" "\n"
+           r"h \leftarrow \operatorname{rotl}_{13}(h \oplus k) \cdot 5 + \texttt{0xe6546b64}"),
+    arguments={"data": "bytes, or a str (hash its UTF-8 bytes)",
+               "seed": "the starting value of h, a whole number from 0 to 2**32 - 1"},
+    returns="the hash, a whole number from 0 to 2**32 - 1 (every step modulo 2**32: mask with & 0xFFFFFFFF)",
+    hand_cases=[
+        Case((b"", 0), 0, "no bytes and seed 0: every step keeps 0 at 0"),
+        Case((b"", 1), 0x514E28B7, "no bytes, seed 1: only the final avalanche acts"),
+        Case((b"", 0xFFFFFFFF), 0x81F16F39, "the largest seed: unsigned 32-bit arithmetic"),
+        Case((b"\xff\xff\xff\xff", 0), 0x76293B50, "one block of four bytes 0xff"),
+        Case((b"!Ce\x87", 0), 0xF55B516B, "the bytes 21 43 65 87: read little-endian, the block is 0x87654321"),
+        Case((b"!Ce", 0), 0x7E4A8634, "three bytes: no block, a tail of three"),
+        Case((b"!", 0), 0x72661CF4, "one byte: a tail of one"),
+        Case((b"\x00\x00\x00\x00", 0), 0x2362F9DE, "four zero bytes: the block is 0, but the length (4) is not"),
+        Case(("foo", 0), 4138058784, "scikit-learn's murmurhash3_32('foo', positive=True); signed it is -156908512"),
+        Case(("foo", 42), 2972666014, "the same with seed 42 (scikit-learn's test)"),
+        Case(("\u03c0" * 8, 0x9747B28C), 0xD58063C1, "eight letters pi: a str is hashed as its 16 UTF-8 bytes"),
+    ],
+    draw=draw_hashed_input,
+    mistakes=[
+        Mistake("big-endian blocks", "each block of four bytes is read little-endian, the first byte lowest: "
+                "b'!Ce\\x87' (21 43 65 87) is the number 0x87654321 (int.from_bytes(block, 'little'))",
+                lambda data, seed=0: murmur_variant(data, seed, byteorder="big")),
+        Mistake("tail left out", "the last 1 to 3 bytes (when the length is not a multiple of 4) are mixed in "
+                "too: k from them, through c1, rotl15 and c2, then h xor k (no rotl13 or * 5 there)",
+                lambda data, seed=0: murmur_variant(data, seed, tail=False)),
+        Mistake("length left out", "after the blocks and the tail, h is xor-ed with the length in bytes, before "
+                "the final avalanche", lambda data, seed=0: murmur_variant(data, seed, length=False)),
+        Mistake("signed answer", "the answer is unsigned, from 0 to 2**32 - 1 (scikit-learn's murmurhash3_32 "
+                "gives it signed unless positive=True)", lambda data, seed=0: murmur_variant(data, seed, signed=True)),
+        Mistake("rotated right", "rotl rotates the 32 bits to the left: (x << r | x >> (32 - r)) & 0xFFFFFFFF",
+                lambda data, seed=0: murmur_variant(data, seed, left=False)),
+    ],
+    hint="mix in each whole block of 4 bytes (read little-endian) as the formula says, then the tail bytes, the "
+         "length and the final avalanche; keep every step modulo 2**32",
+    reproductions=[Reproduction("MultinomialNB on the shipped spam messages hashed into 256 columns gives a test "
+                                "accuracy of {value}", hashed_spam_accuracy, digits=4)],
+)
+
+
 COURSE_EXERCISES = [
     NEGATION, LEXICON_COUNT, AFFIX_FEATURES, FEATURE_HASH, CHI_SQUARE, EXPECTED_MUTUAL_INFORMATION, LIKELIHOOD_RATIO,
     ODDS_RATIO, TRAPEZOID_AREA, AVERAGE_PRECISION, DECISION_COST, BOOTSTRAP_P_VALUE, MICRO_AVERAGE,
-    SAMPLE_WEIGHT_CLASS_COUNTS, FALSE_POSITIVE_RATE, COMBINED_SCORE,
+    SAMPLE_WEIGHT_CLASS_COUNTS, FALSE_POSITIVE_RATE, COMBINED_SCORE, COUNTS_AT_THRESHOLDS, MULTILABEL_COUNTS,
+    BOOTSTRAP_SAMPLE, WEIGHTED_COUNTS, CHARACTER_NGRAMS, MURMURHASH3,
 ]
