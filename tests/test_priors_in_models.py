@@ -404,3 +404,16 @@ def test_packed_scorer_merge_and_model_files_refuse_a_prior(tmp_path):
     same = MultinomialNB(alpha=Dirichlet(1, per_value={"tokyo": 2})).fit(documents, labels)
     merged = merge(model, same)
     assert merged.likelihood("tokyo", "japan") == Fraction(1 + 1 + 2, 6 + 7)  # n = 2, n_c = 6, A = 5 + 2
+
+
+def test_priors_with_no_pseudo_counts_give_the_answers_of_alpha_0():
+    # Beta(0, 0), and Beta(1, 1) read as MAP, are maximum likelihood: some p_jc is 0 or 1, as with alpha = 0
+    documents, labels, test_document = load_china()
+    unsmoothed = BernoulliNB(alpha=0).fit(documents, labels)
+    examples = [test_document, "chinese beijing", "tokyo"]
+    for prior in (Beta(0, 0), Beta(1, 1, estimate="map"), Dirichlet(0)):
+        model = BernoulliNB(alpha=prior).fit(documents, labels)
+        assert model.predict_joint_log_proba(examples) == unsmoothed.predict_joint_log_proba(examples)
+        assert model.likelihood("tokyo", "japan") == 1 and model.likelihood("tokyo", "china") == 0
+    model = MultinomialNB(alpha=Dirichlet(0)).fit(documents, labels)
+    assert model.predict_proba(["chinese beijing"]) == MultinomialNB(alpha=0).fit(documents, labels).predict_proba(["chinese beijing"])

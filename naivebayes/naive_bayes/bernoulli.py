@@ -337,12 +337,22 @@ class BernoulliNB(TextNaiveBayes):
         words = ordered(self.vocabulary_)
         columns, scores = [], []
         for label, log_prior in zip(self.classes_, self.log_priors_):  # (N_c > 0, so N_c + a + b - 2 > 0 even for MAP)
-            present = [log(self._prior_theta(label, word, True, exact=False)) for word in words]
-            absent = [log(self._prior_theta(label, word, False, exact=False)) for word in words]
+            counts, logs_of = self.feature_counts_[label], {}  # {(N_jc, a, b): (log p_jc, log(1 - p_jc))}, each once
+            present, absent = [], []
+            for word in words:
+                key = (counts.get(word, 0), *self.alpha.binary_pseudo_counts(label, word))
+                if key not in logs_of:  # most words share their count and pseudo-counts
+                    logs_of[key] = (
+                        log(self._prior_theta(label, word, True, exact=False)),
+                        log(self._prior_theta(label, word, False, exact=False)),
+                    )
+                present.append(logs_of[key][0])
+                absent.append(logs_of[key][1])
             columns.append([p - q for p, q in zip(present, absent)])
             scores.append(log_prior + math.fsum(absent))
         self.empty_document_scores_ = scores
-        self.log_odds_rows_ = dict(zip(words, zip(*columns)))
+        shared = {}  # words with the same row share one tuple (as shared_rows makes them)
+        self.log_odds_rows_ = {word: shared.setdefault(row, row) for word, row in zip(words, zip(*columns))}
 
     def _prior_theta(self, label, word, present=True, exact=True):
         """P(x_j = 1 | c) = prior.theta(N_jc, N_c, a, a + b, 2), or P(x_j = 0 | c) with N_c - N_jc and b, alpha a prior.

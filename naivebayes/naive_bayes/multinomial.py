@@ -340,7 +340,8 @@ class MultinomialNB(TextNaiveBayes):
         """With a prior as alpha: A_c per class, then log theta_jc = log prior.theta(...) per word and class.
 
         Each word may have its own pseudo-count, so the rows are made word by
-        word (in floats), not once per distinct count.
+        word (in floats); the estimate itself is worked out once per distinct
+        (n_jc, a_jc) of a class, as most words share both.
         """
         prior, words = self.alpha, ordered(self.vocabulary_)
         pseudo_counts = {}
@@ -352,11 +353,16 @@ class MultinomialNB(TextNaiveBayes):
         columns = []
         for label in self.classes_:
             counts, total, pseudo_total = self.feature_counts_[label], float(self.feature_totals_[label]), float(self.pseudo_totals_[label])
-            columns.append([
-                log(prior.theta(float(counts.get(word, 0)), total, float(a), pseudo_total, size))
-                for word, a in zip(words, pseudo_counts[label])
-            ])
-        self.log_likelihood_rows_ = dict(zip(words, zip(*columns)))
+            log_theta_of = {}  # {(n_jc, a_jc): log theta_jc}
+            column = []
+            for word, a in zip(words, pseudo_counts[label]):
+                key = (counts.get(word, 0), a)
+                if key not in log_theta_of:
+                    log_theta_of[key] = log(prior.theta(float(key[0]), total, float(a), pseudo_total, size))
+                column.append(log_theta_of[key])
+            columns.append(column)
+        shared = {}  # words with the same row share one tuple (as shared_rows makes them)
+        self.log_likelihood_rows_ = {word: shared.setdefault(row, row) for word, row in zip(words, zip(*columns))}
 
     def _prior_theta(self, label, word):
         """theta_wc = prior.theta(n_wc, n_c, a_wc, A_c, |V|), with alpha a prior; exact for whole counts."""
