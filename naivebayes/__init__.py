@@ -84,6 +84,7 @@ from naivebayes.inspect.pictures import (
     InformativeFeaturesPlot,
     ScatterPlot,
 )
+from naivebayes.inspect.pixel_pictures import class_pictures, odds_ratio_picture, pixel_picture, show_digit
 
 # Evaluation
 from naivebayes.evaluation.metrics import (
@@ -181,6 +182,10 @@ __all__ = [
     "HistoryPlot",
     "ConfusionMatrixPlot",
     "InformativeFeaturesPlot",
+    "show_digit",
+    "pixel_picture",
+    "class_pictures",
+    "odds_ratio_picture",
     "Discretizer",
     "Explanation",
     "most_informative_features",

@@ -5,11 +5,14 @@
 # tests/test_pictures.py runs main() into a temporary folder and checks that the
 # files in docs/images/ are byte for byte what it draws, so they cannot drift
 # from the code: after changing a picture, run this script and commit the files.
+import os
 import sys
 from pathlib import Path
 
 from naivebayes import GaussianNB, HistogramNB, KernelNB, MultinomialNB, Tokenizer, confusion_matrix, train_test_split
-from naivebayes.datasets import load_iris, load_spam
+from naivebayes import BernoulliNB
+from naivebayes.datasets import load_iris, load_optdigits, load_spam
+from naivebayes.inspect.pixel_pictures import class_pictures, odds_ratio_picture, show_digit
 from naivebayes.evaluation.curves import precision_recall_curve, roc_curve
 from naivebayes.inspect.curve_pictures import PrecisionRecallPlot, RocCurvePlot
 from naivebayes.inspect.informative import most_informative_features
@@ -24,6 +27,8 @@ from naivebayes.inspect.pictures import (
 )
 
 IMAGES = Path(__file__).resolve().parent.parent / "images"
+# UCI's digits are not shipped with the package: their pictures are drawn only where a copy is found.
+OPTDIGITS = Path(os.environ.get("NAIVEBAYES_OPTDIGITS_PATH") or Path(__file__).resolve().parents[3] / "shared" / "data" / "optdigits")
 X, Y = "sepal_length", "sepal_width"  # the blog post's two features
 X_LABEL, Y_LABEL = "sepal length (cm)", "sepal width (cm)"
 
@@ -80,11 +85,30 @@ def pictures():
     }
 
 
+def digit_pictures():
+    """{file name: picture} of UCI's digits: none where no copy of the files is found (set NAIVEBAYES_OPTDIGITS_PATH)."""
+    if not (OPTDIGITS / "optdigits.tra").is_file():
+        return {}
+    train = load_optdigits("train", path=OPTDIGITS, binary_threshold=8)
+    test = load_optdigits("test", path=OPTDIGITS)
+    bernoulli = BernoulliNB().fit(train.rows, train.labels)
+    first_three = test.labels.index(3)
+    return {
+        "digits-one-image.svg": show_digit(test.rows[first_three], title=f"Test image {first_three} of optdigits.tes: a 3"),
+        "digits-class-pictures.svg": class_pictures(
+            bernoulli, title="P(pixel on | digit), BernoulliNB on the training images at threshold 8"
+        ),
+        "digits-odds-ratio-3-8.svg": odds_ratio_picture(
+            bernoulli, 3, 8, top=10, title="log odds ratio per pixel, 3 against 8 (the 10 largest numbered)"
+        ),
+    }
+
+
 def main(folder=IMAGES):
     """Write every picture into ``folder``; returns the paths written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    return [picture.save(folder / name) for name, picture in pictures().items()]
+    return [picture.save(folder / name) for name, picture in {**pictures(), **digit_pictures()}.items()]
 
 
 if __name__ == "__main__":
