@@ -205,3 +205,13 @@ def test_a_picture_saves_as_a_file(tmp_path):
     path = show_digit([0, 16, 8, 4], shape=(2, 2)).save(tmp_path / "digit.svg")
     assert ET.parse(path).getroot().tag == f"{SVG}svg"
     assert isinstance(pixel_picture([1, 2, 3, 4], shape=(2, 2)), PixelPicture)
+
+
+def test_odds_ratios_of_a_dense_model_order_tied_pixels_by_column_number():
+    rows = [[1] + [0] * 11, [1] + [0] * 11, [0] * 12, [0] * 12]
+    model = BernoulliNB().fit(rows, LABELS)
+    ranked = odds_ratios(model, "a", "b", top=None, kind="odds")
+    # Pixel 0: (3/4 * 3/4) / (1/4 * 1/4) = 9; the other eleven are never on: 1, tied, in column order (not 1, 10, 11, 2).
+    assert ranked[0].feature == 0 and ranked[0].ratio == 9
+    assert [r.feature for r in ranked[1:]] == list(range(1, 12))
+    assert odds_ratio_picture(model, "a", "b", top=3, shape=(3, 4)).mark == [0, 1, 2]

@@ -136,13 +136,26 @@ def two_class_probabilities(model, c1, c2):
     return [(word, model.likelihood(word, c1), model.likelihood(word, c2)) for word in model.vocabulary_]
 
 
+def tie_key(feature):
+    """How features of equal ratio are ordered: column numbers (dense rows) as numbers, first; the rest by their text.
+
+    >>> sorted([10, 9, "b", "a"], key=tie_key)
+    [9, 10, 'a', 'b']
+    """
+    if isinstance(feature, int) and not isinstance(feature, bool):
+        return (0, feature, "")
+    return (1, 0, str(feature))
+
+
 def odds_ratios(model, c1, c2, top=10, kind="likelihood"):
     """The ``top`` features with the largest ratio for class ``c1`` against class ``c2`` (ties: by the feature).
 
     ``kind="likelihood"`` (the default) ranks by P(f | c1) / P(f | c2), which
     every model here has; ``kind="odds"`` by the odds ratio
     [p1 / (1 - p1)] / [p2 / (1 - p2)], for a BernoulliNB or a CategoricalNB.
-    A CategoricalNB's features are (feature, value) pairs.  ``top=None``
+    A CategoricalNB's features are (feature, value) pairs; a model trained on
+    dense rows (such as images) names its features by their column numbers,
+    and ties among them come in column order.  ``top=None``
     ranks every feature.  Returns a list of ``PairwiseRatio`` that shows as a
     table.
     """
@@ -164,5 +177,5 @@ def odds_ratios(model, c1, c2, top=10, kind="likelihood"):
     formula = pairwise_likelihood_ratio if kind == "likelihood" else odds_ratio
     found = [PairwiseRatio(feature, c1, c2, p1, p2, formula(p1, p2))
              for feature, p1, p2 in two_class_probabilities(model, c1, c2)]
-    found.sort(key=lambda r: (-r.ratio, str(r.feature)))
+    found.sort(key=lambda r: (-r.ratio, *tie_key(r.feature)))
     return PairwiseRatios(found if top is None else found[:top], kind)
