@@ -74,6 +74,7 @@ from naivebayes.other_models.gradient import GradientFit, fit_gaussians_by_gradi
 from naivebayes.inspect.independence import conditional_mutual_information, independence_table, mutual_information
 from naivebayes.inspect.informative import most_informative_features, nltk_informative_features
 from naivebayes.inspect.odds import odds_ratios
+from naivebayes.inspect.estimates import estimate_table
 from naivebayes.inspect.outliers import OutlierDetector
 from naivebayes.inspect.overfitting import overfitting_table
 from naivebayes.inspect.pictures import (
@@ -191,6 +192,7 @@ __all__ = [
     "most_informative_features",
     "nltk_informative_features",
     "odds_ratios",
+    "estimate_table",
     "ZeroProbabilityError",
     "NotFittedError",
     "SingularMatrixError",
