@@ -128,6 +128,11 @@ SLOW_TESTS = {
     "test_on_the_collection_the_split_is_the_papers",  # Almeida et al. (SMS spam), each about 2 s
     "test_on_the_collection_scikit_learn_makes_the_same_predictions",
     "test_the_whole_run_prints_the_books_numbers_beside_ours",  # the NLTK book, chapter 6 (names), 7 s
+    # Mitchell 6.9 and Murphy 9.3 (smoothing as a prior): runs on the digits (3 to 4 s), and with 20 Newsgroups (15 s)
+    "test_the_run_on_a_slice_without_newsgroups", "test_the_credible_intervals_of_sweep_c_are_scipys_and_narrow",
+    "test_the_newsgroups_sweep_on_a_slice",
+    "test_the_slice_run_prints_what_the_library_recomputes",  # d2l's naive Bayes on UCI's digits, 5 s
+    "test_the_whole_run_underflow_numbers_and_models_recompute",  # the same in full, with logistic regression, 40 s
     # whole corpora, and Adult as a user would run it
     "test_all_7532_test_posts_match_scikit_learn_for_both_norms",
     "test_runs_of_word_characters_equal_findall_on_every_post_of_20_newsgroups",
