@@ -179,6 +179,24 @@ def names_arguments(script):
         pytest.skip("no local copy of NLTK's names.zip (NAIVEBAYES_NAMES_PATH)")
     return ("--names", found)
 
+
+D2L_DIGITS = LECTURES / "d2l_naive_bayes_digits.py"  # d2l's naive Bayes section, on UCI's digits
+
+
+def optdigits_arguments(script):
+    """--optdigits for a local copy of UCI's digits (NAIVEBAYES_OPTDIGITS_PATH, or ../shared/data); without one the
+    d2l digits companion cannot run without a download, so its run is skipped."""
+    if script != D2L_DIGITS:
+        return ()
+    named = os.environ.get("NAIVEBAYES_OPTDIGITS_PATH")
+    candidates = [Path(named)] if named else []
+    candidates.append(ROOT.parent / "shared" / "data" / "optdigits")
+    found = next((str(path) for path in candidates if (path / "optdigits.tra").is_file()), None)
+    if found is None:
+        pytest.skip("no local copy of UCI's optdigits.tra and optdigits.tes (NAIVEBAYES_OPTDIGITS_PATH)")
+    return ("--optdigits", found)
+
+
 # The first 40 training texts of the spam split hold both classes, and their
 # longest class is long enough that a float product underflows (step 5).
 SLICE = 40
@@ -216,7 +234,7 @@ def test_no_companion_is_named_by_a_number():
 def test_every_companion_runs_on_a_slice(script):
     code, out, err = run(script, "--limit", str(SLICE), *newsgroups_arguments(script), *adult_arguments(script),
                          *reuters_arguments(script), *sentiment_arguments(script), *sms_spam_arguments(script),
-                         *names_arguments(script))
+                         *names_arguments(script), *optdigits_arguments(script))
     assert code == 0, err
     assert re.search(r"^accuracy on the \d+ test \w+: \d+/\d+ = [01]\.\d{4}", out, re.M), out
 
@@ -1044,6 +1062,9 @@ def test_output_quoted_on_the_docs_page_is_current(index):
     if "--names" in arguments:  # the same for the names corpus (the NLTK chapter 6 companion)
         at = arguments.index("--names") + 1
         arguments = (*arguments[:at], *names_arguments(NLTK_CHAPTER_6)[1:], *arguments[at + 1:])
+    if "--optdigits" in arguments:  # the same for UCI's digits (the d2l digits companion)
+        at = arguments.index("--optdigits") + 1
+        arguments = (*arguments[:at], *optdigits_arguments(D2L_DIGITS)[1:], *arguments[at + 1:])
     code, out, err = run(script, *arguments)
     assert code == 0, err
     printed = set(out.splitlines())
