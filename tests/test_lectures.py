@@ -44,7 +44,8 @@ RENNIE = LECTURES / "rennie_complement_naive_bayes.py"  # Rennie et al., "Tackli
 NIGAM = LECTURES / "nigam_em_unlabeled_posts.py"  # Nigam et al., "Text Classification from Labeled and Unlabeled Documents using EM"
 MCCALLUM = LECTURES / "mccallum_nigam_event_models.py"  # McCallum and Nigam, "A Comparison of Event Models ..."
 NEEDS_NEWSGROUPS = {PUDDING, CORNELL, RENNIE, NIGAM, MCCALLUM}  # cannot run at all without the archive
-OPTIONAL_NEWSGROUPS = {FROM_SCRATCH}  # its last step uses the archive; --no-newsgroups skips it
+MURPHY_MITCHELL = LECTURES / "murphy_mitchell_priors.py"  # Mitchell 6.9 and Murphy 9.3: smoothing as a prior
+OPTIONAL_NEWSGROUPS = {FROM_SCRATCH, MURPHY_MITCHELL}  # a step or a sweep uses the archive; --no-newsgroups skips it
 
 
 def local_archive():
@@ -185,8 +186,9 @@ D2L_DIGITS = LECTURES / "d2l_naive_bayes_digits.py"  # d2l's naive Bayes section
 
 def optdigits_arguments(script):
     """--optdigits for a local copy of UCI's digits (NAIVEBAYES_OPTDIGITS_PATH, or ../shared/data); without one the
-    d2l digits companion cannot run without a download, so its run is skipped."""
-    if script != D2L_DIGITS:
+    d2l digits companion and the Mitchell and Murphy companion cannot run without a download, so their runs are
+    skipped."""
+    if script not in (D2L_DIGITS, MURPHY_MITCHELL):
         return ()
     named = os.environ.get("NAIVEBAYES_OPTDIGITS_PATH")
     candidates = [Path(named)] if named else []
@@ -1062,9 +1064,9 @@ def test_output_quoted_on_the_docs_page_is_current(index):
     if "--names" in arguments:  # the same for the names corpus (the NLTK chapter 6 companion)
         at = arguments.index("--names") + 1
         arguments = (*arguments[:at], *names_arguments(NLTK_CHAPTER_6)[1:], *arguments[at + 1:])
-    if "--optdigits" in arguments:  # the same for UCI's digits (the d2l digits companion)
+    if "--optdigits" in arguments:  # the same for UCI's digits (the d2l digits and the Mitchell and Murphy companions)
         at = arguments.index("--optdigits") + 1
-        arguments = (*arguments[:at], *optdigits_arguments(D2L_DIGITS)[1:], *arguments[at + 1:])
+        arguments = (*arguments[:at], *optdigits_arguments(script)[1:], *arguments[at + 1:])
     code, out, err = run(script, *arguments)
     assert code == 0, err
     printed = set(out.splitlines())
