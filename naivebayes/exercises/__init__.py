@@ -24,6 +24,7 @@ import difflib
 from naivebayes.exercises.bayes_exercises import BAYES_EXERCISES
 from naivebayes.exercises.checking import CheckReport, Exercise
 from naivebayes.exercises.course_exercises import COURSE_EXERCISES
+from naivebayes.exercises.prior_exercises import PRIOR_EXERCISES
 from naivebayes.exercises.table_exercises import TABLE_EXERCISES
 from naivebayes.exercises.text_exercises import TEXT_EXERCISES
 
@@ -35,6 +36,7 @@ _ORDER = [
     "class-counts", "prior",
     "multinomial-counts", "bernoulli-counts", "categorical-counts",
     "multinomial-estimate", "multinomial-table", "bernoulli-estimate", "categorical-estimate",
+    "posterior-mean", "map-estimate", "m-estimate", "credible-interval",  # smoothing as a prior (issue 33)
     "gaussian-mean", "gaussian-squared-deviations", "gaussian-variance",
     "multinomial-log-term", "bernoulli-log-term", "gaussian-log-density",
     "multinomial-joint-product", "multinomial-joint-log",
@@ -47,7 +49,7 @@ _ORDER = [
     "multilabel-counts", "micro-average", "weighted-class-counts", "weighted-counts",
 ]
 _ALL = {exercise.name: exercise for exercise in BAYES_EXERCISES + TEXT_EXERCISES + TABLE_EXERCISES
-        + COURSE_EXERCISES}
+        + COURSE_EXERCISES + PRIOR_EXERCISES}
 EXERCISES = {name: _ALL[name] for name in _ORDER if name in _ALL}
 EXERCISES.update({name: exercise for name, exercise in _ALL.items() if name not in EXERCISES})
 
