@@ -62,7 +62,7 @@ Part 2, Murphy 9.3, on the digits (binary pixels: grey level >= 8):
 8. A Beta prior: the posterior, and ML, MAP and posterior mean side by side,
    with credible intervals (estimate_table).
 9. The posterior predictive: add-one smoothing; the test accuracy; the
-   class pictures.
+   class pictures; the categorical model on the grey levels.
 
 Part 3, the sweeps (this project's experiments, not the books'):
 A. 20 Newsgroups (by date), multinomial: add-alpha from 1e-3 to 1e2, and an
@@ -579,7 +579,9 @@ if __name__ == "__main__":
 # class's predictive is (N_c + alpha_c) / (N + sum alpha).  So a Bayesian naive Bayes with Beta(1, 1)
 # and Dirichlet(1) priors predicts with add-one smoothed estimates: `BernoulliNB(alpha=Beta(1, 1),
 # class_prior=Dirichlet(1))`.  Then the class pictures: each digit's P(pixel on | c), the kind
-# of picture Murphy's Figure 9.6 shows for MNIST.
+# of picture Murphy's Figure 9.6 shows for MNIST.  Last, his other example model on the same
+# images: each pixel's grey level as one of 17 categories, with Dirichlet(1) priors
+# (`CategoricalNB(alpha=Dirichlet(1))`), whose posterior predictive is add-one smoothing too.
 
 # %%
 def step_9_posterior_predictive(images, digits, test_images, test_digits, out):
@@ -610,8 +612,21 @@ def step_9_posterior_predictive(images, digits, test_images, test_digits, out):
     return bayesian
 
 
+def step_9_categorical(path, limit):
+    """Murphy's other example model: each pixel's grey level (0..16) as a category, under Dirichlet(1) priors."""
+    train = load_optdigits("train", path=path)
+    test = load_optdigits("test", path=path)
+    rows, labels = train.rows[:limit], train.labels[:limit]
+    model = CategoricalNB(alpha=Dirichlet(1), class_prior=Dirichlet(1)).fit(rows, labels)
+    print("the categorical model, each pixel's grey level 0..16 a category, Dirichlet(1) on every distribution:")
+    print(accuracy_line("test digits", test.labels, model.predict(test.rows),
+                        "UCI's test file; a grey level no training image showed in a pixel is left out"))
+    return model
+
+
 if __name__ == "__main__":
     step_9_posterior_predictive(images, digits, test_images, test_digits, out)
+    step_9_categorical(optdigits_path(arguments.optdigits), arguments.limit)
 
 
 # %% [markdown]

@@ -178,6 +178,8 @@ def test_the_run_on_a_slice_without_newsgroups(tmp_path):
     assert re.search(r"^accuracy on the 1797 test digits: \d+/1797 = 0\.\d{4}", out, re.M)
     if importlib.util.find_spec("naivebayes.inspect.estimates") is not None:
         assert "every row worked again from the counts (n/N, (n + 1)/(N + 2), (n + 2)/(N + 4), credible_interval): True" in out
+    step_9 = out.split("Step 9.", 1)[1].split("Sweep", 1)[0]
+    assert len(re.findall(r"^accuracy on the 1797 test digits: \d+/1797 = 0\.\d{4}", step_9, re.M)) == 2  # Bernoulli, categorical
     for name in ("Beta(s, s)", "Beta(s q, s (1 - q))"):
         rows, chosen = sweep_rows(out, name)
         assert len(rows) == 11
