@@ -32,8 +32,7 @@ Where the books' numbers were read:
   3/5 * 1/5 * 4/5 * 3/5 * 5/14 = 0.0206, then 0.795: a post on the WEKA
   MOOC's Google group, groups.google.com/g/wekamooc-general), and steps 2
   and 3 recompute all of them.  The 14 days are the book's Table 3.2,
-  typed in below; the library ships the same table (load_play_tennis), and
-  step 1 checks the two agree.  Mitchell gives no value of m; step 5 takes
+  which the library ships (load_play_tennis) and step 1 prints.  Mitchell gives no value of m; step 5 takes
   m = 3 (M_CHOSEN), our choice.
 * Murphy, Probabilistic Machine Learning: An Introduction (2022), section
   9.3: the text of the book could not be read from here (no copy of the
@@ -101,10 +100,7 @@ from naivebayes.core.priors import posterior_mean  # noqa: E402
 from naivebayes.datasets import load_20newsgroups, load_play_tennis  # noqa: E402
 from naivebayes.datasets.optdigits import load_optdigits  # noqa: E402
 from naivebayes.evaluation.split import train_test_split  # noqa: E402
-try:
-    from naivebayes.inspect.estimates import estimate_table  # noqa: E402
-except ImportError:  # issue 33's estimate table is built in parallel; step 8 says so when it is missing
-    estimate_table = None
+from naivebayes.inspect.estimates import estimate_table  # noqa: E402
 from naivebayes.inspect.pixel_pictures import class_pictures  # noqa: E402
 from naivebayes.inspect.svg import Axes, Canvas, class_style, draw_legend, draw_marker, points_text  # noqa: E402
 from naivebayes.text.documents import count_tokens  # noqa: E402
@@ -113,24 +109,8 @@ SHARED_DATA = REPOSITORY.parent / "shared" / "data"
 NEWSGROUPS_DEFAULT = SHARED_DATA / "20news-bydate.tar.gz"
 OPTDIGITS_DEFAULT = SHARED_DATA / "optdigits"
 
-# Mitchell's Table 3.2: Outlook, Temperature, Humidity, Wind, PlayTennis, days D1 to D14.
-TABLE_3_2 = """\
-sunny    hot  high   weak   no
-sunny    hot  high   strong no
-overcast hot  high   weak   yes
-rain     mild high   weak   yes
-rain     cool normal weak   yes
-rain     cool normal strong no
-overcast cool normal strong yes
-sunny    mild high   weak   no
-sunny    cool normal weak   yes
-rain     mild normal weak   yes
-sunny    mild normal strong yes
-overcast mild high   strong yes
-overcast hot  normal weak   yes
-rain     mild high   strong no"""
 FEATURES = ("outlook", "temperature", "humidity", "wind")
-NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
+NEW_DAY = load_play_tennis()[2]  # <sunny, cool, high, strong>, the day Mitchell classifies
 BOOK = {  # what Mitchell prints, and where (see the docstring)
     "P(yes)": ".64", "P(no)": ".36",  # page 178, as course copies quote it
     "P(wind=strong|yes)": ".33", "P(wind=strong|no)": ".60",  # page 179, read
@@ -185,12 +165,8 @@ def strength_text(value):
 
 # %%
 def play_tennis_table():
-    """(rows, labels) of Table 3.2 as typed above."""
-    rows, labels = [], []
-    for line in TABLE_3_2.splitlines():
-        *values, label = line.split()
-        rows.append(dict(zip(FEATURES, values)))
-        labels.append(label)
+    """(rows, labels) of Mitchell's Table 3.2, as the library ships it (``load_play_tennis``)."""
+    rows, labels, _ = load_play_tennis()
     return rows, labels
 
 
@@ -324,16 +300,16 @@ if __name__ == "__main__":
 # %% [markdown]
 # ## Step 1. The 14 days, and the new day
 #
-# Mitchell's Table 3.2, typed in, and the new day he classifies:
+# Mitchell's Table 3.2, which the library ships as `load_play_tennis()`, and the new day he classifies:
 # <Outlook = sunny, Temperature = cool, Humidity = high, Wind = strong>.
 
 # %%
 def step_1_days():
     heading("Step 1. Mitchell's Table 3.2: 14 days, and the new day")
     rows, labels = play_tennis_table()
-    shipped_rows, shipped_labels, shipped_day = load_play_tennis()
     print(f"{len(rows)} days: {labels.count('yes')} yes, {labels.count('no')} no")
-    print(f"the same as the library's load_play_tennis(): {(rows, labels, NEW_DAY) == (shipped_rows, shipped_labels, shipped_day)}")
+    for day, (row, label) in enumerate(zip(rows, labels), 1):
+        print(f"  D{day:<3}{'  '.join(f'{row[feature]:<9}' for feature in FEATURES)}{label}")
     print("the new day:", ", ".join(f"{feature} = {value}" for feature, value in NEW_DAY.items()))
     return rows, labels
 
@@ -550,19 +526,13 @@ def step_8_estimates(images, digits):
             hand[(c, d)] = (n, total, ml_estimate(n, total), map_estimate(n, total, 2, 4, 2),
                             posterior_mean(n, total, 2, 4), credible_interval(n, total, 2, 2))
     print("the pixels are the columns 0 to 63 of a row, row by row: 19 is row 2, column 3")
-    if estimate_table is None:
-        print("(this checkout has no naivebayes.inspect.estimates yet: the rows are worked from the counts)")
-        for (c, d), (n, total, ml, mode, mean, (low, high)) in hand.items():
-            print(f"  digit {c}, pixel {d // 8},{d % 8}: {n}/{total}: ML {float(ml):.4f}, MAP {float(mode):.4f}, "
-                  f"mean {float(mean):.4f}, interval [{low:.4f}, {high:.4f}]")
-    else:
-        table = estimate_table(model, classes=classes, features=list(SHOWN_PIXELS), prior=prior, class_rows=False)
-        print(table)
-        agree = all(hand[(row["class"], row["feature"])] == (row["n"], row["N"], row["maximum likelihood"], row["MAP"],
-                                                           row["posterior mean"], tuple(row["interval"]))
-                    for row in table) and len(table) == len(hand)
-        print(f"every row worked again from the counts (n/N, (n + 1)/(N + 2), (n + 2)/(N + 4), "
-              f"credible_interval): {agree}")
+    table = estimate_table(model, classes=classes, features=list(SHOWN_PIXELS), prior=prior, class_rows=False)
+    print(table)
+    agree = all(hand[(row["class"], row["feature"])] == (row["n"], row["N"], row["maximum likelihood"], row["MAP"],
+                                                       row["posterior mean"], tuple(row["interval"]))
+                for row in table) and len(table) == len(hand)
+    print(f"every row worked again from the counts (n/N, (n + 1)/(N + 2), (n + 2)/(N + 4), "
+          f"credible_interval): {agree}")
     print("(MAP under Beta(2, 2) = (N_dc + 1) / (N_c + 2): add-one smoothing)")
     return model
 

@@ -420,7 +420,7 @@ def test_the_package_exports():
         "load_china", "load_spam", "load_20newsgroups", "load_iris", "load_adult", "load_play_tennis",
         "read_csv", "Dataset", "ArchiveError", "CacheError", "DownloadError", "TableError",
         "load_sms_spam", "load_names", "load_opinion_lexicon", "load_sentence_polarity", "load_movie_reviews",
-        "load_reuters21578", "CorpusFileError",
+        "load_reuters21578", "CorpusFileError", "load_optdigits", "DigitImages",
     }
     for name in datasets.__all__:
         assert getattr(datasets, name).__doc__

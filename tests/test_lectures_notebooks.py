@@ -8,7 +8,7 @@ as Jupyter would, and executed by nbclient on an ipykernel, in lectures/ as
 a notebook opened there runs.  It reads its arguments from the
 NAIVEBAYES_LECTURE_ARGUMENTS variable: the small settings of
 tests/test_lectures.py (``--limit 40``, and ``--no-newsgroups``,
-``--no-adult`` or a local copy of the data), never a download.
+``--no-adult`` or a local copy of the data, such as ``--optdigits``), never a download.
 
 In the companions of the five lecture notes and of the papers of Ng and
 Jordan, Rennie et al., McCallum and Nigam and Nigam et al. (HEADLINES below) each step's
@@ -45,6 +45,7 @@ from test_lectures import (  # the same companions, data and settings as the scr
     OPTIONAL_ADULT,
     OPTIONAL_NEWSGROUPS,
     SLICE,
+    optdigits_arguments,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +56,7 @@ TIMEOUT = 600  # seconds for one cell (a companion of a paper still runs every s
 QUICK = {
     "cornell_lecture_8_bernoulli": ("--skip-logistic",),
     "lecture_7_naive_bayes": ("--quick",),
+    "d2l_naive_bayes_digits": ("--skip-logistic",),
 }
 
 
@@ -171,6 +173,7 @@ def notebook_arguments(script, tmp_path):
         arguments += ["--adult", str((ROOT / ADULT).resolve())] if ADULT else ["--no-adult"]
     elif script.stem in STEPS_NEED_ADULT and ADULT:
         arguments += ["--adult", str((ROOT / ADULT).resolve())]
+    arguments += optdigits_arguments(script)  # a local copy of UCI's digits, or a skip: never a download
     if "--out" in script.read_text(encoding="utf-8"):
         arguments += ["--out", str(tmp_path / "pictures")]
     return arguments
