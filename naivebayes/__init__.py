@@ -32,6 +32,7 @@ For text:
 # The errors a user may catch
 from naivebayes.plumbing.checks import NotFittedError
 from naivebayes.core.bayes import ZeroProbabilityError
+from naivebayes.core.priors import Beta, Dirichlet, MEstimate
 from naivebayes.other_models.linalg import SingularMatrixError
 
 # Turning texts and rows into features
@@ -143,6 +144,9 @@ __all__ = [
     "RennieTransformer",
     "MultinomialNB",
     "BernoulliNB",
+    "Dirichlet",
+    "Beta",
+    "MEstimate",
     "ComplementNB",
     "SemiSupervisedNB",
     "CategoricalNB",

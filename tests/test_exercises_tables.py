@@ -24,13 +24,13 @@ from naivebayes.exercises.checking import Case
 from naivebayes.exercises.table_exercises import TABLE_EXERCISES
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = ["categorical-counts", "categorical-estimate", "gaussian-mean", "gaussian-squared-deviations",
+NAMES = ["categorical-counts", "categorical-estimate", "expected-grey-level", "gaussian-mean", "gaussian-squared-deviations",
          "gaussian-variance", "gaussian-log-density", "joint-cell", "joint-parameters", "naive-parameters",
          "mutual-information"]
 FEW = 8  # random cases for the mistakes: the hand cases find them first
 
 
-def test_the_ten_table_exercises_are_registered_under_their_names():
+def test_the_eleven_table_exercises_are_registered_under_their_names():
     assert [e.name for e in TABLE_EXERCISES] == NAMES
     for name in NAMES:
         assert exercise(name) in TABLE_EXERCISES
@@ -211,8 +211,20 @@ def information_by_entropies(pair_counts):
     return max(0.0, entropy(a_counts.values()) + entropy(b_counts.values()) - entropy(pair_counts.values()))
 
 
+def expected_by_loop(probabilities):
+    total = 0
+    for value in sorted(probabilities):
+        total += value * probabilities[value]
+    return total
+
+
+def expected_by_groups(probabilities):
+    return sum(p * v for v, p in probabilities.items() if p)
+
+
 RIGHT = {
     "categorical-counts": [counts_with_if, counts_with_counter_returned],
+    "expected-grey-level": [expected_by_loop, expected_by_groups],
     "categorical-estimate": [estimate_with_fraction, estimate_plain],
     "gaussian-mean": [mean_by_loop],
     "gaussian-squared-deviations": [squared_deviations_by_loop, squared_deviations_own_mean],
@@ -302,6 +314,13 @@ def counts_from_the_second(value_counts, values):
 
 
 MISTAKES = {
+    "expected-grey-level": {
+        "the plain mean of the values": lambda probabilities: sum(probabilities) / len(probabilities),
+        "the likeliest value": lambda probabilities: max(probabilities, key=probabilities.get),
+        "the sum of the probabilities": lambda probabilities: sum(probabilities.values()),
+        "divided by the number of values": lambda probabilities:
+            sum(v * p for v, p in probabilities.items()) / len(probabilities),
+    },
     "categorical-counts": {
         "a new table": counts_in_a_new_table,
         "starts at 1": counts_starting_at_one,

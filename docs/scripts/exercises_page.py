@@ -46,7 +46,7 @@ NOTES = [
     ("note-from-scratch", "the blog post implementing multinomial naive Bayes from scratch on 20 Newsgroups",
      "from scratch"),
 ]
-# The textbooks of the courses of issue 32, in the order their groups follow the five notes (same fields).
+# The textbooks of the courses of issues 32 and 33, in the order their groups follow the five notes (same fields).
 TEXTBOOKS = [
     ("note-jurafsky-martin", 'Jurafsky and Martin, "Speech and Language Processing", chapter 4', "jurafsky"),
     ("note-manning", 'Manning, Raghavan and Schütze, "Introduction to Information Retrieval", chapters 8 and 13',
@@ -54,6 +54,10 @@ TEXTBOOKS = [
     ("note-nltk-book", 'Bird, Klein and Loper, "Natural Language Processing with Python" (the NLTK book), chapter 6',
      "nltk"),
     ("note-almeida-hidalgo", "Almeida, Gómez Hidalgo and Yamakami (2011), the SMS Spam Collection", "almeida"),
+    # The books of issue 33: smoothing as a prior, and naive Bayes on pixels.
+    ("note-mitchell", 'Mitchell, "Machine Learning", section 6.9', "mitchell"),
+    ("note-murphy", 'Murphy, "Probabilistic Machine Learning: An Introduction", section 9.3', "murphy"),
+    ("note-d2l", 'Zhang, Lipton, Li and Smola, "Dive into Deep Learning", the naive Bayes section', "dive into deep"),
 ]
 OTHER = ("note-other", "Past the notes", None)
 ALL_FIVE = "all five notes"

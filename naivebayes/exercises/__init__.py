@@ -37,6 +37,7 @@ _ORDER = [
     "multinomial-counts", "bernoulli-counts", "categorical-counts",
     "multinomial-estimate", "multinomial-table", "bernoulli-estimate", "categorical-estimate",
     "posterior-mean", "map-estimate", "m-estimate", "credible-interval",  # smoothing as a prior (issue 33)
+    "expected-grey-level",  # a pixel's expected grey level (issue 33)
     "gaussian-mean", "gaussian-squared-deviations", "gaussian-variance",
     "multinomial-log-term", "bernoulli-log-term", "gaussian-log-density",
     "multinomial-joint-product", "multinomial-joint-log",

@@ -25,6 +25,8 @@ from naivebayes.exercises.reproductions import (
     truth_table_parameters,
     truth_table_probability,
 )
+from naivebayes.datasets.shipped import load_iris
+from naivebayes.inspect.pixel_pictures import class_pictures, expected_value
 from naivebayes.naive_bayes.categorical import CategoricalNB, add_categorical_counts, categorical_likelihood
 from naivebayes.naive_bayes.gaussian import GaussianNB, gaussian_log_density, gaussian_mean, gaussian_variance, squared_deviations
 from naivebayes.other_models.joint import cell_probability, joint_parameter_count, naive_parameter_count
@@ -33,6 +35,7 @@ __all__ = []  # (a user asks for an exercise by name: naivebayes.exercises.exerc
 
 LECTURE_7 = "Lecture #7: Naïve Bayes"
 CORNELL_8 = "Cornell Tech's Lecture 8: Naive Bayes"
+PIXELS = "the digits page of this library: a categorical model's picture of each pixel (no note derives it)"
 TFP_BLOG = "the blog post on a naive Bayes classifier with TensorFlow Probability"
 
 # PlayTennis, counted by hand from Mitchell's 14 days (docs/categorical.md).
@@ -197,6 +200,67 @@ CATEGORICAL_ESTIMATE = Exercise(
     ],
     hint="add alpha pseudo-rows to each of the K_j values: alpha above, alpha K_j below",
     reproductions=[in_play_tennis(), in_play_tennis("no", alpha=0)],
+)
+
+
+# -- the expected value of a categorical feature (a pixel's grey level) ----------
+
+
+def draw_distribution(generator):
+    values = generator.sample(range(17), generator.randint(1, 17))
+    weights = [generator.randint(0, 9) for _ in values]
+    if not any(weights):
+        weights[0] = 1
+    total = sum(weights)
+    if generator.random() < 0.3:
+        return ({value: weight / total for value, weight in zip(values, weights)},)
+    return ({value: Fraction(weight, total) for value, weight in zip(values, weights)},)
+
+
+def iris_expected_setosa_sepal_length():
+    """CategoricalNB(alpha=0) on the 150 iris flowers: setosa's expected sepal length, drawn as a class picture."""
+    rows, labels, features = load_iris(exact=True)  # the lengths as exact tenths, so the answer is exact too
+    model = CategoricalNB(alpha=0).fit([[row[feature] for feature in features] for row in rows], labels)
+    picture = class_pictures(model, classes=["setosa"], shape=(1, len(features)))
+    return picture.panels[0][1][0]
+
+
+EXPECTED_GREY_LEVEL = Exercise(
+    name="expected-grey-level",
+    title="The value a categorical feature is expected to take (a pixel's grey level)",
+    formula_id="eq-expected-grey-level",
+    page="digits.md",
+    notes=(PIXELS,),
+    function=expected_value,
+    latex=r"E[x_j \mid c] = \sum_{v} v \, P(x_j = v \mid c)",
+    arguments={"probabilities": "{v: P(x_j = v | c)}: each value v the feature takes (a grey level from 0 to 16) "
+                                "and its probability in class c; they add up to 1"},
+    returns="E[x_j | c], a number (a Fraction when the probabilities are Fractions is best: it is exact)",
+    hand_cases=[
+        Case(({0: Fraction(1, 2), 8: Fraction(1, 4), 16: Fraction(1, 4)},), Fraction(6),
+             "half the time 0, a quarter 8, a quarter 16: 0 + 2 + 4"),
+        Case(({16: Fraction(1)},), Fraction(16), "always 16: a pixel inked in every image of the class"),
+        Case(({0: Fraction(1)},), Fraction(0), "always blank"),
+        Case(({3: Fraction(1, 3), 5: Fraction(2, 3)},), Fraction(13, 3), "1 + 10/3: the weights, not the plain mean 4"),
+        Case(({0: Fraction(9, 10), 16: Fraction(1, 10)},), Fraction(8, 5), "a pixel that is mostly blank"),
+    ],
+    draw=draw_distribution,
+    mistakes=[
+        Mistake("the plain mean of the values", "this averages the values as if each were equally likely: weight "
+                "each value by its probability", lambda probabilities: sum(probabilities) / len(probabilities)),
+        Mistake("the likeliest value", "this is the mode, the value with the largest probability: the expected "
+                "value adds up every value times its probability",
+                lambda probabilities: max(probabilities, key=probabilities.get)),
+        Mistake("the sum of the probabilities", "this adds up the probabilities alone (always 1): multiply each by "
+                "its value v first", lambda probabilities: sum(probabilities.values())),
+        Mistake("divided by the number of values", "the probabilities already add up to 1: do not divide the sum "
+                "by the number of values", lambda probabilities: sum(v * p for v, p in probabilities.items())
+                / len(probabilities)),
+    ],
+    hint="multiply each value by its probability, and add the products up",
+    reproductions=[Reproduction("CategoricalNB(alpha=0) on the 150 iris flowers expects a setosa sepal length of "
+                                "{value} cm (the class mean, which Cornell Tech's Lecture 8 prints as 5.006)",
+                                iris_expected_setosa_sepal_length, published=5.006, digits=3)],
 )
 
 
@@ -696,7 +760,7 @@ MUTUAL_INFORMATION = Exercise(
 )
 
 TABLE_EXERCISES = [
-    CATEGORICAL_COUNTS, CATEGORICAL_ESTIMATE,
+    CATEGORICAL_COUNTS, CATEGORICAL_ESTIMATE, EXPECTED_GREY_LEVEL,
     GAUSSIAN_MEAN, GAUSSIAN_SQUARED_DEVIATIONS, GAUSSIAN_VARIANCE, GAUSSIAN_LOG_DENSITY,
     JOINT_CELL, JOINT_PARAMETERS, NAIVE_PARAMETERS, MUTUAL_INFORMATION,
 ]
