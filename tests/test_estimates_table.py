@@ -212,3 +212,14 @@ def test_float_counts_give_floats():
 def test_bad_input_is_refused(call, error, phrase):
     with pytest.raises(error, match=phrase):
         call()
+
+
+def test_the_class_rows_read_the_models_own_class_prior_an_m_estimate_too():
+    from naivebayes import MEstimate
+
+    documents, labels, _ = load_china()
+    model = MultinomialNB(class_prior=MEstimate(4)).fit(documents, labels)  # m p_c = 4 * 1/2 = 2 per class
+    rows = {row["class"]: row for row in estimate_table(model, features=[]) if row["feature"] == "(class)"}
+    assert (rows["china"]["a"], rows["china"]["A"]) == (2, 4)
+    assert rows["china"]["posterior mean"] == Fraction(5, 8) == model.prior("china")  # (3 + 2) / (4 + 4)
+    assert rows["japan"]["posterior mean"] == Fraction(3, 8) == model.prior("japan")

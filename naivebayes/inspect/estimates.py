@@ -153,11 +153,12 @@ def chosen(name, asked, known, what):
 
 
 def class_prior_rows(model, classes, class_prior, level):
-    """The class prior's rows: N_c of N examples, with the Dirichlet pseudo-counts b_c of ``class_prior``."""
+    """The class prior's rows: N_c of N examples, with the pseudo-counts b_c of ``class_prior`` (a Dirichlet or an MEstimate)."""
     if class_prior is None:
-        class_prior = model.class_prior if isinstance(model.class_prior, Dirichlet) else Dirichlet(1)
-    if not isinstance(class_prior, Dirichlet):
-        raise TypeError(f"class_prior must be a Dirichlet (pseudo-counts for the classes), not {class_prior!r:.60}")
+        class_prior = model.class_prior if isinstance(model.class_prior, (Dirichlet, MEstimate)) else Dirichlet(1)
+    if not isinstance(class_prior, (Dirichlet, MEstimate)):
+        raise TypeError("class_prior must be a Dirichlet or an MEstimate (pseudo-counts for the classes), "
+                        f"not {class_prior!r:.60}")
     every = model.classes_
     counts = [model.class_counts_[label] for label in every]
     pseudo = [class_prior.pseudo_count(None, label, len(every)) for label in every]
@@ -192,7 +193,8 @@ def estimate_table(model, classes=None, features=None, level=0.95, prior=None, c
       alpha) for a Bernoulli word).
     * ``class_rows``: the class prior's rows first (feature "(class)"), with
       ``class_prior``'s pseudo-counts: None takes the model's class_prior if
-      it is a Dirichlet, else Dirichlet(1).
+      it is a Dirichlet or an MEstimate, else Dirichlet(1) (the model itself
+      then uses the maximum-likelihood column, or the class_prior given).
 
     Returns a list of the rows that shows as a table (text and HTML).
     """
