@@ -37,6 +37,8 @@ import pytest
 
 import naivebayes
 from naivebayes import (
+    Beta,
+    Dirichlet,
     BernoulliNB,
     CategoricalNB,
     ComplementNB,
@@ -290,6 +292,30 @@ def test_fit_on_a_handful_passes_the_counting_formulas(case):
     _, Model, X, y, _, _, counting = case
     calls = calls_made_by(Model().fit, X, y)
     assert problems_counting(calls, counting) == []
+
+
+# A prior as the smoothing (docs/priors.md) takes its own branch in the three count models: it walks as briefly.
+PRIOR_CASES = [
+    ("multinomial, per-word Dirichlet", MultinomialNB, {"alpha": Dirichlet(1, per_value={"chinese": 2})}, DOCUMENTS,
+     LABELS, TEST_DOCUMENT),
+    ("bernoulli, Beta(2, 3)", BernoulliNB, {"alpha": Beta(2, 3)}, DOCUMENTS, LABELS, TEST_DOCUMENT),
+    ("bernoulli, MAP under Beta(2, 2)", BernoulliNB, {"alpha": Beta(2, 2, estimate="map")}, DOCUMENTS, LABELS,
+     TEST_DOCUMENT),
+    ("categorical, Dirichlet(2) and a class prior", CategoricalNB, {"alpha": Dirichlet(2), "class_prior": Dirichlet(1)},
+     DAYS, PLAYED, TEST_DAY),
+]
+
+
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "explain"])
+@pytest.mark.parametrize("case", PRIOR_CASES, ids=[case[0] for case in PRIOR_CASES])
+def test_a_model_with_a_prior_walks_as_briefly(case, method):
+    _, Model, settings, X, y, example = case
+    model = Model(**settings).fit(X, y)
+    function, argument = one_call(model, method, example)
+    calls = calls_made_by(function, argument)
+    assert problems_reaching_a_formula(calls) == []
+    assert problems_without_source(calls) == []
+    assert problems_with_checks(calls) == []
 
 
 @pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB, ComplementNB])

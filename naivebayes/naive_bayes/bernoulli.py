@@ -462,14 +462,11 @@ class BernoulliNB(TextNaiveBayes):
 
     def _log_likelihood_terms(self, counts):
         present = [word for word, count in counts.items() if count > 0 and word in self.vocabulary_]  # x_j = 1, known
-        if isinstance(self.alpha, Prior):
-            return self._prior_word_terms(present)
-        return bernoulli_word_terms(
-            present, self.classes_, self.feature_counts_, self.class_counts_, self.alpha, self.words_per_count_
-        )
-
-    def _prior_word_terms(self, present):
-        """``bernoulli_word_terms`` with alpha a prior: log p_jc per present word, and the absent words' sum word by word."""
+        if not isinstance(self.alpha, Prior):
+            return bernoulli_word_terms(
+                present, self.classes_, self.feature_counts_, self.class_counts_, self.alpha, self.words_per_count_
+            )
+        # alpha a prior: log p_jc per present word, and the absent words' sum word by word
         terms = [
             Term("word", word, 1, tuple(log(self._prior_theta(label, word, exact=False)) for label in self.classes_))
             for word in present
