@@ -469,3 +469,185 @@ def test_a_label_of_any_size_still_loads_but_a_number_key_too_large_is_refused()
         text = with_first_number_key(model_name, table, "MARK").replace('"MARK"', "1" + "0" * 400)
         with pytest.raises(ModelFileError, match=rf"^tables\.{table}\[.* (has a document length|holds the value) 1000"):
             from_json(text)
+
+
+# ---------------------------------------------------------------------------
+# A prior given as alpha or class_prior (issue 33): every field of each kind, tampered with
+# ---------------------------------------------------------------------------
+
+
+def prior_models():
+    """A small fitted model for each kind of prior and each place a file holds one, with every field given."""
+    from fractions import Fraction
+
+    from naivebayes.core.priors import Beta, Dirichlet, MEstimate
+
+    documents, labels, _ = load_china()
+    words = sorted(MultinomialNB().fit(documents, labels).vocabulary_)
+    half = Fraction(1, 2)
+    return {
+        "Dirichlet, alpha": MultinomialNB(alpha=Dirichlet(1, per_value={"tokyo": 2}, per_class={"japan": {"chinese": half}})),
+        "Dirichlet, alpha, map": MultinomialNB(alpha=Dirichlet(2, per_value={"tokyo": 3}, per_class={"japan": {"chinese": 2}}, estimate="map")),
+        "Beta, alpha": BernoulliNB(alpha=Beta(2, 3, per_feature={"tokyo": (1, 2)}, per_class={"japan": {"chinese": (3, half)}})),
+        "Beta, alpha, map": BernoulliNB(alpha=Beta(2, 3, per_feature={"tokyo": (1, 2)}, per_class={"japan": {"chinese": (3, 1)}}, estimate="map")),
+        "MEstimate, alpha": MultinomialNB(alpha=MEstimate(4, p=dict.fromkeys(words, Fraction(1, len(words))))),
+        "MEstimate, alpha, one p": BernoulliNB(alpha=MEstimate(4, p=0.25)),
+        "Dirichlet, class_prior": MultinomialNB(class_prior=Dirichlet(1, per_value={"japan": 2})),
+        "MEstimate, class_prior": BernoulliNB(class_prior=MEstimate(2, p={"china": 0.75, "japan": 0.25})),
+    }
+
+
+PRIOR_FILES = {name: to_json(model.fit(*load_china()[:2])) for name, model in prior_models().items()}
+
+
+def prior_in(document, name):
+    """(the setting that holds the prior, its kind, its fields) in the file of PRIOR_FILES[name]."""
+    setting = name.split(", ")[1]
+    (kind, fields), = document["settings"][setting].items()
+    return setting, kind, fields
+
+
+def first_number(raw):
+    """The path to the first number in a prior's field (a number, or one inside its tables and pairs), or None."""
+    if isinstance(raw, bool) or raw is None:
+        return None
+    if isinstance(raw, (int, float)) or (isinstance(raw, str) and re.fullmatch(r"-?[0-9]+(/[0-9]+)?", raw)):
+        return []
+    items = raw.items() if isinstance(raw, dict) else enumerate(raw) if isinstance(raw, list) else ()
+    for key, item in items:
+        found = first_number(item)
+        if found is not None:
+            return [key, *found]
+    return None
+
+
+PRIOR_HOW = ("removed", "of the wrong type", "true", "negative", "NaN", "too large for a float", "over 0")
+
+
+def tampered_prior(name, field, how):
+    """PRIOR_FILES[name] with the prior's ``field`` tampered with ``how``, or None if that tampering does not apply."""
+    document = json.loads(PRIOR_FILES[name])
+    _, _, fields = prior_in(document, name)
+    raw = fields[field]
+    if how == "removed":
+        del fields[field]
+        return json.dumps(document)
+    if how == "of the wrong type":
+        fields[field] = [] if field == "estimate" else "x"
+        return json.dumps(document)
+    path = first_number(raw)
+    if path is None:
+        return None
+    parent, key = reach(raw, path) if path else (fields, field)
+    parent[key] = {"true": True, "negative": -1, "over 0": "1/0"}.get(how, "MARK")
+    number = {"NaN": "NaN", "too large for a float": "1e400"}.get(how)
+    return json.dumps(document).replace('"MARK"', number) if number else json.dumps(document)
+
+
+PRIOR_CASES = [
+    (name, field, how)
+    for name, text in PRIOR_FILES.items()
+    for field in prior_in(json.loads(text), name)[2]
+    for how in PRIOR_HOW
+    if tampered_prior(name, field, how) is not None
+]
+
+
+@pytest.mark.parametrize("name, field, how", PRIOR_CASES, ids=["-".join(case) for case in PRIOR_CASES])
+def test_every_field_of_every_prior_tampered_with_is_refused_by_name(name, field, how):
+    setting, kind, _ = prior_in(json.loads(PRIOR_FILES[name]), name)
+    with pytest.raises(ModelFileError) as raised:
+        from_json(tampered_prior(name, field, how))
+    message = str(raised.value)
+    assert message.startswith(f"settings.{setting}"), message
+    assert re.search(rf"\b{field}\b", message), message  # the very field
+
+
+def test_every_field_of_every_prior_is_tampered_with():
+    fields = {(name, field) for name, field, _ in PRIOR_CASES}
+    assert {("Beta, alpha", field) for field in ("a", "b", "per_feature", "per_class", "estimate")} <= fields
+    assert {("Dirichlet, alpha", field) for field in ("a", "per_value", "per_class", "estimate")} <= fields
+    assert {("MEstimate, alpha", "m"), ("MEstimate, alpha", "p"), ("MEstimate, alpha, one p", "p")} <= fields
+    assert sum(how == "negative" for _, _, how in PRIOR_CASES) >= 15
+
+
+def edited_prior(name, edit):
+    document = json.loads(PRIOR_FILES[name])
+    setting, kind, fields = prior_in(document, name)
+    edit(document["settings"], setting, kind, fields)
+    return json.dumps(document)
+
+
+def set_prior_field(field, value):
+    return lambda settings, setting, kind, fields: fields.__setitem__(field, value)
+
+
+def renamed(new_kind):
+    return lambda settings, setting, kind, fields: settings.__setitem__(setting, {new_kind: fields})
+
+
+PRIOR_TAMPERED = [
+    # (what was done, the file, the edit, what the message says)
+    ("an unknown kind of prior", "Dirichlet, alpha", renamed("Gamma"),
+     r'^settings.alpha names the prior "Gamma"; a model file holds Dirichlet, Beta and MEstimate priors'),
+    ("an unknown kind of class prior", "Dirichlet, class_prior", renamed("Gamma"), r'^settings.class_prior names the prior "Gamma"'),
+    ("a kind that is not a name", "Dirichlet, alpha", lambda s, setting, kind, fields: s.__setitem__(setting, {"Dirichlet": 3}),
+     r'^settings.alpha is \{"Dirichlet": 3\}; alpha is a number, or a prior written as'),
+    ("two kinds at once", "Dirichlet, alpha", lambda s, setting, kind, fields: s.__setitem__(setting, {"Dirichlet": fields, "Beta": fields}),
+     r'^settings.alpha is \{"Dirichlet": \{"a": 1, .*; alpha is a number, or a prior written as'),
+    ("a field of another prior", "Dirichlet, alpha", set_prior_field("b", 1),
+     r"^settings.alpha.Dirichlet has 'b', which is not a field of a Dirichlet prior"),
+    ("an estimate that is neither", "Dirichlet, alpha", set_prior_field("estimate", "mode"),
+     r"^settings.alpha.Dirichlet.estimate must be 'posterior mean' or 'map', not 'mode'"),
+    ("the estimate of a Beta that is neither", "Beta, alpha", set_prior_field("estimate", "mean"),
+     r"^settings.alpha.Beta.estimate must be 'posterior mean' or 'map', not 'mean'"),
+    ("a MAP Dirichlet with a < 1", "Dirichlet, alpha, map", set_prior_field("a", "1/2"),
+     r"^settings.alpha.Dirichlet.a must be a finite number >= 1 \(the MAP estimate needs a_v >= 1"),
+    ("a MAP Dirichlet with a word's a < 1", "Dirichlet, alpha, map", set_prior_field("per_value", {"tokyo": 0.5}),
+     r"^settings.alpha.Dirichlet.per_value\['tokyo'\] must be a finite number >= 1"),
+    ("a MAP Beta with b < 1", "Beta, alpha, map", set_prior_field("b", 0), r"^settings.alpha.Beta.b must be a finite number >= 1"),
+    ("a MAP Beta with a pair below 1", "Beta, alpha, map", set_prior_field("per_class", {"japan": {"chinese": [3, 0.5]}}),
+     r"^settings.alpha.Beta.per_class\['japan'\]\['chinese'\]\[1\] must be a finite number >= 1"),
+    ("made a MAP estimate with a < 1", "Beta, alpha", set_prior_field("estimate", "map"),
+     r"^settings.alpha.Beta.per_class\['japan'\]\['chinese'\]\[1\] must be a finite number >= 1"),
+    ("a pair of three", "Beta, alpha", set_prior_field("per_feature", {"tokyo": [1, 2, 3]}),
+     r"^settings.alpha.Beta.per_feature\['tokyo'\] must be a pair \(a, b\) of pseudo-counts, not \(1, 2, 3\)"),
+    ("a pair of one", "Beta, alpha", set_prior_field("per_class", {"japan": {"chinese": [3]}}),
+     r"^settings.alpha.Beta.per_class\['japan'\]\['chinese'\] must be a pair \(a, b\)"),
+    ("a pair that is a number", "Beta, alpha", set_prior_field("per_feature", {"tokyo": 2}),
+     r"^settings.alpha.Beta.per_feature\['tokyo'\] is 2; it should be an array"),
+    ("a Dirichlet's pair", "Dirichlet, alpha", set_prior_field("per_value", {"tokyo": [1, 2]}),
+     r"^settings.alpha.Dirichlet.per_value\['tokyo'\] is \[1, 2\]; a number is written as"),
+    ("p above 1", "MEstimate, alpha, one p", set_prior_field("p", 1.5),
+     r"^settings.alpha.MEstimate.p must be a probability in \[0, 1\], not 1.5"),
+    ("a word's p above 1", "MEstimate, alpha", set_prior_field("p", {"tokyo": "3/2"}),
+     r"^settings.alpha.MEstimate.p\['tokyo'\] must be a probability in \[0, 1\], not Fraction\(3, 2\)"),
+    ("a class's p below 0", "MEstimate, class_prior", set_prior_field("p", {"china": 1, "japan": -0.25}),
+     r"^settings.class_prior.MEstimate.p\['japan'\] must be a finite number >= 0"),
+    ("p that no longer adds up to 1", "MEstimate, class_prior", set_prior_field("p", {"china": 0.5, "japan": 0.25}),
+     r"^the tables cannot be made into a BernoulliNB: MEstimate's p must add up to 1 over the classes, but it adds up to 0.75"),
+    ("m as text", "MEstimate, alpha", set_prior_field("m", "four"), r"^settings.alpha.MEstimate.m is \"four\"; a string here is an exact fraction"),
+    ("a Dirichlet's fields under Beta", "Dirichlet, alpha", renamed("Beta"),
+     r"^settings.alpha.Beta has no 'b' \(a Beta prior has a, b, per_feature, per_class, estimate\)"),
+    ("a Beta on the classes", "Dirichlet, class_prior",
+     lambda s, setting, kind, fields: s.__setitem__(setting, {"Beta": {"a": 1, "b": 1, "per_feature": None, "per_class": None, "estimate": "posterior mean"}}),
+     r"^settings: class_prior takes a Dirichlet or MEstimate prior over the classes, not Beta\(a=1, b=1\)"),
+    ("a Beta for a multinomial model", "Dirichlet, alpha",
+     lambda s, setting, kind, fields: s.__setitem__(setting, {"Beta": {"a": 1, "b": 1, "per_feature": None, "per_class": None, "estimate": "posterior mean"}}),
+     r"^settings: MultinomialNB takes a number or a Dirichlet or MEstimate prior as alpha, not Beta\(a=1, b=1\)"),
+    ("pseudo-counts per class for the classes", "Dirichlet, class_prior", set_prior_field("per_class", {"japan": {"china": 1}}),
+     r"^settings: class_prior=Dirichlet\(...\) gives one pseudo-count per class .*per_class has no meaning there"),
+]
+
+
+@pytest.mark.parametrize("what, name, edit, message", PRIOR_TAMPERED, ids=[case[0] for case in PRIOR_TAMPERED])
+def test_a_changed_prior_is_refused_naming_the_field(what, name, edit, message):
+    with pytest.raises(ModelFileError, match=message):
+        from_json(edited_prior(name, edit))
+
+
+def test_a_prior_in_a_file_of_a_model_whose_smoothing_is_no_prior_is_refused():
+    document = json.loads(to_json(ComplementNB().fit(*load_china()[:2])))
+    document["settings"]["alpha"] = json.loads(PRIOR_FILES["Dirichlet, alpha"])["settings"]["alpha"]
+    with pytest.raises(ModelFileError, match=r"^settings: ComplementNB takes a number as alpha, not the prior Dirichlet"):
+        from_json(json.dumps(document))

@@ -29,7 +29,7 @@ from naivebayes.evaluation.cross_validation import GridSearchCV, cross_val_score
 from naivebayes.fast import PackedScorer, fit_tfidf
 from naivebayes.naive_bayes.merging import merge
 from naivebayes.other_models.joint import JointBayesClassifier
-from naivebayes.saving.model_files import save, to_json
+from naivebayes.saving.model_files import from_json, load, save, to_json
 
 # Multinomial: class "a" has x twice and y once (n_a = 3), class "b" has y and z (n_b = 2); V = {x, y, z}.
 WORD_DOCUMENTS, WORD_LABELS = ["x x y", "y z"], ["a", "b"]
@@ -386,18 +386,17 @@ def test_semi_supervised_refuses_a_prior_assigned_later():
         model.alpha = Dirichlet(1)
 
 
-def test_packed_scorer_merge_and_model_files_refuse_a_prior(tmp_path):
-    documents, labels, _ = load_china()
+def test_packed_scorer_refuses_a_prior_model_files_and_merge_take_one(tmp_path):
+    documents, labels, test_document = load_china()
     model = MultinomialNB(alpha=Dirichlet(1, per_value={"tokyo": 2})).fit(documents, labels)
     with pytest.raises(TypeError, match="PackedScorer packs the rows of a model whose alpha is a number"):
         PackedScorer(model)
-    with pytest.raises(ValueError, match="cannot be saved: its alpha is the prior"):
-        to_json(model)
-    with pytest.raises(ValueError, match="cannot be saved: its alpha is the prior"):
-        save(model, tmp_path / "model.json")
-    assert not (tmp_path / "model.json").exists()
-    with pytest.raises(ValueError, match="cannot be saved: its class_prior is the prior"):
-        to_json(BernoulliNB(class_prior=Dirichlet(1)).fit(documents, labels))
+    loaded = load(save(model, tmp_path / "model.json"))  # (tests/test_saving.py checks every kind of prior)
+    assert loaded.alpha == model.alpha
+    assert loaded.likelihood("tokyo", "japan") == Fraction(1 + 2, 3 + 7)  # n = 1, n_c = 3, A = 5 + 2
+    assert loaded.predict_proba([test_document]) == model.predict_proba([test_document])
+    classes = BernoulliNB(class_prior=Dirichlet(1)).fit(documents, labels)
+    assert from_json(to_json(classes)).prior("china") == Fraction(3 + 1, 4 + 2)
     other = MultinomialNB(alpha=Dirichlet(1)).fit(documents, labels)
     with pytest.raises(ValueError, match="cannot merge models with different settings: alpha"):
         merge(model, other)

@@ -41,6 +41,7 @@ from naivebayes import (
     SemiSupervisedNB,
     TreeAugmentedNB,
 )
+from naivebayes.core.priors import Beta, Dirichlet, MEstimate
 from naivebayes.datasets import load_china, load_iris, load_play_tennis
 from naivebayes.naive_bayes.merging import merge
 from naivebayes.saving.model_files import from_json, load, save, to_json
@@ -251,6 +252,22 @@ def fitted_models():
     yield "kernel", KernelNB().fit(iris, species)
     yield "discriminant", GaussianDiscriminantAnalysis().fit(iris, species)
     yield "semi-supervised", SemiSupervisedNB().fit(documents, labels, ["chinese tokyo japan", "beijing chinese"])
+    yield from prior_models()
+
+
+def prior_models():
+    """Models whose smoothing and class prior are priors (issue 33), with tables in each prior."""
+    documents, labels, _ = load_china()
+    tennis, play, _ = load_play_tennis()
+    words = {"chinese": 3, "tokyo": Fraction(1, 2), "macao": 0.25, "japan": 2}
+    dirichlet = Dirichlet(1, per_value=words, per_class={"japan": {"tokyo": 4, "beijing": 2}, "china": {"macao": 3}})
+    yield "multinomial, Dirichlet", MultinomialNB(alpha=dirichlet, class_prior=Dirichlet(1, per_value={"japan": 2, "china": 3})).fit(documents, labels)
+    beta = Beta(2, 3, per_feature={"tokyo": (1, 2), "chinese": (Fraction(1, 2), 4)}, per_class={"japan": {"japan": (3, 1), "beijing": (1, 5)}})
+    guess = MEstimate(2, p={"japan": 0.25, "china": 0.75})
+    yield "bernoulli, Beta", BernoulliNB(alpha=beta, class_prior=guess).fit(documents, labels)
+    values = {feature: sorted({row[feature] for row in tennis}) for feature in tennis[0]}
+    p = {(feature, value): Fraction(1, len(seen)) for feature, seen in values.items() for value in seen}
+    yield "categorical, m-estimate", CategoricalNB(alpha=MEstimate(5, p=p)).fit(tennis, play)
 
 
 FITTED = dict(fitted_models())
@@ -287,6 +304,26 @@ def test_saving_a_loaded_file_again_gives_the_same_bytes(name, tmp_path):
     first = path.read_bytes()
     again = save(load(path, trust_pattern=True), tmp_path / "again.json")
     assert again.read_bytes() == first
+
+
+@pytest.mark.parametrize("name", [name for name, _ in prior_models()])
+def test_a_prior_whose_dicts_were_filled_in_another_order_writes_the_same_bytes(name):
+    model = FITTED[name]
+    expected = to_json(model)
+    for setting in ("alpha", "class_prior"):
+        prior = getattr(model, setting)
+        if isinstance(prior, (Dirichlet, Beta, MEstimate)):
+            shuffled = type(prior)(**{field: reversed_dicts(value) for field, value in vars(prior).items()})
+            assert shuffled == prior and key_orders(vars(shuffled)) != key_orders(vars(prior))  # (the check below could fail)
+            setattr(model, setting, shuffled)
+    assert to_json(model) == expected
+
+
+def reversed_dicts(value):
+    """The same value with the keys of every dict in it, all the way down, in reverse order."""
+    if isinstance(value, dict):
+        return {key: reversed_dicts(value[key]) for key in reversed(list(value))}
+    return value
 
 
 def test_minus_zero_is_written_as_zero():

@@ -32,6 +32,7 @@ from naivebayes import (
     Tokenizer,
     TreeAugmentedNB,
 )
+from naivebayes.core.priors import Beta, Dirichlet, MEstimate
 from naivebayes.datasets import load_china, load_iris, load_play_tennis, load_spam
 from naivebayes.saving.model_files import (
     FORMAT_VERSION,
@@ -173,6 +174,78 @@ def exact_discriminant():
     return model.fit(rows, ["a", "a", "a", "b", "b", "b"]), [[4, 4], [6, 6]]
 
 
+# Models whose smoothing or class prior is a prior (issue 33): every field of each kind of prior, with
+# numbers of each type and keys of each kind (words, column numbers, (feature, category) pairs, labels).
+PRESENCE_DOCUMENTS, PRESENCE_LABELS = ["x y", "x", "y"], ["a", "a", "b"]
+
+
+def beta_bernoulli():
+    prior = Beta(2, 3, per_feature={"y": (1, Fraction(1, 2))}, per_class={"b": {"x": (0.5, 4)}})
+    model = BernoulliNB(alpha=prior, class_prior=MEstimate(2, p={"a": Fraction(1, 4), "b": Fraction(3, 4)}))
+    return model.fit(PRESENCE_DOCUMENTS, PRESENCE_LABELS), ["y", "x y", "", "z"]
+
+
+def map_beta_bernoulli():
+    documents, labels, test_document = load_china()
+    model = BernoulliNB(alpha=Beta(2, 2, estimate="map"), class_prior=Dirichlet(Fraction(1, 2)))
+    return model.fit(documents, labels), [test_document, "tokyo"]
+
+
+def m_estimate_bernoulli():
+    documents, labels, test_document = load_china()
+    return BernoulliNB(alpha=MEstimate(4, p=0.25)).fit(documents, labels), [test_document, "tokyo"]
+
+
+def dirichlet_multinomial():
+    documents, labels, test_document = load_china()
+    prior = Dirichlet(Fraction(1, 2), per_value={"chinese": 3, "tokyo": 0.25}, per_class={"japan": {"japan": 2}})
+    model = MultinomialNB(alpha=prior, class_prior=Dirichlet(1, per_value={"japan": 2}, estimate="map"))
+    return model.fit(documents, labels), [test_document, "Tokyo Beijing unseen"]
+
+
+def m_estimate_multinomial():
+    documents, labels, test_document = load_china()
+    guess = {"chinese": Fraction(1, 2), **dict.fromkeys(["beijing", "shanghai", "macao", "tokyo", "japan"], Fraction(1, 10))}
+    return MultinomialNB(alpha=MEstimate(6, p=guess)).fit(documents, labels), [test_document, "tokyo japan"]
+
+
+def dense_map_multinomial():
+    prior = Dirichlet(1, per_value={0: 3, 2: Fraction(5, 2)}, estimate="map")
+    return MultinomialNB(alpha=prior).fit([[1, 0, 2], [0, 3, 1], [2, 2, 0]], ["x", "y", "x"]), [[1, 1, 1], [0, 5, 0]]
+
+
+def pairs_categorical():
+    rows, labels, test_row = load_play_tennis()
+    prior = Dirichlet(
+        1, per_value={("outlook", "sunny"): 3, ("wind", "strong"): Fraction(1, 2)}, per_class={"yes": {("humidity", "high"): 2}}
+    )
+    return CategoricalNB(alpha=prior, class_prior=MEstimate(3)).fit(rows, labels), [test_row, {"outlook": "sunny"}]
+
+
+def m_estimate_categorical():
+    prior = MEstimate(4, p={("f", "u"): Fraction(1, 4), ("f", "v"): Fraction(3, 4)})
+    rows = [{"f": "u"}, {"f": "u"}, {"f": "v"}]
+    return CategoricalNB(alpha=prior).fit(rows, ["a", "a", "b"]), rows
+
+
+def class_dirichlet_gaussian():
+    rows, labels, _ = load_iris()
+    return GaussianNB(class_prior=Dirichlet(2, per_value={"setosa": 0.5})).fit(rows, labels), rows[::10]
+
+
+PRIOR_MODELS = (
+    beta_bernoulli,
+    map_beta_bernoulli,
+    m_estimate_bernoulli,
+    dirichlet_multinomial,
+    m_estimate_multinomial,
+    dense_map_multinomial,
+    pairs_categorical,
+    m_estimate_categorical,
+    class_dirichlet_gaussian,
+)
+
+
 FITTED = {
     factory.__name__: factory
     for factory in (
@@ -196,6 +269,7 @@ FITTED = {
         iris_kernel,
         iris_discriminant,
         exact_discriminant,
+        *PRIOR_MODELS,
     )
 }
 
@@ -246,7 +320,9 @@ def test_a_loaded_model_is_the_saved_one(name, tmp_path):
     assert loaded.predict_joint_log_proba(examples) == model.predict_joint_log_proba(examples)
     assert loaded.predict(examples) == model.predict(examples)
     assert str(loaded.explain(examples[0])) == str(model.explain(examples[0]))
-    assert table_sizes(repr(loaded)) == table_sizes(repr(model))  # (its first entries in the file's order)
+    # (its first entries in the file's order; so are the dicts of a prior, which its first line shows)
+    first = 1 if any(isinstance(value, (Dirichlet, Beta, MEstimate)) for value in model.get_params().values()) else 0
+    assert table_sizes(repr(loaded))[first:] == table_sizes(repr(model))[first:]
 
 
 def table_sizes(text):
@@ -1079,3 +1155,90 @@ def test_a_changed_logistic_regression_file_is_refused_naming_the_field(what, na
     text = edited(name, edit)  # (json.dumps writes a float nan as NaN, which the loader refuses as not JSON)
     with pytest.raises(ModelFileError, match=message):
         from_json(text)
+
+
+# ---------------------------------------------------------------------------
+# Priors (issue 33): a prior given as alpha or class_prior is saved with its fields and comes back as it was
+# ---------------------------------------------------------------------------
+
+
+def test_a_beta_prior_is_written_as_its_kind_and_fields_and_loads_to_the_hand_computed_estimates():
+    model = BernoulliNB(alpha=Beta(2, 3)).fit(PRESENCE_DOCUMENTS, PRESENCE_LABELS)
+    text = to_json(model)
+    assert '"alpha": {"Beta": {"a": 2, "b": 3, "per_feature": null, "per_class": null, "estimate": "posterior mean"}},' in text
+    loaded = from_json(text)
+    assert loaded.alpha == Beta(2, 3)
+    # (N_jc + a) / (N_c + a + b): x is in both documents of class a (N_a = 2) and in none of b (N_b = 1)
+    assert loaded.likelihood("x", "a") == Fraction(4, 7) and loaded.likelihood("x", "b") == Fraction(1, 3)
+    assert loaded.likelihood("x", "a", present=False) == Fraction(3, 7)
+    # the document "y": P(y, a) = 2/3 * 3/7 * 3/7 = 6/49 and P(y, b) = 1/3 * 2/3 * 1/2 = 1/9
+    assert loaded.joint_probability("y") == {"a": Fraction(6, 49), "b": Fraction(1, 9)}
+    assert loaded.posterior("y")["a"] == Fraction(54, 103)
+    assert loaded.predict_proba(["y"]) == model.predict_proba(["y"])
+
+
+def test_a_map_class_prior_loads_to_the_hand_computed_priors():
+    model, _ = dirichlet_multinomial()
+    loaded = from_json(to_json(model))
+    # (N_c + b_c - 1) / (N + B - K) with N_china = 3, N_japan = 1, b = (1, 2): 3/5 and 2/5
+    assert loaded.prior("china") == Fraction(3, 5) and loaded.prior("japan") == Fraction(2, 5)
+    assert loaded.exact_priors() == model.exact_priors()
+
+
+@pytest.mark.parametrize("factory", PRIOR_MODELS, ids=lambda factory: factory.__name__)
+def test_a_prior_comes_back_with_every_field_of_its_type(factory):
+    """Prior's == says Fraction(1, 2) == 0.5 and (1, 2) == (1, 2) only; ``same`` also wants the types, keys and pairs."""
+    model, _ = factory()
+    loaded = from_json(to_json(model))
+    priors = 0
+    for name in ("alpha", "class_prior"):
+        given = model.get_params().get(name)
+        if isinstance(given, (Dirichlet, Beta, MEstimate)):
+            back = getattr(loaded, name)
+            assert type(back) is type(given) and same(vars(back), vars(given)), name
+            priors += 1
+    assert priors  # (each model of PRIOR_MODELS has one)
+
+
+def test_older_code_refuses_a_prior_rather_than_misread_it():
+    """Before priors, alpha was read as a number and a class_prior object as {label: P(c)}: both refuse a prior."""
+    from naivebayes.saving.json_values import decode
+
+    model, _ = dirichlet_multinomial()
+    settings = json.loads(to_json(model))["settings"]
+    assert FORMAT_VERSION == 1
+    with pytest.raises(ModelFileError, match=r'^settings.alpha is \{"Dirichlet": .*; a number is written as'):
+        decode("number", settings["alpha"], "settings.alpha")
+    with pytest.raises(ModelFileError, match=r"^settings.class_prior\['Dirichlet'\] is \{.*; a number is written as"):
+        decode(("table", "number"), settings["class_prior"], "settings.class_prior")
+
+
+def test_a_class_prior_table_whose_labels_name_priors_is_still_a_table():
+    model = MultinomialNB(class_prior={"Dirichlet": Fraction(1, 4), "Beta": Fraction(3, 4)})
+    model.fit(["a b", "b c"], ["Dirichlet", "Beta"])
+    loaded = from_json(to_json(model))
+    assert loaded.class_prior == {"Dirichlet": Fraction(1, 4), "Beta": Fraction(3, 4)}
+    assert loaded.prior("Beta") == Fraction(3, 4)
+
+
+def test_a_prior_of_your_own_is_not_saved(tmp_path):
+    class Stronger(Dirichlet):
+        """A subclass: a file names Dirichlet, and would load it as a Dirichlet."""
+
+    model = MultinomialNB(alpha=Stronger(2)).fit(PRESENCE_DOCUMENTS, PRESENCE_LABELS)
+    with pytest.raises(TypeError, match=r"settings.alpha is Stronger\(a=2\), a prior of your own; a model file holds"):
+        save(model, tmp_path / "model.json")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_prior_changed_in_place_so_that_it_would_not_load_is_not_saved(tmp_path):
+    prior = Beta(2, 3)
+    model = BernoulliNB(alpha=prior).fit(PRESENCE_DOCUMENTS, PRESENCE_LABELS)
+    prior.estimate = "mode"  # past the check its constructor makes, as code of one's own could
+    message = r"this BernoulliNB cannot be saved: its alpha would not load \(estimate must be 'posterior mean' or 'map'"
+    with pytest.raises(ValueError, match=message):
+        save(model, tmp_path / "model.json")
+    prior.estimate, prior.per_feature = "posterior mean", {"x": (1, -2)}
+    with pytest.raises(ValueError, match=r"its alpha would not load \(per_feature\['x'\]\[1\] must be a finite number >= 0"):
+        save(model, tmp_path / "model.json")
+    assert list(tmp_path.iterdir()) == []

@@ -76,6 +76,16 @@ through |V|.  Its file lists them a second time, in ``uncounted_words``
 existed), and loading refuses a word of ``vocabulary_`` that is neither
 counted nor listed there.
 
+A prior given as ``alpha`` or ``class_prior`` (naivebayes/core/priors.py) is
+written as its kind and its fields, in its constructor's order, such as
+``{"Beta": {"a": 2, "b": 3, "per_feature": null, "per_class": null,
+"estimate": "posterior mean"}}``; its tables' keys come in key order, and a
+pair (a, b) is an array.  Loading reads each field by its shape and hands
+them to the prior's own constructor, whose checks (pseudo-counts >= 0, or
+>= 1 for the MAP estimate; the estimate; p in [0, 1]) name the field.  Code
+from before priors reads ``alpha`` as a number and ``class_prior`` as
+{label: P(c)}, and refuses such an object, so the format stays version 1.
+
 A ``LogisticRegression`` counts nothing: its file holds its settings and its
 weights (w_c in ``columns_`` order and b_c for each class with weights), the
 columns and how its rows were given, and L-BFGS's record; loading checks them
@@ -92,7 +102,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from naivebayes.core.arithmetic import is_exact
-from naivebayes.core.priors import Prior
+from naivebayes.core.priors import Beta, Dirichlet, MEstimate, Prior
 from naivebayes.plumbing.checks import NotFittedError, is_number, sorted_labels
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.complement import ComplementNB
@@ -210,9 +220,9 @@ MODEL_TABLE_SHAPES = {
     },
 }
 
-# The shape of every setting; "class prior" and "tokenizer" have a form of their own.
+# The shape of every setting; "smoothing", "class prior" and "tokenizer" have a form of their own.
 SETTING_SHAPES = {
-    "alpha": "number",
+    "alpha": "smoothing",  # a number, or a prior (see PRIOR_FIELDS)
     "fit_prior": "bool",
     "norm": "bool",  # ComplementNB's weight normalisation
     "class_prior": "class prior",
@@ -242,6 +252,28 @@ SETTING_SHAPES = {
 
 # The stemmers a file names (a stemmer of your own is a function, which a file cannot hold).
 STEMMERS = {"porter_stem": porter_stem}
+
+# The priors a file holds as alpha or class_prior (issue 33), each written as {"Beta": {"a": 2, "b": 3, ...}}:
+# its kind, then every field of its constructor, in the constructor's order, with the shape of each.
+# "guess" is MEstimate's p: null, one number, or a table {value: p_v}.  A pair (a, b) is written as an array.
+PRIOR_CLASSES = {prior_class.__name__: prior_class for prior_class in (Dirichlet, Beta, MEstimate)}
+PAIR = ("list", "number")
+PRIOR_FIELDS = {
+    "Dirichlet": {
+        "a": "number",
+        "per_value": ("optional", ("table", "number")),
+        "per_class": ("optional", ("table", ("table", "number"))),
+        "estimate": "text",
+    },
+    "Beta": {
+        "a": "number",
+        "b": "number",
+        "per_feature": ("optional", ("table", PAIR)),
+        "per_class": ("optional", ("table", ("table", PAIR))),
+        "estimate": "text",
+    },
+    "MEstimate": {"m": "number", "p": "guess"},
+}
 
 
 def table_shape(model_name, table):
@@ -468,11 +500,14 @@ def check_model_can_be_saved(model):
             "(a class of your own would come back as another class)"
         )
     for name, value in model.get_params().items():
-        if isinstance(value, Prior):  # (the file format holds alpha and class_prior as numbers)
-            raise ValueError(
-                f"this {model_name} cannot be saved: its {name} is the prior {value!r}, and a model file holds "
-                f"{name} as numbers only; pickle the model instead, or save one with a number as {name}"
-            )
+        if isinstance(value, Prior) and type(value).__name__ in PRIOR_CLASSES:  # (one of your own: see prior_to_json)
+            try:  # its fields, checked again: one changed in place since it was made would not load
+                type(value)(**{field: getattr(value, field) for field in PRIOR_FIELDS[type(value).__name__]})
+            except (TypeError, ValueError) as error:
+                raise ValueError(
+                    f"this {model_name} cannot be saved: its {name} would not load ({error}); "
+                    f"give it a new prior, model.{name} = {type(value).__name__}(...)"
+                ) from None
     try:  # the check load makes, made before anything is written: a file that load would refuse is never written
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # (ComplementNB's note about a prior it ignores is for the user's own call)
@@ -494,16 +529,43 @@ def setting_to_json(name, value, where, model, leave_out_tokenizer):
         return tokenizer_to_json(value, model, leave_out_tokenizer)
     if shape == "class prior":
         return class_prior_to_json(value, where)
+    if shape == "smoothing":
+        return prior_to_json(value, where) if isinstance(value, Prior) else encode("number", value, where)
     return encode(shape, value, where)
 
 
 def class_prior_to_json(prior, where):
-    """None, ``{label: P(c)}`` as a table, or a list of priors in classes_ order, as given."""
+    """None, ``{label: P(c)}`` as a table, a list of priors in classes_ order, as given, or a prior."""
     if prior is None:
         return None
+    if isinstance(prior, Prior):
+        return prior_to_json(prior, where)
     if isinstance(prior, Mapping):
         return encode(("table", "number"), dict(prior), where)
     return encode(("list", "number"), list(prior), where)
+
+
+def prior_to_json(prior, where):
+    """A prior as ``{"Beta": {"a": 2, "b": 3, ...}}``: its kind, then each field in its constructor's order.
+
+    The keys of its tables are written in key order (``in_key_order``), so
+    the same prior gives the same text whatever order its dicts were filled
+    in.  A subclass of your own is refused: the file would name its parent,
+    and load it as that.
+    """
+    name = type(prior).__name__
+    if PRIOR_CLASSES.get(name) is not type(prior):
+        raise TypeError(
+            f"{where} is {prior!r}, a prior of your own; a model file holds Dirichlet, Beta and MEstimate "
+            "priors (a subclass would come back as its parent class)"
+        )
+    fields = {}
+    for field, shape in PRIOR_FIELDS[name].items():
+        value = ordered_dicts(getattr(prior, field), {}, 0)
+        if shape == "guess":
+            shape = ("table", "number") if isinstance(value, dict) else ("optional", "number")
+        fields[field] = encode(shape, value, f"{where}.{name}.{field}")
+    return {name: fields}
 
 
 def tokenizer_to_json(tokenizer, model, leave_out):
@@ -759,6 +821,8 @@ def settings_from_json(model_class, raw, tokenizer, trust_pattern=False):
             settings[name] = tokenizer_from_json(raw_value, where, tokenizer, trust_pattern)
         elif shape == "class prior":
             settings[name] = class_prior_from_json(raw_value, where)
+        elif shape == "smoothing":
+            settings[name] = smoothing_from_json(raw_value, where)
         else:
             settings[name] = decode(shape, raw_value, where)
     if tokenizer is not None and "tokenizer" not in raw:
@@ -773,12 +837,72 @@ def settings_from_json(model_class, raw, tokenizer, trust_pattern=False):
 
 
 def class_prior_from_json(raw, where):
-    """None, a table {label: P(c)} (an object, or a list of [label, P(c)] pairs), or a list of priors."""
+    """None, a prior, a table {label: P(c)} (an object, or a list of [label, P(c)] pairs), or a list of priors."""
     if raw is None:
         return None
+    if is_prior_json(raw):  # (a table's values are numbers, never an object)
+        return prior_from_json(raw, where)
     if isinstance(raw, dict) or (isinstance(raw, list) and raw and all(isinstance(item, list) for item in raw)):
         return decode(("table", "number"), raw, where)
     return decode(("list", "number"), raw, where)
+
+
+def smoothing_from_json(raw, where):
+    """alpha: a number, or a prior written as ``{"Beta": {...}}``."""
+    if is_prior_json(raw):
+        return prior_from_json(raw, where)
+    if isinstance(raw, dict):
+        raise ModelFileError(
+            f"{where} is {shown(raw)}; alpha is a number, or a prior written as "
+            '{"Dirichlet": {"a": 1, "per_value": null, ...}}: the kind of prior, then its fields'
+        )
+    return decode("number", raw, where)
+
+
+def is_prior_json(raw):
+    """True for an object of one entry whose value is an object: a prior, ``{"Beta": {"a": 2, ...}}``."""
+    return isinstance(raw, dict) and len(raw) == 1 and isinstance(next(iter(raw.values())), dict)
+
+
+def prior_from_json(raw, where):
+    """The prior ``{"Beta": {...}}`` writes: each field read by its shape, then all checked by its constructor.
+
+    Every field must be there, and no other.  An error names the field, such
+    as ``settings.alpha.Beta.per_feature['free']``; the constructor's own
+    checks (pseudo-counts >= 0, or >= 1 for the MAP estimate; the estimate;
+    pairs of two; p in [0, 1]) name it as they name an argument.
+    """
+    (name, raw_fields), = raw.items()
+    if name not in PRIOR_CLASSES:
+        raise ModelFileError(
+            f"{where} names the prior {shown(name)}; a model file holds Dirichlet, Beta and MEstimate priors"
+        )
+    where = f"{where}.{name}"
+    shapes = PRIOR_FIELDS[name]
+    a_name = f"{'an' if name == 'MEstimate' else 'a'} {name} prior"
+    missing = [field for field in shapes if field not in raw_fields]
+    if missing:
+        raise ModelFileError(f"{where} has no {missing[0]!r} ({a_name} has {', '.join(shapes)})")
+    unknown = [field for field in raw_fields if field not in shapes]
+    if unknown:
+        raise ModelFileError(f"{where} has {unknown[0]!r}, which is not a field of {a_name}")
+    fields = {}
+    for field, shape in shapes.items():
+        value = raw_fields[field]
+        if shape == "guess":
+            shape = ("table", "number") if isinstance(value, (dict, list)) else ("optional", "number")
+        fields[field] = decode(shape, value, f"{where}.{field}")
+    if name == "Beta":  # pairs as the tuples Beta takes
+        if fields["per_feature"] is not None:
+            fields["per_feature"] = {key: tuple(pair) for key, pair in fields["per_feature"].items()}
+        if fields["per_class"] is not None:
+            fields["per_class"] = {
+                label: {key: tuple(pair) for key, pair in pairs.items()} for label, pairs in fields["per_class"].items()
+            }
+    try:
+        return PRIOR_CLASSES[name](**fields)
+    except (TypeError, ValueError) as error:  # its message begins with the field: "a must be ...", "p['x'] must ..."
+        raise ModelFileError(f"{where}.{error}") from None
 
 
 TOKENIZER_SETTINGS = ("lowercase", "pattern", "min_length", "stop_words", "stemmer", "ngram_range", "unicode_form")
