@@ -1235,10 +1235,13 @@ def test_a_prior_changed_in_place_so_that_it_would_not_load_is_not_saved(tmp_pat
     prior = Beta(2, 3)
     model = BernoulliNB(alpha=prior).fit(PRESENCE_DOCUMENTS, PRESENCE_LABELS)
     prior.estimate = "mode"  # past the check its constructor makes, as code of one's own could
-    message = r"this BernoulliNB cannot be saved: its alpha would not load \(estimate must be 'posterior mean' or 'map'"
+    message = r"this BernoulliNB cannot be saved: its alpha would not load \(settings.alpha.Beta.estimate must be 'posterior mean' or 'map'"
     with pytest.raises(ValueError, match=message):
         save(model, tmp_path / "model.json")
     prior.estimate, prior.per_feature = "posterior mean", {"x": (1, -2)}
-    with pytest.raises(ValueError, match=r"its alpha would not load \(per_feature\['x'\]\[1\] must be a finite number >= 0"):
+    with pytest.raises(ValueError, match=r"its alpha would not load \(settings.alpha.Beta.per_feature\['x'\]\[1\] must be a finite number >= 0"):
+        save(model, tmp_path / "model.json")
+    prior.per_feature = {"x": (1, 10**400)}  # (a number no float can hold, which a file cannot either)
+    with pytest.raises(ValueError, match=r"its alpha would not load \(settings.alpha.Beta.per_feature\['x'\]\[1\] is a whole number of about 400 digits"):
         save(model, tmp_path / "model.json")
     assert list(tmp_path.iterdir()) == []

@@ -501,9 +501,9 @@ def check_model_can_be_saved(model):
         )
     for name, value in model.get_params().items():
         if isinstance(value, Prior) and type(value).__name__ in PRIOR_CLASSES:  # (one of your own: see prior_to_json)
-            try:  # its fields, checked again: one changed in place since it was made would not load
-                type(value)(**{field: getattr(value, field) for field in PRIOR_FIELDS[type(value).__name__]})
-            except (TypeError, ValueError) as error:
+            try:  # read back as load reads it: a field changed in place since the prior was made may not load
+                prior_from_json(prior_to_json(value, f"settings.{name}"), f"settings.{name}")
+            except (TypeError, ValueError) as error:  # (a ModelFileError is a ValueError)
                 raise ValueError(
                     f"this {model_name} cannot be saved: its {name} would not load ({error}); "
                     f"give it a new prior, model.{name} = {type(value).__name__}(...)"
