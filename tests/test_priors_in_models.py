@@ -416,3 +416,11 @@ def test_priors_with_no_pseudo_counts_give_the_answers_of_alpha_0():
         assert model.likelihood("tokyo", "japan") == 1 and model.likelihood("tokyo", "china") == 0
     model = MultinomialNB(alpha=Dirichlet(0)).fit(documents, labels)
     assert model.predict_proba(["chinese beijing"]) == MultinomialNB(alpha=0).fit(documents, labels).predict_proba(["chinese beijing"])
+
+
+@pytest.mark.parametrize("make", [lambda: Dirichlet(10**400), lambda: MEstimate(10**400), lambda: Beta(1, 2**60),
+                                  lambda: Dirichlet(1, per_value={"tokyo": 1e300})],
+                         ids=["Dirichlet 10**400", "MEstimate 10**400", "Beta b 2**60", "per_value 1e300"])
+def test_a_pseudo_count_too_large_for_a_float_to_see_the_counts_is_refused_where_it_is_given(make):
+    with pytest.raises(ValueError, match="larger than 2\\*\\*53"):
+        make()

@@ -36,6 +36,7 @@ from fractions import Fraction
 from numbers import Real
 
 from naivebayes.core.arithmetic import ratio
+from naivebayes.plumbing.checks import MAX_SMOOTHING, shown_number
 from naivebayes.plumbing.checks import check_smoothing
 
 __all__ = ["Dirichlet", "Beta", "MEstimate", "ml_estimate", "posterior_mean", "map_estimate", "m_estimate"]
@@ -92,6 +93,11 @@ def check_pseudo_count(name, value, at_least=0):
     if not (isinstance(value, (int, Fraction)) or math.isfinite(value)) or not value >= at_least:
         hint = "the MAP estimate needs a_v >= 1, or some estimate is negative" if at_least else "a count"
         raise ValueError(f"{name} must be a finite number >= {at_least} ({hint}), not {value!r}")
+    if value > MAX_SMOOTHING:  # (an int too large for a float would end in an OverflowError inside fit)
+        raise ValueError(
+            f"{name}={shown_number(value)} is larger than 2**53 (about 9.0e15), where a float can no longer tell a count "
+            f"from the count + 1, so the training counts would change nothing; use a smaller pseudo-count"
+        )
     return value
 
 
