@@ -36,6 +36,9 @@ folder, or a local copy you pass in; see ``download.py``):
 * ``load_optdigits()`` -- UCI's optical digits, 3,823 training and 1,797
   test images of 8x8 grey levels 0..16, labeled 0..9 (``optdigits.py``).
 
+Adult and the digits are each a pair of UCI files, training and test, found
+the same way (``uci_pairs.py``).
+
 A table of your own, and the type every table loader returns
 (``tabular.py``):
 

@@ -35,17 +35,10 @@ cached downloads by their SHA-256 on every load.
 """
 
 import itertools
-import os
-from pathlib import Path
 
-from naivebayes.datasets.download import (
-    cache_file,
-    check_cached_hash,
-    check_path,
-    download,
-    url_from_environment,
-)
+from naivebayes.datasets.download import check_path
 from naivebayes.datasets.tabular import Dataset, TableError, read_csv_lines
+from naivebayes.datasets.uci_pairs import UciPair, find_uci_file
 
 __all__ = ["load_adult", "FEATURES", "LABELS"]
 
@@ -110,7 +103,7 @@ def load_adult(subset="train", data_home=None, download_if_missing=True, path=No
         check_path(data_home, "data_home", "~/naivebayes_data")
 
     file_names = [FILES[part] for part in ADULT_SUBSETS[subset]]
-    paths = [find_file(name, subset, path, data_home, download_if_missing) for name in file_names]
+    paths = [find_uci_file(adult_files(), name, subset, path, data_home, download_if_missing) for name in file_names]
     rows, labels = [], []
     for file_path in paths:
         part = read_adult_file(file_path)
@@ -176,87 +169,8 @@ def _raise_for_the_first_odd_label(path, labels):
 # ---------------------------------------------------------------------------
 
 
-def adult_by_hand_hint():
-    """What to do with a copy downloaded by hand."""
-    return (
-        f"pass the folder that holds it as load_adult(path='path/to/folder') or set "
-        f"{PATH_ENV}=path/to/folder"
-    )
+def adult_files():
+    """Where the Adult files are, read from this module's constants when a loader is called."""
+    return UciPair("load_adult", URL, FILES, SHA256, {name: f"{size:.0f} MB" for name, size in MEGABYTES.items()},
+                   PATH_ENV, ADULT_URL_ENV, "by format")
 
-
-def _file_url(folder_url, file_name):
-    """The URL of ``file_name`` in the folder ``folder_url``.
-
-    >>> _file_url("https://example.org/adult", "adult.data")
-    'https://example.org/adult/adult.data'
-    """
-    return folder_url.rstrip("/") + "/" + file_name
-
-
-def find_file(file_name, subset, path=None, data_home=None, download_if_missing=True):
-    """The path of ``adult.data`` or ``adult.test``, looking in the order of the module docstring."""
-    if path is not None:
-        return _local_file(path, file_name, subset, f"path={str(path)!r}")
-    if os.environ.get(PATH_ENV):
-        return _local_file(os.environ[PATH_ENV], file_name, subset, f"the environment variable {PATH_ENV}")
-
-    cache = cache_file(data_home, file_name)
-    if cache.exists():
-        check_cached_hash(
-            cache,
-            SHA256[file_name],
-            f"If you put your own copy there, pass its folder as path='{cache.parent}' "
-            "instead (your own copies are checked by format, not hash)",
-        )
-        return cache
-    if download_if_missing:
-        folder_url = url_from_environment(
-            ADULT_URL_ENV,
-            URL,
-            f"To read files on this computer, unset it and set {PATH_ENV} to their folder",
-        )
-        if folder_url.rstrip("/").rpartition("/")[2] in FILES.values():
-            raise ValueError(
-                f"the environment variable {ADULT_URL_ENV} is {folder_url!r}, the address of a file; "
-                f"set it to the folder that holds adult.data and adult.test, such as {URL}"
-            )
-        url = _file_url(folder_url, file_name)
-        return download(url, cache, SHA256[file_name], by_hand=adult_by_hand_hint())
-    raise FileNotFoundError(
-        f"{file_name} was not found: path= was not given, {PATH_ENV} is not set, and the "
-        f"cache {cache} does not exist. Pass download_if_missing=True to download it (about "
-        f"{MEGABYTES[file_name]:.0f} MB) from {URL}{file_name}, or download it by hand and "
-        f"{adult_by_hand_hint()}"
-    )
-
-
-def _local_file(given, file_name, subset, given_as):
-    """A user's own copy of ``file_name``: ``given`` is its folder or, for one subset, the file."""
-    location = Path(given).expanduser()
-    if location.is_dir():
-        path = location / file_name
-        if not path.is_file():
-            raise FileNotFoundError(
-                f"{given_as} names the folder {location}, which holds no {file_name} (needed "
-                f"for subset={subset!r}); put UCI's {file_name} there (from {URL}{file_name}), "
-                "or leave the setting out to use the cache (and download the file if it is missing)"
-            )
-        return path
-    if location.is_file():
-        if subset == "all":
-            raise ValueError(
-                f"{given_as} names the file {location}, but subset='all' reads two files; name "
-                f"the folder that holds adult.data and adult.test instead, e.g. path='{location.parent}'"
-            )
-        other = FILES["test" if subset == "train" else "train"]
-        if location.name == other:
-            raise ValueError(
-                f"{given_as} names {other}, but subset={subset!r} reads {file_name}; pass "
-                f"subset={'test' if subset == 'train' else 'train'!r}, or name the folder that "
-                "holds both files"
-            )
-        return location
-    raise FileNotFoundError(
-        f"{given_as} names {location}, which does not exist; check the path, or leave it out "
-        "to use the cache (and download the files if they are missing)"
-    )

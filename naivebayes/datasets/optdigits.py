@@ -32,17 +32,9 @@ downloads by their SHA-256 on every load as well.
 ([0, 16, 0], [7])
 """
 
-import os
-from pathlib import Path
-
-from naivebayes.datasets.download import (
-    cache_file,
-    check_cached_hash,
-    check_path,
-    download,
-    url_from_environment,
-)
+from naivebayes.datasets.download import check_path
 from naivebayes.datasets.tabular import Dataset, TableError, _check_selection
+from naivebayes.datasets.uci_pairs import UciPair, find_uci_file
 
 __all__ = ["load_optdigits", "DigitImages"]
 
@@ -157,7 +149,7 @@ def load_optdigits(subset="train", path=None, binary_threshold=None, data_home=N
 
     rows, labels = [], []
     for part in OPTDIGITS_SUBSETS[subset]:
-        file_path = find_optdigits_file(OPTDIGITS_FILES[part], subset, path, data_home, download_if_missing)
+        file_path = find_uci_file(optdigits_files(), OPTDIGITS_FILES[part], subset, path, data_home, download_if_missing)
         with open(file_path, encoding="ascii", errors="replace", newline="") as file:
             part_rows, part_labels = read_optdigits_lines(file, str(file_path))
         rows.extend(part_rows)
@@ -224,79 +216,8 @@ def read_optdigits_lines(lines, source):
 # ---------------------------------------------------------------------------
 
 
-def optdigits_by_hand_hint():
-    """What to do with a copy downloaded by hand."""
-    return (
-        f"pass the folder that holds it as load_optdigits(path='path/to/folder') or set "
-        f"{OPTDIGITS_PATH_ENV}=path/to/folder"
-    )
-
-
-def find_optdigits_file(file_name, subset, path=None, data_home=None, download_if_missing=True):
-    """The path of ``optdigits.tra`` or ``optdigits.tes``, looking in the order of the module docstring."""
-    if path is not None:
-        return own_optdigits_file(path, file_name, subset, f"path={str(path)!r}")
-    if os.environ.get(OPTDIGITS_PATH_ENV):
-        return own_optdigits_file(
-            os.environ[OPTDIGITS_PATH_ENV], file_name, subset, f"the environment variable {OPTDIGITS_PATH_ENV}"
-        )
-    cache = cache_file(data_home, file_name)
-    if cache.exists():
-        check_cached_hash(
-            cache,
-            OPTDIGITS_SHA256[file_name],
-            f"If you put your own copy there, pass its folder as path='{cache.parent}' "
-            "instead (your own copies are checked line by line, not by hash)",
-        )
-        return cache
-    if download_if_missing:
-        folder_url = url_from_environment(
-            OPTDIGITS_URL_ENV,
-            OPTDIGITS_URL,
-            f"To read files on this computer, unset it and set {OPTDIGITS_PATH_ENV} to their folder",
-        )
-        if folder_url.rstrip("/").rpartition("/")[2] in OPTDIGITS_FILES.values():
-            raise ValueError(
-                f"the environment variable {OPTDIGITS_URL_ENV} is {folder_url!r}, the address of a file; "
-                f"set it to the folder that holds optdigits.tra and optdigits.tes, such as {OPTDIGITS_URL}"
-            )
-        url = folder_url.rstrip("/") + "/" + file_name
-        return download(url, cache, OPTDIGITS_SHA256[file_name], by_hand=optdigits_by_hand_hint())
-    raise FileNotFoundError(
-        f"{file_name} was not found: path= was not given, {OPTDIGITS_PATH_ENV} is not set, and the "
-        f"cache {cache} does not exist. Pass download_if_missing=True to download it (about "
-        f"{KILOBYTES[file_name]} KB) from {OPTDIGITS_URL}{file_name}, or download it by hand and "
-        f"{optdigits_by_hand_hint()}"
-    )
-
-
-def own_optdigits_file(given, file_name, subset, given_as):
-    """A user's own copy of ``file_name``: ``given`` is its folder or, for one subset, the file."""
-    location = Path(given).expanduser()
-    if location.is_dir():
-        found = location / file_name
-        if not found.is_file():
-            raise FileNotFoundError(
-                f"{given_as} names the folder {location}, which holds no {file_name} (needed "
-                f"for subset={subset!r}); put UCI's {file_name} there (from {OPTDIGITS_URL}{file_name}), "
-                "or leave the setting out to use the cache (and download the file if it is missing)"
-            )
-        return found
-    if location.is_file():
-        if subset == "all":
-            raise ValueError(
-                f"{given_as} names the file {location}, but subset='all' reads two files; name "
-                f"the folder that holds optdigits.tra and optdigits.tes instead, e.g. path='{location.parent}'"
-            )
-        other = OPTDIGITS_FILES["test" if subset == "train" else "train"]
-        if location.name == other:
-            raise ValueError(
-                f"{given_as} names {other}, but subset={subset!r} reads {file_name}; pass "
-                f"subset={'test' if subset == 'train' else 'train'!r}, or name the folder that "
-                "holds both files"
-            )
-        return location
-    raise FileNotFoundError(
-        f"{given_as} names {location}, which does not exist; check the path, or leave it out "
-        "to use the cache (and download the file if it is missing)"
-    )
+def optdigits_files():
+    """Where the two digits files are, read from this module's constants when the loader is called."""
+    return UciPair("load_optdigits", OPTDIGITS_URL, OPTDIGITS_FILES, OPTDIGITS_SHA256,
+                   {name: f"{size} KB" for name, size in KILOBYTES.items()}, OPTDIGITS_PATH_ENV, OPTDIGITS_URL_ENV,
+                   "line by line")
