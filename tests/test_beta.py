@@ -117,6 +117,43 @@ def test_regularized_incomplete_beta_is_monotone_in_x():
         assert values[0] == 0 and values[-1] == 1
 
 
+def test_a_shape_below_1e_16_is_not_lost_in_the_continued_fraction():
+    # Found by tests/fuzz/fuzz_public_api.py.  I_x(1, b) = 1 - (1 - x)^b exactly; with b tiny and x past the switch
+    # point, the fraction runs with the tiny shape first, where a + n - 1 once rounded to n - 1 and lost it:
+    # I_0.9(1, 1e-10) came out 30 times too large, and I_0.9(3, 1e-17) as -0.04.
+    for b in (1e-5, 1e-8, 1e-10, 1e-12, 1e-17, 1e-100):
+        exact = -math.expm1(b * math.log1p(-0.9))
+        assert abs(I(0.9, 1, b) - exact) <= 1e-14 + 1e-9 * exact
+        assert abs(I(0.1, b, 1) - (1 - exact)) <= 1e-14  # the same, by symmetry
+    # I_x(3, b) = 1 - (1 - x)^b [1 + b x + b (b + 1) x^2 / 2] (a = 3 whole: the negative binomial sum ends there).
+    # With b = 1e-8 it is about 1e-8, and 1 - F keeps it to 1e-6 relative; past that the answer is ~0 to 1e-13.
+    b, x = 1e-8, 0.9
+    exact = -math.expm1(b * math.log1p(-x)) - math.exp(b * math.log1p(-x)) * (b * x + b * (b + 1) * x * x / 2)
+    assert relative(I(0.9, 3, b), exact) < 1e-6
+    for b in (1e-17, 1e-150, 1e-300):
+        assert 0 <= I(0.9, 3, b) <= 1e-12 and 1 - 1e-12 <= I(0.1, b, 3) <= 1
+
+
+def test_shapes_past_what_the_floats_can_hold_are_refused_clearly():
+    # Found by tests/fuzz/fuzz_public_api.py: 10**400 raised OverflowError, a = b = 1e20 took 36 s for one I_x
+    # (the fraction needs about sqrt(a) steps near the mean), 1e300 overflowed, and 5e-324 did not converge.
+    for shape in (10**400, Fraction(10**400, 3), 1e300, 1e20, 1e10 * (1 + 1e-15)):
+        with pytest.raises(ValueError, match="above 1e[+]10"):
+            I(0.5, shape, 1)
+        with pytest.raises(ValueError, match="above 1e[+]10"):
+            beta_quantile(0.5, 1, shape)
+    for shape in (5e-324, 1e-310, 1e-301):
+        with pytest.raises(ValueError, match="below 1e-300"):
+            I(0.5, shape, shape)
+    assert I(0.5, 1e10, 1e10) == pytest.approx(0.5, abs=1e-9) and I(0.5, 1e-300, 1e-300) == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="at most 1e[+]10"):
+        credible_interval(10**400, 10**401, 1.0, 1)
+    with pytest.raises(TypeError, match="count must be a number"):
+        credible_interval("3", 10, 1, 1)
+    with pytest.raises(TypeError, match="b must be a number"):
+        credible_interval(3, 10, 1, None)
+
+
 @pytest.mark.parametrize("call, error, phrase", [
     (lambda: I(0.5, 0, 1), ValueError, "a must be a finite number > 0"),
     (lambda: I(0.5, 1, -2), ValueError, "b must be a finite number > 0"),

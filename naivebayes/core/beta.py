@@ -31,15 +31,28 @@ __all__ = ["beta_continued_fraction", "regularized_incomplete_beta", "beta_quant
 
 CONVERGED = 1e-15  # the continued fraction stops when a step changes it by less than this, relatively
 STIRLING_FROM = 10.0  # a shape parameter at least this large takes Stirling's series, not math.lgamma
+LARGEST_SHAPE = 1e10  # a shape parameter above this is refused: the continued fraction would take seconds
+SMALLEST_SHAPE = 1e-300  # and one below this: 1 / a would overflow in the continued fraction's first step
 ONE_BITS = struct.unpack("<q", struct.pack("<d", 1.0))[0]  # the float 1.0 as a whole number: the floats in [0, 1] are 0..this
 
 
 def check_beta_shape(name, value):
-    """A shape parameter of a Beta distribution: a finite number > 0, as a float (else a clear error)."""
+    """A shape parameter of a Beta distribution: a number from SMALLEST_SHAPE to LARGEST_SHAPE, as a float (else a clear error)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise TypeError(f"{name} must be a number > 0 (a Beta shape parameter), not {value!r:.60}")
-    if not (value > 0 and math.isfinite(value)):
-        raise ValueError(f"{name} must be a finite number > 0 (a Beta shape parameter), not {value!r}")
+    if not value > 0 or value == math.inf:  # (NaN fails the first test; a huge int is compared, never made a float)
+        raise ValueError(f"{name} must be a finite number > 0 (a Beta shape parameter), not {value!r:.60}")
+    if value > LARGEST_SHAPE:
+        raise ValueError(
+            f"{name} is {value!r:.60}, above {LARGEST_SHAPE:.0e}: the continued fraction of I_x(a, b) takes about "
+            f"sqrt({name}) steps near the mean, too long for a shape that large (its interval is narrower than "
+            "1e-5 there, so a normal approximation with the Beta's mean and variance serves)"
+        )
+    if value < SMALLEST_SHAPE:
+        raise ValueError(
+            f"{name} is {value!r:.60}, below {SMALLEST_SHAPE:.0e}: so close to 0 the floats cannot hold "
+            "I_x(a, b)'s terms; a Beta with so small a shape puts nearly all its weight at 0 or 1"
+        )
     return float(value)
 
 
@@ -71,8 +84,9 @@ def beta_continued_fraction(x, y, a, b):
     before_top, before_bottom, top, bottom = 0.0, 1.0, 1.0, a * (lam + 1) / (a + 1)
     value = top / bottom
     for n in range(1, 100 + 10 * int(math.sqrt(max(a, b)))):
-        alpha = (a + n - 1) * (a + b + n - 1) * n * (b - n) * x * x / (a + 2 * n - 1) ** 2
-        beta = n + n * (b - n) * x / (a + 2 * n - 1) + (a + n) * (lam + 1 + n * (1 + y)) / (a + 2 * n + 1)
+        # (a + (n - 1), not a + n - 1: with a below 1e-16, a + 1 - 1 would be 0 and lose a altogether)
+        alpha = (a + (n - 1)) * (a + b + (n - 1)) * n * (b - n) * x * x / (a + (2 * n - 1)) ** 2
+        beta = n + n * (b - n) * x / (a + (2 * n - 1)) + (a + n) * (lam + 1 + n * (1 + y)) / (a + (2 * n + 1))
         before_top, top = top, alpha * before_top + beta * top
         before_bottom, bottom = bottom, alpha * before_bottom + beta * bottom
         last, value = value, top / bottom
@@ -148,8 +162,8 @@ def regularized_incomplete_beta(x, a, b):
         return x
     front = math.exp(log_beta_front(x, a, b))
     if x < (a + 1) / (a + b + 2):
-        return front * beta_continued_fraction(x, 1 - x, a, b)
-    return 1 - front * beta_continued_fraction(1 - x, x, b, a)
+        return min(1.0, front * beta_continued_fraction(x, 1 - x, a, b))
+    return max(0.0, 1 - front * beta_continued_fraction(1 - x, x, b, a))  # (rounding can take 1 - F a hair below 0)
 # --8<-- [end:eq-regularized-incomplete-beta]
 
 
@@ -184,6 +198,21 @@ def beta_quantile(q, a, b):
 # --8<-- [end:eq-beta-quantile]
 
 
+def posterior_shapes(count, total, a, b):
+    """(count + a, total - count + b), the posterior's shapes, checked: numbers, 0 <= count <= total (else a clear error)."""
+    for name, value in (("count", count), ("total", total), ("a", a), ("b", b)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            raise TypeError(f"{name} must be a number (of examples or pseudo-counts), not {value!r:.60}")
+    if not 0 <= count <= total:
+        raise ValueError(f"count must be between 0 and total, not count={count!r:.60} of total={total!r:.60}")
+    try:
+        after, against = count + a, total - count + b
+    except OverflowError:  # (a huge int or Fraction added to a float: far past LARGEST_SHAPE)
+        raise ValueError(f"count, total, a and b must be at most {LARGEST_SHAPE:.0e}, not count={count!r:.60}, "
+                         f"total={total!r:.60}, a={a!r:.60}, b={b!r:.60}") from None
+    return check_beta_shape("count + a", after), check_beta_shape("total - count + b", against)
+
+
 # --8<-- [start:eq-credible-interval]
 def credible_interval(count, total, a, b, level=0.95):
     """(low, high): the equal-tailed ``level`` interval of the posterior Beta(count + a, total - count + b).
@@ -194,10 +223,8 @@ def credible_interval(count, total, a, b, level=0.95):
 
     Formula: docs/priors.md#eq-credible-interval
     """
-    if not 0 <= count <= total:
-        raise ValueError(f"count must be between 0 and total, not count={count!r} of total={total!r}")
+    after, against = posterior_shapes(count, total, a, b)
     level = check_probability_level("level", level, ends="(0, 1)")
-    after, against = check_beta_shape("count + a", count + a), check_beta_shape("total - count + b", total - count + b)
     tail = (1 - level) / 2
     return beta_quantile(tail, after, against), beta_quantile(1 - tail, after, against)
 # --8<-- [end:eq-credible-interval]
