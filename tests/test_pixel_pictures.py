@@ -128,6 +128,34 @@ def test_bad_tables_are_refused_clearly(table, shape, error, words):
         pixel_picture(table, shape=shape)
 
 
+def test_numbers_at_the_ends_of_the_floats_draw_or_are_refused_clearly():
+    # Found by tests/fuzz/fuzz_public_api.py: each of these raised OverflowError or "math domain error".
+    with pytest.raises(ValueError, match=r"table\[1\] is 1000.*, too large for a float"):
+        pixel_picture([0.5, 10**400, 0, 0], shape=(2, 2))
+    with pytest.raises(ValueError, match="a span past the largest float"):
+        pixel_picture([1.7e308, -1e308, 0, 0], shape=(2, 2))
+    # a sequential scale up to the largest float: its colour bar's steps stay finite
+    top = pixel_picture([0, 1e308, 1.7976931348623157e308, 0.5], shape=(2, 2))
+    assert (top.low, top.high) == (0.0, 1.7976931348623157e308) and len(set(pixel_fills(top))) == 3
+    # numbers of about 5e-324: too close to 0 for a colour bar of their own, drawn as 0 on the bar -1 to 1
+    tiny = pixel_picture([-5e-324, 0, 5e-324, 0], shape=(2, 2))
+    assert (tiny.kind, tiny.low, tiny.high) == ("diverging", -1.0, 1.0)
+    assert set(pixel_fills(tiny)) == {"#F7F7F7"}
+    flat = pixel_picture([-5e-324, 0, 0, 0], shape=(2, 2), diverging=False)
+    assert (flat.low, flat.high) == (-5e-324, 1 - 5e-324) and ET.fromstring(flat.to_svg()) is not None
+
+
+def test_a_digit_given_as_a_dict_leaves_the_missing_pixels_grey():
+    # Found by tests/fuzz/fuzz_public_api.py: a {pixel: grey level} dict that left a pixel out raised a TypeError
+    # ('<' between None and int) in the check of the grey levels.
+    picture = show_digit({0: 3, 5: 16}, shape=(2, 3))
+    assert str(picture).splitlines()[1:3] == ["|:??|", "|??@|"]
+    assert pixel_fills(picture)[1] == "#D9D9D9" and pixel_fills(picture)[5] == "#000000"
+    assert show_digit({0: 1, 3: 0}, shape=(2, 2)).high == 1  # 0/1 pixels: black is 1
+    with pytest.raises(ValueError, match="grey levels run from 0 to 16"):
+        show_digit({0: 17}, shape=(2, 2))
+
+
 def test_bad_marks_rows_and_scales_are_refused():
     with pytest.raises(ValueError, match="not a pixel number from 0 to 3"):
         pixel_picture([1, 2, 3, 4], shape=(2, 2), mark=[4])

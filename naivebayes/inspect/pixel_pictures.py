@@ -65,6 +65,7 @@ GREY_TOP = 16  # optdigits' grey levels run from 0 to 16
 GREY_CHARACTERS = " .:-=+*#%@"  # the text form of a digit: one character per band of grey levels
 # A diverging scale (ColorBrewer's PuOr ends): purple below 0, near-white at 0, orange above.
 PURPLE, MIDDLE, ORANGE = (84, 39, 136), (247, 247, 247), (179, 88, 6)
+SMALLEST_SPAN = 1e-300  # a colour bar spans at least this (its ticks are powers of ten: 10^-324 has none)
 MISSING_FILL = "#D9D9D9"  # a pixel a {pixel index: number} dict leaves out
 PANELS_PER_LINE = 5
 
@@ -99,8 +100,12 @@ def pixel_number(value, where):
     """``value`` as a float, or None for a missing pixel; NaN, infinities and non-numbers are refused."""
     value = plain_value(value)
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{where} is {value!r}, not a number; a per-pixel table holds one number per pixel")
-    value = float(value)
+        raise TypeError(f"{where} is {value!r:.60}, not a number; a per-pixel table holds one number per pixel")
+    try:
+        value = float(value)
+    except OverflowError:  # (a whole number or Fraction past the largest float, about 1.8e308)
+        raise ValueError(f"{where} is {value!r:.60}, too large for a float; a colour scale needs numbers "
+                         "below about 1e308") from None
     if math.isnan(value):
         raise ValueError(f"{where} is NaN; a per-pixel table needs a number for every pixel it names")
     if math.isinf(value):
@@ -182,12 +187,13 @@ def scale_of(values, diverging):
     if diverging is None:
         diverging = low < 0
     if diverging:
-        largest = max(abs(low), abs(high)) or 1.0
+        largest = max(abs(low), abs(high))
+        largest = largest if largest >= SMALLEST_SPAN else 1.0  # (all about 0: a bar of -1 to 1, all white)
         return "diverging", -largest, largest
     if low >= 0 and high <= 1:
         return "sequential", 0.0, 1.0
     low = min(low, 0.0)
-    return "sequential", low, high if high > low else low + 1
+    return "sequential", low, high if high - low >= SMALLEST_SPAN else low + 1
 
 
 # ---------------------------------------------------------------------------
@@ -215,6 +221,12 @@ class PixelPicture(Picture):
         self.grey_top = grey_top
         if grey_top is None:
             self.kind, self.low, self.high = scale_of(everything, diverging)
+            if not math.isfinite(self.high - self.low):
+                raise ValueError(
+                    f"the numbers run from {min(v for v in everything if v is not None)!r} to "
+                    f"{max(v for v in everything if v is not None)!r}, a span past the largest float (about 1.8e308); "
+                    "scale them down (divide by a power of ten) to draw them"
+                )
         else:
             self.kind, self.low, self.high = "grey", 0.0, float(grey_top)
         self.mark = check_mark(mark, self.shape)
@@ -352,7 +364,7 @@ class PixelPicture(Picture):
         span = self.high - self.low
         with canvas.group(class_="colour-bar", shape_rendering="crispEdges"):
             for k in range(steps):
-                value = self.low + span * (k + 0.5) / steps
+                value = self.low + span * ((k + 0.5) / steps)  # (span * 19.5 could pass the largest float)
                 canvas.add("rect", x=left, y=top + height * (steps - 1 - k) / steps, width=16,
                            height=height / steps, fill=self.colour(value))
         canvas.add("rect", x=left, y=top, width=16, height=height, fill="none", stroke="#444444")
@@ -421,13 +433,14 @@ def show_digit(row, title=None, shape=DIGIT_SHAPE):
     """
     shape = check_shape(shape)
     values = pixel_values(row, shape, "row")
-    if any(value < 0 or value > GREY_TOP for value in values):
+    present = [value for value in values if value is not None]  # (a {pixel: grey level} dict may leave some out)
+    if any(value < 0 or value > GREY_TOP for value in present):
         raise ValueError(
-            f"row holds {min(values)} to {max(values)}, but grey levels run from 0 to {GREY_TOP}; "
+            f"row holds {min(present)} to {max(present)}, but grey levels run from 0 to {GREY_TOP}; "
             "for a table of other numbers use pixel_picture(table)"
         )
-    top = 1 if set(values) <= {0.0, 1.0} else GREY_TOP
-    return PixelPicture([(None, values)], shape, title, grey_top=top, legend="grey level")
+    top = 1 if set(present) <= {0.0, 1.0} else GREY_TOP
+    return PixelPicture([(None, row)], shape, title, grey_top=top, legend="grey level")
 
 
 def dense_columns(model, shape):
