@@ -122,6 +122,15 @@ def test_blank_lines_are_skipped_and_line_numbers_still_count_them(tmp_path):
     assert load_optdigits(path=folder(tmp_path, train="\n" + TRAIN + "\n")).labels == [3, 8]
 
 
+@pytest.mark.parametrize("text", ["", "\n\n", " \r\n\n"])
+def test_an_empty_file_is_refused_not_read_as_no_images(tmp_path, text):
+    # (found by tests/fuzz/fuzz_public_api.py: it gave a DigitImages of 0 images, and the mistake surfaced later)
+    with pytest.raises(TableError, match="holds no images: it is empty or has blank lines only"):
+        load_optdigits(path=folder(tmp_path, train=text))
+    with pytest.raises(TableError, match="optdigits.tes holds no images"):
+        load_optdigits("all", path=folder(tmp_path, test=text))
+
+
 def test_bad_paths_and_missing_files_say_what_to_do(tmp_path, monkeypatch):
     with pytest.raises(TypeError, match="path= must be a path"):
         load_optdigits(path=3)

@@ -181,7 +181,8 @@ def check_threshold(threshold):
 def read_optdigits_lines(lines, source):
     """``(rows, labels)`` from the lines of an optdigits file; a line that is not 65 fitting ints raises TableError.
 
-    Blank lines are skipped.  ``source`` names the file in messages.
+    Blank lines are skipped; a file of none but blank lines raises TableError too.  ``source`` names
+    the file in messages.
     """
     rows, labels = [], []
     for number, line in enumerate(lines, start=1):
@@ -208,6 +209,11 @@ def read_optdigits_lines(lines, source):
             values.append(int(field))
         rows.append(values[:-1])
         labels.append(values[-1])
+    if not rows:  # (an empty file, or blank lines only: a download cut off at its start, say)
+        raise TableError(
+            f"{source} holds no images: it is empty or has blank lines only, so it is not UCI's "
+            f"optdigits.tra or optdigits.tes. Download them from {OPTDIGITS_URL}"
+        )
     return rows, labels
 
 
