@@ -145,6 +145,16 @@ def test_numbers_at_the_ends_of_the_floats_draw_or_are_refused_clearly():
     assert (flat.low, flat.high) == (-5e-324, 1 - 5e-324) and ET.fromstring(flat.to_svg()) is not None
 
 
+def test_a_shape_of_more_than_a_million_pixels_is_refused():
+    # Found by tests/fuzz/fuzz_public_api.py: a dict table with shape=(2**70, 2**70) raised OverflowError from [None] * size.
+    for table in ({0: 0.5}, [0.5]):
+        with pytest.raises(ValueError, match="takes at most 1,000,000"):
+            pixel_picture(table, shape=(2**70, 2**70))
+    with pytest.raises(ValueError, match="takes at most 1,000,000"):
+        show_digit({0: 3}, shape=(1001, 1000))
+    assert pixel_picture({0: 0.5}, shape=(1000, 1000)).shape == (1000, 1000)
+
+
 def test_a_digit_given_as_a_dict_leaves_the_missing_pixels_grey():
     # Found by tests/fuzz/fuzz_public_api.py: a {pixel: grey level} dict that left a pixel out raised a TypeError
     # ('<' between None and int) in the check of the grey levels.

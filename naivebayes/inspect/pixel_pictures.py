@@ -65,6 +65,7 @@ GREY_TOP = 16  # optdigits' grey levels run from 0 to 16
 GREY_CHARACTERS = " .:-=+*#%@"  # the text form of a digit: one character per band of grey levels
 # A diverging scale (ColorBrewer's PuOr ends): purple below 0, near-white at 0, orange above.
 PURPLE, MIDDLE, ORANGE = (84, 39, 136), (247, 247, 247), (179, 88, 6)
+MOST_PIXELS = 10**6  # the largest picture: one SVG square per pixel
 SMALLEST_SPAN = 1e-300  # a colour bar spans at least this (its ticks are powers of ten: 10^-324 has none)
 MISSING_FILL = "#D9D9D9"  # a pixel a {pixel index: number} dict leaves out
 PANELS_PER_LINE = 5
@@ -92,7 +93,12 @@ def check_shape(shape):
     """``shape`` as (rows, columns) of positive ints, or a clear error."""
     if (not isinstance(shape, (tuple, list)) or len(shape) != 2
             or any(isinstance(k, bool) or not isinstance(plain_value(k), int) or k < 1 for k in shape)):
-        raise ValueError(f"shape must be (rows, columns), two whole numbers >= 1, such as (8, 8); not {shape!r}")
+        raise ValueError(f"shape must be (rows, columns), two whole numbers >= 1, such as (8, 8); not {shape!r:.80}")
+    if shape[0] * shape[1] > MOST_PIXELS:
+        raise ValueError(
+            f"shape={shape!r:.80} has {shape[0] * shape[1]:.3g} pixels; a picture draws one square per pixel, "
+            f"so it takes at most {MOST_PIXELS:,} (1000 x 1000)"
+        )
     return int(shape[0]), int(shape[1])
 
 
