@@ -36,7 +36,8 @@ _ORDER = [
     "class-counts", "prior",
     "multinomial-counts", "bernoulli-counts", "categorical-counts",
     "multinomial-estimate", "multinomial-table", "bernoulli-estimate", "categorical-estimate",
-    "posterior-mean", "map-estimate", "m-estimate", "credible-interval",  # smoothing as a prior (issue 33)
+    "ml-estimate", "posterior-mean", "map-estimate", "m-estimate",  # smoothing as a prior (issue 33)
+    "beta-continued-fraction", "regularized-incomplete-beta", "beta-quantile", "credible-interval",
     "expected-grey-level",  # a pixel's expected grey level (issue 33)
     "gaussian-mean", "gaussian-squared-deviations", "gaussian-variance",
     "multinomial-log-term", "bernoulli-log-term", "gaussian-log-density",
