@@ -36,7 +36,23 @@ the examples twice), ``Tokenizer(negation=True)``, ``LexiconCounts``,
 ``threshold_for_cost``, ``paired_bootstrap_test``, ``misclassified``,
 ``OneVsRestClassifier`` and the multi-label scores, ``cross_val_predict``,
 and the six new loaders given a bad ``path=`` (missing, a folder, a file of
-the wrong kind, a cut or damaged archive; never the network).  The
+the wrong kind, a cut or damaged archive; never the network); and issue
+33's (about 8% of the rounds, by a draw of their own so that the other
+rounds keep their input): ``Dirichlet``, ``Beta`` and ``MEstimate`` with odd
+pseudo-counts, per-value and per-class tables with unknown keys, pairs of
+the wrong length, ``estimate="map"`` below 1 and p that does not add up to 1,
+given to ``MultinomialNB``, ``BernoulliNB`` and ``CategoricalNB`` as
+``alpha`` or ``class_prior`` at construction, by assignment, by
+``set_params`` and in ``GridSearchCV`` (``Dirichlet(alpha)``, and
+``Dirichlet(alpha + 1, estimate="map")``, must give alpha's
+``predict_proba``); ``regularized_incomplete_beta``, ``beta_quantile`` and
+``credible_interval`` at the ends of the floats (each call must end within
+5 seconds; I_x must lie in [0, 1], rise with x, keep its symmetry and its
+closed forms for a = 1 or b = 1, and the quantile must invert it);
+``estimate_table`` (rows that agree with their own counts); ``load_optdigits``
+on files that are not UCI's (each refusal must name its line); and the pixel
+pictures with odd tables, shapes and markup in their labels (the SVG must
+parse as XML with SVG's own tags only).  The
 input is half the time well formed with a twist, and half the time
 anything: unicode, control characters, surrogates, NUL, huge strings;
 labels of every kind (NaN, None, bools, tuples, mixed); rows with odd keys
@@ -194,6 +210,9 @@ from naivebayes import (  # noqa: E402
 from naivebayes.datasets import load_20newsgroups  # noqa: E402
 from naivebayes import AffixFeatures, CharacterNgrams, CombinedFeatures, FeatureHasher, LexiconCounts  # noqa: E402
 from naivebayes.datasets.newsgroups import read_archive  # noqa: E402
+from naivebayes import Beta, Dirichlet, MEstimate, estimate_table  # noqa: E402
+from naivebayes.core.beta import beta_quantile, credible_interval, regularized_incomplete_beta  # noqa: E402
+from naivebayes.datasets.optdigits import load_optdigits  # noqa: E402
 from naivebayes.datasets.tabular import Dataset, read_csv, read_csv_lines  # noqa: E402
 from naivebayes.evaluation.calibration import (  # noqa: E402
     IsotonicRegression,
@@ -231,6 +250,7 @@ FINDING_KINDS = (
     "fuzzer-bug",
 )
 KIND_ORDER = OK_KINDS + NOTE_KINDS + FINDING_KINDS
+ISSUE_33_SHARE = 0.08  # the share of rounds that go to issue 33's entry points (priors, Beta, digits, pictures)
 
 TEXT_MODELS = [MultinomialNB, BernoulliNB]
 TABLE_MODELS = [CategoricalNB, GaussianNB, PoissonNB, HistogramNB, MixedNB, JointBayesClassifier, KernelNB,
@@ -241,7 +261,8 @@ FILE_MODELS = MODELS + [ComplementNB, SemiSupervisedNB]
 
 REPRODUCER_HEADER = (
     "from naivebayes import *; from naivebayes.datasets.tabular import read_csv_lines; "
-    "from math import nan, inf; from fractions import Fraction; from decimal import Decimal; import datetime"
+    "from math import nan, inf; from fractions import Fraction; from decimal import Decimal; import datetime; "
+    "from naivebayes.core.beta import *; from naivebayes.datasets.optdigits import load_optdigits"
 )
 
 
@@ -1165,6 +1186,10 @@ class Fuzzer:
              "command-line-output", "issue-32"],
             weights=[55, 12, 9, 9, 5, 6, 4, 4, 5, 2, 3, 6, 4, 2, 2, 2, 10],
         )[0]
+        # Issue 33's rounds take a share of the rounds by a draw of their own, so that every other round keeps
+        # the input it had before they came (a finding's replay command stays right).
+        if random.Random(f"{self.seed}:{number}:issue-33").random() < ISSUE_33_SHARE:
+            area = "issue-33"
         if self.only_area is not None and area != self.only_area:
             return  # (skipped after the draw, so that each round's input is the same with --area or without)
         if self.verbose:
@@ -3631,6 +3656,720 @@ def issue_32_round(fz, g):
             loaders_round])(fz, g)
 
 
+# -- issue 33: priors as smoothing, the Beta functions, estimate_table, the digits loader, pixel pictures ----------
+
+PRIOR_MODELS = [MultinomialNB, BernoulliNB, CategoricalNB]
+PSEUDO_COUNTS = [0, 1, 2, 3, 0.5, 1.5, Fraction(1, 2), Fraction(7, 3), 1e-10, 5e-324, 1e-300, 1e300, 10**400,
+                 2**53 + 1, -1, -0.5, math.nan, math.inf, -math.inf, True, False, "1", None, Decimal("1"), 1 + 2j, [1]]
+ESTIMATE_NAMES = ["posterior mean", "map", "MAP", "mean", None, 1, ""]
+ODD_PRIOR_KEYS = ["unknown", "", None, 0, ("x",), math.nan, "\ud800"]
+
+
+def pseudo_count(g, at_least_one=False):
+    """A pseudo-count: usually a plain one (>= 1 when a MAP estimate needs it), now and then an odd one."""
+    if g.chance(0.75):
+        return g.pick([1, 2, 3, Fraction(3, 2), 2.5, 1.25] if at_least_one else [0, 0.5, 1, 2, Fraction(1, 3), 0.1, 5])
+    return g.pick(PSEUDO_COUNTS)
+
+
+def prior_keys(g, Model, shape):
+    """Values a per-value table may name: the model's words or (feature, category) pairs, and some it never sees."""
+    if Model is CategoricalNB and shape[0] != "text":
+        _, features, _, categories = shape
+        known = [(feature, category) for feature in features for category in categories[feature]]
+    else:
+        known = list(WORDS[:12])
+    return known + ([g.pick(ODD_PRIOR_KEYS)] if g.chance(0.3) else [])
+
+
+def random_prior(g, Model, keys, labels):
+    """(class, positional args, keyword args) of a prior for ``Model``'s alpha: right for it, or odd."""
+    kind = g.pick([Dirichlet, Dirichlet, MEstimate, Beta if Model is BernoulliNB or g.chance(0.2) else Dirichlet])
+    if kind is MEstimate:
+        m = pseudo_count(g)
+        choice = g.count(0, 5)
+        if choice <= 1:
+            p = None
+        elif choice == 2:
+            p = g.pick([Fraction(1, 2), 0.25, 1, 0, 1.5, -0.5, math.nan, "x"])
+        elif choice == 3 and keys:  # p over the keys, adding up to 1 (exactly, or as floats), or not
+            share = g.pick([Fraction(1, len(keys)), 1 / len(keys), Fraction(1, len(keys) + 1)])
+            p = {key: share for key in keys}
+        else:
+            p = {g.pick(keys): g.pick([Fraction(1, 2), 0.5, 1, 2, math.nan]) for _ in range(g.count(0, 3))} if keys else {}
+        return kind, (m,), ({"p": p} if p is not None or g.chance(0.5) else {})
+    estimate = "posterior mean" if g.chance(0.6) else ("map" if g.chance(0.8) else g.pick(ESTIMATE_NAMES))
+    mapped = estimate == "map"
+    kwargs = {} if estimate == "posterior mean" and g.chance(0.5) else {"estimate": estimate}
+    if kind is Dirichlet:
+        args = (pseudo_count(g, mapped),) if g.chance(0.8) else ()
+        if g.chance(0.4):
+            kwargs["per_value"] = {g.pick(keys): pseudo_count(g, mapped) for _ in range(g.count(0, 4))} if g.chance(0.9) \
+                else g.pick([[("free", 2)], "free", 5])
+        if g.chance(0.25):
+            kwargs["per_class"] = {g.pick(labels) if labels and g.chance(0.8) else g.pick(ODD_PRIOR_KEYS + ["eggs"]):
+                                   {g.pick(keys): pseudo_count(g, mapped)} if g.chance(0.9) else g.pick([3, [1]])
+                                   for _ in range(g.count(1, 2))}
+        return kind, args, kwargs
+
+    def pair():
+        if g.chance(0.85):
+            return (pseudo_count(g, mapped), pseudo_count(g, mapped))
+        return g.pick([(1,), (1, 2, 3), [1, 2], 2, None, ("1", 1)])
+
+    args = pair() if g.chance(0.7) else (pseudo_count(g, mapped),)
+    args = args if isinstance(args, tuple) and len(args) <= 2 else (1, 1)
+    if g.chance(0.4):
+        kwargs["per_feature"] = {g.pick(keys): pair() for _ in range(g.count(0, 3))}
+    if g.chance(0.2):
+        kwargs["per_class"] = {g.pick(labels) if labels else "spam": {g.pick(keys): pair()}}
+    return kind, args, kwargs
+
+
+def make_prior(fz, kind, args, kwargs):
+    """The prior, or None when it is refused (the refusal must be a clear error)."""
+    text = f"{kind.__name__}({fz.args(*args, **kwargs)})"
+    prior = fz.call(f"{kind.__name__}()", text, lambda: kind(*args, **kwargs))
+    return (None, text) if isinstance(prior, Failed) else (prior, text)
+
+
+def random_class_prior(g, labels):
+    """(class, args, kwargs) of a prior over the classes."""
+    kind = g.pick([Dirichlet, Dirichlet, MEstimate, Beta])
+    classes = [label for label in dict.fromkeys(labels)]
+    if kind is MEstimate:
+        p = None if g.chance(0.5) else {label: g.pick([Fraction(1, max(len(classes), 1)), 0.5, 1]) for label in classes}
+        return kind, (pseudo_count(g),), {"p": p}
+    if kind is Beta:
+        return kind, (1, 1), {}
+    kwargs = {}
+    if g.chance(0.5) and classes:
+        kwargs["per_value"] = {g.pick(classes) if g.chance(0.8) else "eggs": pseudo_count(g) for _ in range(g.count(1, 2))}
+    if g.chance(0.2):
+        kwargs["estimate"] = "map"
+    if g.chance(0.05):
+        kwargs["per_class"] = {"spam": {"ham": 1}}
+    return kind, (pseudo_count(g, kwargs.get("estimate") == "map"),), kwargs
+
+
+def priors_round(fz, g):
+    """A prior as alpha or class_prior: at construction, assigned after fit, by set_params, in a grid search."""
+    Model = g.pick(PRIOR_MODELS)
+    name = Model.__name__
+    X, y, shape = model_data(g, Model, clean=True, n=g.count(4, 10))
+    keys = prior_keys(g, Model, shape)
+    classes = list(dict.fromkeys(y))
+    probe = probe_examples(g, X, shape)
+    if g.chance(0.3):
+        identity_check(fz, g, Model, X, y, probe)
+        return
+    kind, args, kwargs = random_prior(g, Model, keys, classes)
+    prior, prior_text = make_prior(fz, kind, args, kwargs)
+    settings = {}
+    if prior is not None and g.chance(0.6):
+        settings["alpha"] = prior
+    if g.chance(0.3):
+        class_prior, _ = make_prior(fz, *random_class_prior(g, y))
+        if class_prior is not None:
+            settings["class_prior"] = class_prior
+    how = g.pick(["construct", "construct", "assign", "set_params", "grid"])
+    if how == "construct" or prior is None:
+        model = fz.call(f"{name}(alpha=prior)", f"{name}({fz.args(**settings)})", lambda: Model(**settings))
+        if isinstance(model, Failed):
+            return
+        fz.remember(f"m = {name}({fz.args(**settings)})")
+        fitted = fz.call(f"{name}.fit(prior)", f"m.fit({fz.args(X, y)})", lambda: model.fit(X, y), watch=[model])
+        if isinstance(fitted, Failed):
+            return
+        fz.remember(f"m.fit({fz.args(X, y)})")
+    elif how == "grid":
+        grid = {"alpha": [prior, 1] if g.chance(0.7) else [prior]}
+        y_grid = (y * 2)[: max(len(y), 4)]
+        X_grid = (X * 2)[: len(y_grid)]
+        fitted = fz.call(f"GridSearchCV({name}, alpha=[prior])",
+                         lambda: f"GridSearchCV({name}(), {fz.args(grid)}, cv=2).fit({fz.args(X_grid, y_grid)})",
+                         lambda: GridSearchCV(Model(), grid, cv=2).fit(X_grid, y_grid),
+                         check=lambda r: None if r.best_params_["alpha"] in grid["alpha"] else "best_params_ not in the grid")
+        if isinstance(fitted, Failed):
+            return
+        model = fitted.best_estimator_
+        fz.remember(f"m = GridSearchCV({name}(), {fz.args(grid)}, cv=2).fit({fz.args(X_grid, y_grid)}).best_estimator_")
+    else:
+        model = Model()
+        if isinstance(fz.call(f"{name}.fit", f"{name}().fit({fz.args(X, y)})", lambda: model.fit(X, y)), Failed):
+            return
+        fz.remember(f"m = {name}().fit({fz.args(X, y)})")
+        setting = "alpha" if "alpha" in settings or not settings else "class_prior"
+        value = settings.get(setting, prior)
+        if how == "assign":
+            statement = f"m.{setting} = {src(value)}"
+            changed = fz.call(f"{name}.{setting} = prior", statement, lambda: setattr(model, setting, value), watch=[model])
+        else:
+            statement = f"m.set_params({fz.args(**{setting: value})})"
+            changed = fz.call(f"{name}.set_params(prior)", statement, lambda: model.set_params(**{setting: value}),
+                              watch=[model])
+        if isinstance(changed, Failed):
+            return
+        fz.remember(statement)
+    model_classes = list(model.classes_)
+    fz.call(f"{name}.predict_proba(prior)", lambda: f"m.predict_proba({fz.args(probe)})",
+            lambda: model.predict_proba(probe), check=check_probabilities(model_classes, len(probe)),
+            watch=[model], read_only=True)
+    if g.chance(0.3):
+        label = g.pick(model_classes)
+        fz.call(f"{name}.prior(prior)", lambda: f"m.prior({fz.args(label)})", lambda: model.prior(label),
+                check=check_number(0, 1, "prior"), watch=[model], read_only=True)
+    if g.chance(0.3):
+        estimates_of(fz, g, model)
+
+
+def identity_check(fz, g, Model, X, y, probe):
+    """Dirichlet(alpha) is add-alpha, and so is Dirichlet(alpha + 1) read as MAP (Beta(alpha, alpha) for Bernoulli)."""
+    name = Model.__name__
+    alpha = g.pick([1, 2, 3, 0.5, Fraction(1, 2), Fraction(7, 3), 0.1, 1e-3])
+    plain = Model(alpha=alpha)
+    try:
+        plain.fit(X, y)
+        reference = plain.predict_proba(probe)
+    except (ValueError, TypeError, LookupError):
+        return  # (the plain model's own refusals are the model rounds' to judge)
+    twins = [Dirichlet(alpha), Dirichlet(alpha + 1, estimate="map")]
+    if Model is BernoulliNB:
+        twins += [Beta(alpha, alpha), Beta(alpha + 1, alpha + 1, estimate="map")]
+        if alpha == 1:
+            twins.append(MEstimate(2))
+    if g.chance(0.3):  # a class prior of no pseudo-counts is the fitted prior
+        twins = [twins[0]]
+        settings = {"alpha": alpha, "class_prior": Dirichlet(0)}
+    else:
+        settings = None
+    for twin in twins:
+        kwargs = settings or {"alpha": twin}
+        how = g.pick(["construct", "assign"]) if settings is None else "construct"
+        if how == "construct":
+            text = f"m = {name}({fz.args(**kwargs)}).fit({fz.args(X, y)})"
+            model = fz.call(f"{name}(prior).fit (identity)", text, lambda: Model(**kwargs).fit(X, y))
+        else:
+            text = f"m = {name}(alpha={src(alpha)}).fit({fz.args(X, y)}); m.alpha = {src(twin)}"
+            model = Model(alpha=alpha).fit(X, y)
+            model = fz.call(f"{name}.alpha = prior (identity)", text,
+                            lambda: (setattr(model, "alpha", twin), model)[1])
+        if isinstance(model, Failed):
+            continue
+        fz.call(f"{name}.predict_proba (prior = add-alpha)",
+                lambda: f"{text}; m.predict_proba({fz.args(probe)}) vs {name}(alpha={src(alpha)})",
+                lambda: model.predict_proba(probe), check=same_probabilities(reference, 1e-9, f"{src(twin)} vs alpha"))
+
+
+def estimates_of(fz, g, model):
+    """estimate_table of a fitted model with odd arguments; the rows must agree with their counts."""
+    kwargs = {}
+    if g.chance(0.3):
+        kwargs["level"] = g.pick([0.95, 0.5, 0.9, 0.99, 0.01, Fraction(4, 5), None, 0, 1, 1.5, -0.1, math.nan, True,
+                                  "0.95", 0.999999])
+    if g.chance(0.3):
+        kwargs["prior"] = g.pick([None, 1, 0, 2.5, Fraction(1, 2), -1, math.nan, "1", True, Dirichlet(2),
+                                  Dirichlet(2, estimate="map"), Beta(2, 3), MEstimate(3), Dirichlet(0), 10**400])
+    classes = list(model.classes_)
+    if g.chance(0.3):
+        kwargs["classes"] = g.pick([classes[:1], classes[::-1], [], ["eggs"], "spam", None, classes[0], [None]])
+    known = list(getattr(model, "features_", None) or getattr(model, "vocabulary_", None) or [])
+    if g.chance(0.5) or len(known) > 12:
+        kwargs["features"] = g.pick([known[:2], known[-1:], [], ["no such word"], "free", None, 5, [known[0]] * 2]
+                                    if known else [None, []])
+    if g.chance(0.2):
+        kwargs["class_rows"] = g.pick([False, True])
+    if g.chance(0.2):
+        kwargs["class_prior"] = g.pick([None, Dirichlet(1), Dirichlet(0), Dirichlet(2, estimate="map"), MEstimate(2), 1])
+    level = kwargs.get("level", 0.95)
+    table = fz.call("estimate_table", lambda: f"estimate_table(m, {fz.args(**kwargs)})",
+                    lambda: estimate_table(model, **kwargs), check=lambda rows: check_estimate_rows(rows, level),
+                    watch=[model], read_only=True)
+    if not isinstance(table, Failed):
+        fz.call("estimate_table.__str__", lambda: f"str(estimate_table(m, {fz.args(**kwargs)}))", lambda: str(table),
+                check=lambda text: None if isinstance(text, str) and text else "the table prints as nothing")
+        fz.call("estimate_table._repr_html_", lambda: f"estimate_table(m, {fz.args(**kwargs)})._repr_html_()",
+                lambda: table._repr_html_(), check=lambda text: None if isinstance(text, str) and text else "no HTML")
+
+
+def check_estimate_rows(rows, level):
+    """Why the rows of estimate_table disagree with their own counts (None if they agree)."""
+    if not isinstance(rows, list):
+        return f"not a list of rows: {shorten(src(rows), 100)}"
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            return f"row {i} is not a dict"
+        n, N, a, A = row["n"], row["N"], row["a"], row["A"]
+        where = f"row {i} ({shorten(src(row['class']), 30)}, {shorten(src(row['feature']), 30)}, n={n}, N={N}, a={a}, A={A})"
+        for key in ("n", "N", "a", "A"):
+            why = bad_number(row[key], 0)
+            if why:
+                return f"{where}: {key} is {why}"
+        if not n <= N:
+            return f"{where}: n > N"
+        ml = row["maximum likelihood"]
+        if N == 0:
+            if ml != "undefined":
+                return f"{where}: ML is {src(ml)} with N = 0"
+        elif bad_number(ml, 0, 1) or abs(ml - ratio_of(n, N)) > 1e-12:
+            return f"{where}: ML is {src(ml)}, not n/N"
+        for key in ("MAP", "posterior mean"):
+            value = row[key]
+            if value != "undefined" and bad_number(value, 0, 1):
+                return f"{where}: {key} is {bad_number(value, 0, 1)}"
+        mean = row["posterior mean"]
+        if mean != "undefined" and N + A > 0 and abs(mean - ratio_of(n + a, N + A)) > 1e-9:
+            return f"{where}: the posterior mean {src(mean)} is not (n + a)/(N + A)"
+        if level is None:
+            if "interval" in row:
+                return f"{where}: an interval with level=None"
+            continue
+        interval = row["interval"]
+        if interval == "undefined":
+            if n + a > 0 and N - n + A - a > 0:
+                return f"{where}: no interval, though the posterior Beta({n + a}, {N - n + A - a}) exists"
+            continue
+        low, high = interval
+        if bad_number(low, 0, 1) or bad_number(high, 0, 1) or not low <= high:
+            return f"{where}: the interval {src(interval)} is not inside [0, 1] in order"
+        # The posterior mean is inside a wide equal-tailed interval when both of the posterior's shapes are >= 1;
+        # with a shape below 1 (Beta(0.001, 1): its 97.5% point is 1e-11, its mean 1e-3) or a narrow level it need not be.
+        if mean != "undefined" and float(level) >= 0.8 and n + a >= 1 and N - n + A - a >= 1:
+            slack = 1e-12
+            if not low - slack <= float(ratio_of(n + a, N + A)) <= high + slack:
+                return f"{where}: the posterior mean {float(ratio_of(n + a, N + A))!r} is outside the interval {src(interval)}"
+    return None
+
+
+def ratio_of(top, bottom):
+    """top / bottom, exact for whole numbers and Fractions."""
+    if all(isinstance(v, (int, Fraction)) for v in (top, bottom)):
+        return Fraction(top) / Fraction(bottom)
+    return top / bottom
+
+
+def estimates_round(fz, g):
+    """estimate_table on a small model fitted with a random prior (or number) as its alpha."""
+    Model = g.pick(PRIOR_MODELS)
+    name = Model.__name__
+    X, y, shape = model_data(g, Model, clean=True, n=g.count(3, 8))
+    settings = {}
+    if g.chance(0.6):
+        prior, _ = make_prior(fz, *random_prior(g, Model, prior_keys(g, Model, shape), list(dict.fromkeys(y))))
+        if prior is not None:
+            settings["alpha"] = prior
+    elif g.chance(0.5):
+        settings["alpha"] = g.pick([0, 1, 0.5, 2, Fraction(1, 3), 1e-10, 1e6])
+    if g.chance(0.3):
+        class_prior, _ = make_prior(fz, *random_class_prior(g, y))
+        if class_prior is not None:
+            settings["class_prior"] = class_prior
+    try:
+        model = Model(**settings).fit(X, y)
+    except (ValueError, TypeError, LookupError, ZeroDivisionError):
+        return  # (fit's refusals are the priors rounds' to judge)
+    fz.remember(f"m = {name}({fz.args(**settings)}).fit({fz.args(X, y)})")
+    estimates_of(fz, g, model)
+
+
+# -- the Beta functions: I_x(a, b), its quantile, the credible interval ----------------------------------------
+
+BETA_XS = [0, 1, 0.5, 0.1, 0.9, 5e-324, 1e-300, 1e-17, 0.9999999999999999, 1 - 1e-9, -0.0, Fraction(1, 3),
+           math.nan, math.inf, -1e-300, 1.0000000000000002, True, False, 10**400, "0.5", None, Decimal("0.5")]
+BETA_SHAPES = [1, 2, 0.5, 3.5, 10, 100, 1e-3, 1e-10, 1e-17, 1e-100, 1e-300, 5e-324, 1e6, 1e9, 1e10, 1e12, 1e20,
+               1e300, 10**400, Fraction(10**400, 3), Fraction(1, 3), 0, -1, math.nan, math.inf, True, "1", None]
+BETA_CALL_LIMIT = 5  # seconds: an I_x, a quantile or an interval that takes longer is a hang
+
+
+def beta_number(g, pool, low, high):
+    """A number for the Beta functions: from ``pool`` (extremes and odd values), or random, log-uniform or uniform."""
+    r = g.rng.random()
+    if r < 0.3:
+        return g.pick(pool)
+    if r < 0.65:
+        return 10 ** g.rng.uniform(low, high)
+    return round(g.rng.uniform(0, 10 ** min(high, 2)), g.count(0, 3))
+
+
+def beta_round(fz, g):
+    guard = HangGuard(BETA_CALL_LIMIT)
+    a, b = beta_number(g, BETA_SHAPES, -12, 11), beta_number(g, BETA_SHAPES, -12, 11)
+    if g.chance(0.25):  # a closed form to compare with: I_x(a, 1) = x^a, I_x(1, b) = 1 - (1 - x)^b
+        a, b = g.pick([(a, 1), (1, b)])
+    x = g.pick(BETA_XS) if g.chance(0.3) else (g.rng.random() if g.chance(0.6) else 10 ** g.rng.uniform(-300, 0))
+    if g.chance(0.15) and not bad_number(a, 1e-300, 1e300) and not bad_number(b, 1e-300, 1e300):
+        x = float(a) / (float(a) + float(b))  # at the mean, where the continued fraction takes longest
+    what = g.pick(["I", "I", "quantile", "interval"])
+    if what == "I":
+        value = fz.call("regularized_incomplete_beta", lambda: f"regularized_incomplete_beta({fz.args(x, a, b)})",
+                        lambda: regularized_incomplete_beta(x, a, b), check=lambda v: check_closed_form(v, x, a, b),
+                        guard=guard)
+        if isinstance(value, Failed) or bad_number(value, 0, 1):
+            return
+        x = float(x)
+        # monotone in x: a larger x never gives a smaller I (a few rounding units of slack)
+        x2 = min(1.0, x + g.pick([1e-12, 1e-6, 0.01, 0.3]) * g.rng.random())
+        fz.call("regularized_incomplete_beta (monotone in x)",
+                lambda: f"regularized_incomplete_beta({fz.args(x2, a, b)}) >= regularized_incomplete_beta({fz.args(x, a, b)})",
+                lambda: regularized_incomplete_beta(x2, a, b),
+                check=lambda larger: None if larger >= value - 1e-13 else f"I at {x2!r} is {larger!r}, below {value!r} at {x!r}",
+                guard=guard)
+        if 1 - (1 - x) == x:  # (1 - x exact: the symmetry I_x(a, b) = 1 - I_(1-x)(b, a) can be asked)
+            fz.call("regularized_incomplete_beta (symmetry)",
+                    lambda: f"1 - regularized_incomplete_beta({fz.args(1 - x, b, a)}) vs regularized_incomplete_beta({fz.args(x, a, b)})",
+                    lambda: regularized_incomplete_beta(1 - x, b, a),
+                    check=lambda other: None if abs((1 - other) - value) <= 1e-11
+                    else f"1 - I_(1-x)(b, a) = {1 - other!r} but I_x(a, b) = {value!r}", guard=guard)
+        if 1e-9 < value < 1 - 1e-9 and g.chance(0.5):
+            quantile_round_trip(fz, x, a, b, value, guard)
+    elif what == "quantile":
+        q = g.pick(BETA_XS) if g.chance(0.3) else g.rng.random()
+        fz.call("beta_quantile", lambda: f"beta_quantile({fz.args(q, a, b)})", lambda: beta_quantile(q, a, b),
+                check=check_number(0, 1, "quantile"), guard=guard)
+    else:
+        total = g.pick([0, 1, 10, 1000, 10**6, 2.5, Fraction(7, 2), -1, math.nan, math.inf, 10**400, True, "10", None]) \
+            if g.chance(0.3) else g.count(0, 50)
+        count = g.pick([0, 1, total, -1, 2.5, math.nan, "1", None, 10**400]) if g.chance(0.3) else (
+            g.count(0, total) if isinstance(total, int) and not isinstance(total, bool) and 0 <= total <= 10**6 else 0)
+        levels = [g.pick([0.95, 0.5, 0.99, 0.9, Fraction(1, 2), 1e-9, 1 - 1e-12, 0, 1, 1.5, math.nan, True, "0.95"])
+                  if g.chance(0.3) else g.rng.random() for _ in range(2)]
+        intervals = []
+        for level in levels:
+            interval = fz.call("credible_interval", lambda: f"credible_interval({fz.args(count, total, a, b, level)})",
+                               lambda: credible_interval(count, total, a, b, level), check=check_interval, guard=guard)
+            intervals.append(interval)
+        if not any(isinstance(i, Failed) or check_interval(i) for i in intervals):
+            (narrow, wide) = sorted(zip(levels, intervals))
+            nested = wide[1][0] <= narrow[1][0] and narrow[1][1] <= wide[1][1]
+            if narrow[0] < wide[0] and not nested:
+                fz.outcome("credible_interval (nested)", "wrong-answer",
+                           f"credible_interval({fz.args(count, total, a, b, narrow[0])}) inside credible_interval(..., {src(wide[0])})",
+                           detail=f"the {src(narrow[0])} interval {src(narrow[1])} is not inside the {src(wide[0])} one {src(wide[1])}")
+
+
+def check_closed_form(value, x, a, b):
+    """Why ``value`` is not I_x(a, b) in [0, 1], or (for a = 1 or b = 1) not its closed form; None if it is."""
+    why = bad_number(value, 0, 1)
+    if why:
+        return f"bad I_x(a, b): {why}"
+    if 1 not in (a, b) or True in (a, b) or isinstance(x, bool):
+        return None
+    x, a, b = float(x), float(a), float(b)
+    exact = x ** a if b == 1 else -math.expm1(b * math.log1p(-x)) if x < 1 else 1.0
+    # (I_x is good to about 1e-13 absolute: where it is 1 - F with F near 1, the last digits of F are all it has)
+    if not abs(value - exact) <= 1e-12 + 1e-9 * exact:
+        return f"I_x(a, b) = {value!r}, but the closed form {'x^a' if b == 1 else '1 - (1 - x)^b'} is {exact!r}"
+    return None
+
+
+def check_interval(result):
+    if not (isinstance(result, tuple) and len(result) == 2):
+        return f"not a pair (low, high): {shorten(src(result), 80)}"
+    low, high = result
+    if bad_number(low, 0, 1) or bad_number(high, 0, 1) or not low <= high:
+        return f"the interval {src(result)} is not inside [0, 1] in order"
+    return None
+
+
+def quantile_round_trip(fz, x, a, b, value, guard):
+    """beta_quantile(I_x(a, b)) is x again, to I's accuracy over the density, where the density is not tiny."""
+    h = 1e-7 * min(x, 1 - x)
+    try:
+        density = (regularized_incomplete_beta(x + h, a, b) - regularized_incomplete_beta(x - h, a, b)) / (2 * h)
+    except Exception:
+        return
+    if not density > 1e-2:
+        return
+    # I_x is good to about 1e-13 absolute (less where it is 1 - F with F near 1), so x is good to that over the
+    # density; rounding can move the crossing to either side of x
+    tolerance = 1e-9 * x + 1e-13 / density
+
+    def check(found):
+        why = bad_number(found, 0, 1)
+        if why:
+            return f"quantile {why}"
+        if abs(x - found) > tolerance:
+            return f"beta_quantile(I_x) = {found!r}, {found - x:.3g} from x = {x!r} (density {density:.3g})"
+        return None
+
+    fz.call("beta_quantile (inverse of I_x)",
+            lambda: f"beta_quantile(regularized_incomplete_beta({fz.args(x, a, b)}), {fz.args(a, b)})",
+            lambda: beta_quantile(value, a, b), check=check, guard=guard)
+
+
+# -- the digits loader on files that are not UCI's ----------------------------------------------------------------
+
+def digit_line(g):
+    return ",".join(str(g.count(0, 16)) for _ in range(64)) + f",{g.count(0, 9)}"
+
+
+def optdigits_file(g, folder):
+    """(path, what, expected): a file or folder for load_optdigits; expected is (n rows, bad line or None)."""
+    n = g.count(0, 6)
+    lines = [digit_line(g) for _ in range(n)]
+    bad = None
+    twist = g.pick(["none", "none", "short", "long", "17", "letter", "negative", "float", "unicode-digit", "space",
+                    "empty-field", "label-10", "nul", "huge-line", "many-commas", "blank-lines", "crlf", "bom",
+                    "binary", "empty-file"])
+    if twist in ("short", "long", "17", "letter", "negative", "float", "unicode-digit", "empty-field", "label-10",
+                 "nul", "huge-line", "many-commas", "bom") and lines or twist in ("huge-line", "many-commas") and not lines:
+        if not lines:
+            lines = [digit_line(g)]
+        i = g.rng.randrange(len(lines))
+        fields = lines[i].split(",")
+        column = g.rng.randrange(64)
+        if twist == "short":
+            fields = fields[:g.count(1, 64)]  # (none at all is a blank line, which is skipped)
+        elif twist == "long":
+            fields.append("0")
+        elif twist == "17":
+            fields[column] = "17"
+        elif twist == "letter":
+            fields[column] = g.pick(["x", "O", "1a", "e", "NaN"])
+        elif twist == "negative":
+            fields[column] = "-1"
+        elif twist == "float":
+            fields[column] = g.pick(["1.0", "1e1", "0x1", "1_0"])
+        elif twist == "unicode-digit":
+            fields[column] = g.pick(["\u0661", "\uff11", "\u00b2"])
+        elif twist == "empty-field":
+            fields[column] = ""
+        elif twist == "label-10":
+            fields[-1] = g.pick(["10", "-1", "99999999999999999999"])
+        elif twist == "nul":
+            fields[column] = "\x00"
+        elif twist == "huge-line":
+            fields = ["1" * 10**6]
+        elif twist == "many-commas":
+            fields = [""] * 10**5
+        elif twist == "bom":
+            i = 0
+            fields = lines[0].split(",")
+            fields[0] = "\ufeff" + fields[0]
+        lines[i] = ",".join(fields)
+        bad = i + 1
+    text = "\n".join(lines) + ("\n" if g.chance(0.8) else "")
+    if twist == "blank-lines":
+        text = "\n\n" + "\n \n".join(lines) + "\n\n"
+    elif twist == "crlf":
+        text = text.replace("\n", "\r\n")
+    elif twist == "empty-file":
+        text, n = "", 0
+    data = text.encode("utf-8", "surrogatepass")
+    if twist == "binary":
+        data, n, bad = bytes(g.rng.randrange(256) for _ in range(g.count(1, 300))), None, None
+    name = f"digits-{fz_round_name(folder)}"
+    place = g.pick(["file", "file", "folder", "folder", "missing", "directory-as-file", "empty-folder"])
+    if place == "file":
+        path = os.path.join(folder, name + g.pick([".tra", ".txt", ""]))
+        Path(path).write_bytes(data)
+        return path, f"a file ({twist})", (n if bad is None else None, bad), "train"
+    if place == "folder":
+        path = os.path.join(folder, name)
+        os.makedirs(path, exist_ok=True)
+        for file_name in ("optdigits.tra", "optdigits.tes"):
+            Path(path, file_name).write_bytes(data)
+        return path, f"a folder of two files ({twist})", (n if bad is None else None, bad), None
+    if place == "missing":
+        return os.path.join(folder, name + "-missing"), "a path that does not exist", (None, None), None
+    if place == "directory-as-file":
+        path = os.path.join(folder, name + "-nested")
+        os.makedirs(os.path.join(path, "optdigits.tra"), exist_ok=True)
+        os.makedirs(os.path.join(path, "optdigits.tes"), exist_ok=True)
+        return path, "a folder whose optdigits.tra and .tes are folders", (None, None), None
+    path = os.path.join(folder, name + "-empty")
+    os.makedirs(path, exist_ok=True)
+    return path, "an empty folder", (None, None), None
+
+
+def fz_round_name(folder):
+    """A fresh name in ``folder``."""
+    return str(len(os.listdir(folder)))
+
+
+def optdigits_round(fz, g):
+    folder = os.path.join(fz.folder, "optdigits")
+    os.makedirs(folder, exist_ok=True)
+    path, what, (n_rows, bad_line), subset = optdigits_file(g, folder)
+    subset = subset or g.pick(["train", "test", "all"])
+    if g.chance(0.1):
+        subset = g.pick(["valid", "Train", None, 1, ["train"]])
+    threshold = None if g.chance(0.4) else g.pick([8, 1, 16, 4, 0, 17, -1, 1.5, True, False, "8", math.nan, 10**400,
+                                                   Fraction(8, 1), None])
+    kwargs = {"subset": subset, "binary_threshold": threshold, "data_home": os.path.join(fz.folder, "data-home"),
+              "download_if_missing": False}
+    parts = 2 if subset == "all" else 1
+
+    def check(digits):
+        if not isinstance(digits, Dataset):
+            return f"not a Dataset: {shorten(src(digits), 80)}"
+        if n_rows is None:
+            return f"read {len(digits.rows)} images from {what}"
+        if len(digits.rows) != n_rows * parts or len(digits.labels) != n_rows * parts:
+            return f"{len(digits.rows)} rows and {len(digits.labels)} labels, not {n_rows * parts} of each"
+        top = 1 if threshold is not None else 16
+        for i, (row, label) in enumerate(zip(digits.rows, digits.labels)):
+            if len(row) != 64 or any(type(v) is not int or not 0 <= v <= top for v in row):
+                return f"row {i} is not 64 ints from 0 to {top}"
+            if type(label) is not int or not 0 <= label <= 9:
+                return f"label {i} is {src(label)}"
+        return None
+
+    expression = lambda: f"load_optdigits(path=<{what}>, {fz.args(**{k: v for k, v in kwargs.items() if k != 'data_home'})})"  # noqa: E731
+    result = fz.call("load_optdigits", expression, lambda: load_optdigits(path=path, **kwargs), check=check,
+                     guard=HangGuard(5))
+    if isinstance(result, Failed) and bad_line is not None and type(result.error).__name__ == "TableError":
+        if f"line {bad_line}" not in message_of(result.error):
+            fz.outcome("load_optdigits (names the line)", "wrong-answer", expression(),
+                       detail=f"the refusal does not name line {bad_line}: {shorten(message_of(result.error), 200)}")
+
+
+# -- pictures of per-pixel tables ------------------------------------------------------------------------------
+
+MARKUP_TEXTS = ["<b>bold</b>", "a & b", "]]>", '"quoted" \'single\'', "<script>alert(1)</script>", "&amp;", "\x00",
+                "\ud800", "\x1b[31m", "x" * 500, "", "日本語 ✓", "\u202eevil", "<!--", "\r\n"]
+SVG_TAGS = {"svg", "title", "desc", "g", "rect", "text", "line", "path", "polyline", "polygon", "circle", "tspan",
+            "style", "defs", "metadata"}
+
+
+def pixel_table(g, size):
+    """A per-pixel table: ``size`` numbers with a twist (wrong length, NaN, inf, huge, all equal, strings), or a dict."""
+    values = [round(g.rng.uniform(0, 1), 3) for _ in range(size)]
+    twist = g.pick(["none", "none", "negative", "log-ratio", "equal", "huge", "tiny", "nan", "inf", "string", "none-value",
+                    "bool", "fraction", "big-int", "short", "long", "nested", "dict", "dict-odd-key", "empty", "str",
+                    "tuple", "generator"])
+    if twist == "negative":
+        values = [v - 0.5 for v in values]
+    elif twist == "log-ratio":
+        values = [g.rng.gauss(0, 3) for _ in values]
+    elif twist == "equal":
+        values = [g.pick([0, 1, 5, -3, 0.5, 1e-300])] * size
+    elif twist == "huge":
+        values = [g.pick([1e308, -1e308, 1.7976931348623157e308, 1e300, v]) for v in values]
+    elif twist == "tiny":
+        values = [g.pick([5e-324, -5e-324, 1e-300, 0.0, -0.0]) for _ in values]
+    elif twist in ("nan", "inf", "string", "none-value", "bool", "fraction", "big-int"):
+        odd = {"nan": math.nan, "inf": g.pick([math.inf, -math.inf]), "string": g.pick(["1", "x", ""]),
+               "none-value": None, "bool": True, "fraction": Fraction(1, 3), "big-int": 10**400}[twist]
+        if values:
+            values[g.rng.randrange(size)] = odd
+    elif twist == "short":
+        values = values[: g.count(0, max(size - 1, 0))]
+    elif twist == "long":
+        values = values + [0.5]
+    elif twist == "dict":
+        return {i: v for i, v in enumerate(values) if g.chance(0.6)}
+    elif twist == "dict-odd-key":
+        return {g.pick([-1, size, "0", 1.5, True, None, 10**400]): 0.5, 0: 0.25}
+    elif twist == "empty":
+        return g.pick([[], {}])
+    elif twist == "str":
+        return g.pick(["0.5 " * size, b"x", None, 5])
+    elif twist == "tuple":
+        return tuple(values)
+    elif twist == "generator":
+        return named((v for v in values), f"iter({src(values)})")
+    return values
+
+
+def check_svg(svg):
+    """Why ``svg`` is not well-formed SVG whose text (titles, labels with markup) stayed text; None if it is."""
+    import xml.etree.ElementTree as ElementTree
+
+    if not isinstance(svg, str) or not svg.startswith("<svg"):
+        return f"not SVG text: {shorten(src(svg), 80)}"
+    surrogates = sorted({character for character in svg if "\ud800" <= character <= "\udfff"})
+    if surrogates:  # (no XML file can hold one, and the SVG cannot even be written as UTF-8)
+        return f"the SVG holds the lone surrogate {src(surrogates[0])}, which no XML can hold (let through unescaped)"
+    try:
+        root = ElementTree.fromstring(svg)
+    except ElementTree.ParseError as error:
+        return f"the SVG does not parse as XML: {error}"
+    tags = {element.tag.rpartition("}")[2] for element in root.iter()}
+    if not tags <= SVG_TAGS:
+        return f"the SVG has tags that are not SVG's own (markup let through?): {sorted(tags - SVG_TAGS)}"
+    return None
+
+
+def pixel_round(fz, g):
+    from naivebayes.inspect.pixel_pictures import class_pictures, odds_ratio_picture, pixel_picture, show_digit
+
+    shape = (8, 8) if g.chance(0.5) else g.pick([(2, 2), (1, 1), (3, 5), (1, 64), (2, 3)])
+    given_shape = shape if g.chance(0.9) else g.pick([(0, 3), (3,), "8x8", (2.0, 2), (True, 2), (-1, 4), None, [2, 2],
+                                                     (2**70, 2**70)])
+    size = shape[0] * shape[1]
+    title = None if g.chance(0.4) else g.pick(MARKUP_TEXTS + ["P(on | c)"])
+    entry = g.pick(["pixel_picture", "pixel_picture", "pixel_picture", "show_digit", "class_pictures",
+                    "odds_ratio_picture"])
+    if entry == "pixel_picture":
+        if g.chance(0.3):  # one grid per class, labels with markup
+            table = {g.pick(MARKUP_TEXTS + [0, 1, None, (1, 2)]): pixel_table(g, size) for _ in range(g.count(1, 7))}
+        else:
+            table = pixel_table(g, size)
+        kwargs = {"shape": given_shape, "title": title}
+        if g.chance(0.3):
+            kwargs["diverging"] = g.pick([None, True, False, "yes", 1])
+        if g.chance(0.3):
+            kwargs["mark"] = g.pick([[0], [size - 1, 0], [0, 0], [size], [-1], [True], "0", None, {0: 1}, [1.5],
+                                     list(range(size))])
+        if g.chance(0.3):
+            kwargs["legend"] = g.pick(MARKUP_TEXTS)
+        picture = fz.call("pixel_picture", lambda: f"pixel_picture({fz.args(table, **kwargs)})",
+                          lambda: pixel_picture(table, **kwargs), inputs=[table])
+        expression = lambda: f"pixel_picture({fz.args(table, **kwargs)})"  # noqa: E731
+    elif entry == "show_digit":
+        row = [g.count(0, 16) for _ in range(size)] if g.chance(0.5) else pixel_table(g, size)
+        if g.chance(0.2) and isinstance(row, list):
+            row = [g.count(0, 1) for _ in row]
+        kwargs = {"title": title, "shape": given_shape}
+        picture = fz.call("show_digit", lambda: f"show_digit({fz.args(row, **kwargs)})",
+                          lambda: show_digit(row, **kwargs), inputs=[row])
+        expression = lambda: f"show_digit({fz.args(row, **kwargs)})"  # noqa: E731
+    else:
+        Model = g.pick([BernoulliNB, MultinomialNB, GaussianNB, CategoricalNB] if entry == "class_pictures"
+                       else [BernoulliNB, BernoulliNB, MultinomialNB, GaussianNB])
+        n = g.count(2, 8)
+        labels = g.labels(n, clean=g.chance(0.7))
+        top_value = 1 if Model is BernoulliNB else g.pick([1, 16])
+        rows = [[g.count(0, top_value) for _ in range(size)] for _ in range(n)]
+        alpha = {} if Model is GaussianNB or g.chance(0.6) else {"alpha": g.pick([1, 0, 0.5, Dirichlet(1), Beta(2, 2)
+                                                                                  if Model is BernoulliNB else 2])}
+        try:
+            model = Model(**alpha).fit(rows, labels)
+        except Exception:
+            return
+        fz.remember(f"m = {Model.__name__}({fz.args(**alpha)}).fit({fz.args(rows, labels)})")
+        classes = list(model.classes_)
+        if entry == "class_pictures":
+            kwargs = {"shape": given_shape, "title": title}
+            if g.chance(0.3):
+                kwargs["classes"] = g.pick([classes[:1], classes[::-1], [], ["eggs"], classes[0], None])
+            picture = fz.call("class_pictures", lambda: f"class_pictures(m, {fz.args(**kwargs)})",
+                              lambda: class_pictures(model, **kwargs), watch=[model], read_only=True)
+            expression = lambda: f"class_pictures(m, {fz.args(**kwargs)})"  # noqa: E731
+        else:
+            c1 = g.pick(classes) if g.chance(0.9) else "eggs"
+            c2 = g.pick(classes) if g.chance(0.9) else None
+            kwargs = {"kind": g.pick(["odds", "likelihood"]) if g.chance(0.9) else g.pick(["ratio", None]),
+                      "shape": given_shape, "title": title}
+            if g.chance(0.4):
+                kwargs["top"] = g.pick([1, 3, size, size + 5, 0, -1, 1.5, True, "3"])
+            picture = fz.call("odds_ratio_picture", lambda: f"odds_ratio_picture(m, {fz.args(c1, c2, **kwargs)})",
+                              lambda: odds_ratio_picture(model, c1, c2, **kwargs), watch=[model], read_only=True)
+            expression = lambda: f"odds_ratio_picture(m, {fz.args(c1, c2, **kwargs)})"  # noqa: E731
+    if isinstance(picture, Failed):
+        return
+    fz.call(f"{entry}.to_svg", lambda: f"{expression()}.to_svg()", picture.to_svg, check=check_svg)
+    fz.call(f"{entry}.__str__", lambda: f"str({expression()})", lambda: str(picture),
+            check=lambda text: None if isinstance(text, str) else "str() is not text")
+
+
+def issue_33_round(fz, g):
+    g.pick([priors_round, priors_round, priors_round, estimates_round, estimates_round, beta_round, beta_round,
+            beta_round, optdigits_round, pixel_round, pixel_round])(fz, g)
+
+
+
 AREAS = {
     "model": model_round,
     "text": text_round,
@@ -3649,6 +4388,7 @@ AREAS = {
     "special-file": special_file_round,
     "command-line-output": command_line_output_round,
     "issue-32": issue_32_round,
+    "issue-33": issue_33_round,
 }
 
 
