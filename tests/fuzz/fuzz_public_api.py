@@ -3913,10 +3913,10 @@ def check_estimate_rows(rows, level):
                 return f"{where}: ML is {src(ml)} with N = 0"
         elif bad_number(ml, 0, 1) or abs(ml - ratio_of(n, N)) > 1e-12:
             return f"{where}: ML is {src(ml)}, not n/N"
-        for key in ("MAP", "posterior mean"):
+        for key in ("MAP", "posterior mean"):  # (float pseudo-counts round: (3 + 0.1 - 1) / (3 + 1.1 - 2) is 1 + 2e-16)
             value = row[key]
-            if value != "undefined" and bad_number(value, 0, 1):
-                return f"{where}: {key} is {bad_number(value, 0, 1)}"
+            if value != "undefined" and bad_number(value, -1e-12, 1 + 1e-12):
+                return f"{where}: {key} is {bad_number(value, -1e-12, 1 + 1e-12)}"
         mean = row["posterior mean"]
         if mean != "undefined" and N + A > 0 and abs(mean - ratio_of(n + a, N + A)) > 1e-9:
             return f"{where}: the posterior mean {src(mean)} is not (n + a)/(N + A)"
