@@ -253,3 +253,13 @@ def test_odds_ratios_of_a_dense_model_order_tied_pixels_by_column_number():
     assert ranked[0].feature == 0 and ranked[0].ratio == 9
     assert [r.feature for r in ranked[1:]] == list(range(1, 12))
     assert odds_ratio_picture(model, "a", "b", top=3, shape=(3, 4)).mark == [0, 1, 2]
+
+
+def test_a_lone_surrogate_in_a_label_becomes_a_replacement_character_and_the_file_is_written(tmp_path):
+    picture = pixel_picture([1] * 64, title="digit \ud800 three")  # (no XML may hold a lone surrogate)
+    svg = picture._repr_svg_()
+    ET.fromstring(svg)
+    assert "\ud800" not in svg and "\ufffd" in svg
+    path = tmp_path / "one.svg"
+    picture.save(str(path))
+    ET.parse(path)

@@ -51,7 +51,7 @@ TEXT_COLOUR = "#222222"
 GRID_COLOUR = "#E5E5E5"
 
 # Characters XML 1.0 does not allow in a document (control characters but tab, newline, return).
-NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # (a lone surrogate is no XML either)
 
 
 def number(value, digits=2):
