@@ -124,6 +124,10 @@ class Prior:
             return map_estimate(count, total, pseudo_count, pseudo_total, n_values)
         return posterior_mean(count, total, pseudo_count, pseudo_total)
 
+    def weight(self, count, pseudo_count):
+        """n_v + a_v (less 1 for the MAP estimate): the numerator of theta, to which a drawn value is proportional."""
+        return count + pseudo_count - (1 if self.estimate == "map" else 0)
+
     def __eq__(self, other):
         return type(self) is type(other) and vars(self) == vars(other)
 

@@ -338,13 +338,15 @@ class BernoulliNB(TextNaiveBayes):
         columns, scores = [], []
         for label, log_prior in zip(self.classes_, self.log_priors_):  # (N_c > 0, so N_c + a + b - 2 > 0 even for MAP)
             counts, logs_of = self.feature_counts_[label], {}  # {(N_jc, a, b): (log p_jc, log(1 - p_jc))}, each once
+            n_class = float(self.class_counts_[label])
             present, absent = [], []
             for word in words:
                 key = (counts.get(word, 0), *self.alpha.binary_pseudo_counts(label, word))
                 if key not in logs_of:  # most words share their count and pseudo-counts
+                    count, a, b = (float(value) for value in key)
                     logs_of[key] = (
-                        log(self._prior_theta(label, word, True, exact=False)),
-                        log(self._prior_theta(label, word, False, exact=False)),
+                        log(self.alpha.theta(count, n_class, a, a + b, 2)),  # p_jc
+                        log(self.alpha.theta(n_class - count, n_class, b, a + b, 2)),  # 1 - p_jc
                     )
                 present.append(logs_of[key][0])
                 absent.append(logs_of[key][1])

@@ -348,11 +348,10 @@ class Categorical:
         """A value v drawn with P(x_j = v | c) = (n_jvc + alpha) / (n_jc + alpha K_j), over ``categories_[j]``."""
         categories = model.categories_[feature]
         value_counts = model.value_counts_[label][feature]
-        if isinstance(model.alpha, Prior):  # n_jvc + a_v (- 1 for the MAP estimate): proportional to the estimate
-            less = 1 if model.alpha.estimate == "map" else 0
-            n_categories = len(categories)
+        if isinstance(model.alpha, Prior):  # n_jvc + a_v (less 1 for the MAP estimate): proportional to the estimate
+            prior, n_categories = model.alpha, len(categories)
             weights = [
-                value_counts.get(value, 0) + model.alpha.pseudo_count(label, (feature, value), n_categories) - less
+                prior.weight(value_counts.get(value, 0), prior.pseudo_count(label, (feature, value), n_categories))
                 for value in categories
             ]
         else:

@@ -38,7 +38,7 @@ import math
 from itertools import repeat
 
 from naivebayes.core.arithmetic import log, ratio
-from naivebayes.core.priors import Dirichlet, MEstimate, Prior, check_prior_denominator, prior_pseudo_counts
+from naivebayes.core.priors import MEstimate, Prior, check_prior_denominator, prior_pseudo_counts
 from naivebayes.plumbing.checks import LARGEST_FLOAT
 from naivebayes.naive_bayes.base import TABLES_LOCK, Term, add_count
 from naivebayes.naive_bayes.linear_form import LinearForm, SoftmaxForm, check_finite, in_feature_order, per_class, two_classes
@@ -498,10 +498,9 @@ class MultinomialNB(TextNaiveBayes):
             document_lengths = self.document_lengths_[label]
             lengths = ordered(document_lengths)
             word_counts = self.feature_counts_[label]
-            if isinstance(self.alpha, Prior):  # n_jc + a_jc (- 1 for the MAP estimate): proportional to theta_jc
-                less = 1 if self.alpha.estimate == "map" else 0
-                size = len(words)
-                weights = [word_counts.get(word, 0) + float(self.alpha.pseudo_count(label, word, size)) - less for word in words]
+            if isinstance(self.alpha, Prior):  # n_jc + a_jc (less 1 for the MAP estimate): proportional to theta_jc
+                prior, size = self.alpha, len(words)
+                weights = [float(prior.weight(word_counts.get(word, 0), prior.pseudo_count(label, word, size))) for word in words]
             else:
                 alpha = float(self.alpha)
                 weights = [word_counts.get(word, 0) + alpha for word in words]  # n_jc + alpha
@@ -558,7 +557,7 @@ class MultinomialNB(TextNaiveBayes):
                 "MEstimate's p gives a guess for the vocabulary's words only, so a word outside it has no estimate "
                 "here; use p=None (or one number), or a Dirichlet prior, to score documents with new words"
             )
-        unnamed = prior.a if isinstance(prior, Dirichlet) else prior.pseudo_count(None, None, size)
-        return [
-            prior.theta(0, self.feature_totals_[label], unnamed, self.pseudo_totals_[label], size) for label in self.classes_
+        return [  # (no word is None: the pseudo-count of a word the prior does not name)
+            prior.theta(0, self.feature_totals_[label], prior.pseudo_count(label, None, size), self.pseudo_totals_[label], size)
+            for label in self.classes_
         ]
