@@ -934,14 +934,36 @@ class HistoryPlot(Picture):
 BLUES = ((247, 251, 255), (107, 174, 214), (8, 48, 107))
 
 
+def blend(a, b, t):
+    """The colour ``t`` (0 to 1) of the way from rgb ``a`` to rgb ``b``, as "#RRGGBB"."""
+    return "#" + "".join(f"{round(x + (y - x) * t):02X}" for x, y in zip(a, b))
+
+
 def shade(share):
     """The colour of a cell holding ``share`` (0 to 1) of the largest count: blend along ``BLUES``."""
     if share <= 0.5:
-        (a, b), t = BLUES[0:2], share * 2
-    else:
-        (a, b), t = BLUES[1:3], share * 2 - 1
-    rgb = [round(x + (y - x) * t) for x, y in zip(a, b)]
-    return "#" + "".join(f"{v:02X}" for v in rgb)
+        return blend(BLUES[0], BLUES[1], share * 2)
+    return blend(BLUES[1], BLUES[2], share * 2 - 1)
+
+
+def draw_colour_bar(canvas, left, top, height, colour_at, ticks, legend, legend_gap=14):
+    """A picture's colour legend: a bar of 20 steps, bottom to top, and its ticks.
+
+    ``colour_at(share)`` is the colour a share of the way up the bar (0 at the
+    bottom, 1 at the top); ``ticks`` are (share, label) pairs; ``legend``
+    names the scale above the bar.
+    """
+    steps = 20
+    with canvas.group(class_="colour-bar", shape_rendering="crispEdges"):
+        for k in range(steps):
+            canvas.add("rect", x=left, y=top + height * (steps - 1 - k) / steps, width=16,
+                       height=height / steps, fill=colour_at((k + 0.5) / steps))
+    canvas.add("rect", x=left, y=top, width=16, height=height, fill="none", stroke="#444444")
+    for share, label in ticks:
+        y = top + height - share * height
+        canvas.add("line", x1=left + 16, y1=y, x2=left + 21, y2=y, stroke="#444444")
+        canvas.text(left + 24, y + 4, label)
+    canvas.text(left, top - legend_gap, legend, size=11.5)
 
 
 def text_colour_on(fill):
@@ -1021,22 +1043,9 @@ class ConfusionMatrixPlot(Picture):
         canvas.text(left + n * cell / 2, top + n * cell + 40, "predicted class", size=13, anchor="middle")
         middle = top + n * cell / 2
         canvas.text(18, middle, "true class", size=13, anchor="middle", transform=f"rotate(-90 18 {number(middle)})")
-        self.draw_colour_bar(canvas, bar_left, top, n * cell, most, bar_ticks)
+        shares = [(value / most if most else 0, label) for value, label in bar_ticks]  # (the shades go from 0 to most)
+        draw_colour_bar(canvas, bar_left, top, n * cell, shade, shares, "count")
         return canvas
-
-    def draw_colour_bar(self, canvas, left, top, height, most, ticks):
-        """The legend of the shades: a bar of 20 steps from 0 to the largest count, with its ticks."""
-        steps_ = 20
-        with canvas.group(class_="colour-bar", shape_rendering="crispEdges"):
-            for k in range(steps_):
-                canvas.add("rect", x=left, y=top + height * (steps_ - 1 - k) / steps_, width=16,
-                           height=height / steps_, fill=shade((k + 0.5) / steps_))
-        canvas.add("rect", x=left, y=top, width=16, height=height, fill="none", stroke="#444444")
-        for value, label in ticks:
-            y = top + height - (value / most * height if most else 0)
-            canvas.add("line", x1=left + 16, y1=y, x2=left + 21, y2=y, stroke="#444444")
-            canvas.text(left + 24, y + 4, label)
-        canvas.text(left, top - 14, "count", size=11.5)
 
 
 # ---------------------------------------------------------------------------

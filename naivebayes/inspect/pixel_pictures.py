@@ -51,7 +51,7 @@ from numbers import Real
 
 from naivebayes.plumbing.checks import plain_value
 from naivebayes.inspect.odds import odds_ratios
-from naivebayes.inspect.pictures import heading_width, shade, text_colour_on
+from naivebayes.inspect.pictures import blend, draw_colour_bar, heading_width, shade, text_colour_on
 from naivebayes.inspect.svg import Canvas, Picture, nice_ticks, number, shorten, text_width
 from naivebayes.naive_bayes.bernoulli import BernoulliNB
 from naivebayes.naive_bayes.categorical import CategoricalNB
@@ -167,11 +167,6 @@ def is_table_of_tables(table):
 # ---------------------------------------------------------------------------
 # Colours
 # ---------------------------------------------------------------------------
-
-
-def blend(a, b, t):
-    """The colour ``t`` (0 to 1) of the way from rgb ``a`` to rgb ``b``, as "#RRGGBB"."""
-    return "#" + "".join(f"{round(x + (y - x) * t):02X}" for x, y in zip(a, b))
 
 
 def diverging_colour(value, largest):
@@ -365,20 +360,12 @@ class PixelPicture(Picture):
                                fill=text_colour_on(self.colour(values[pixel])))
 
     def draw_colour_bar(self, canvas, left, top, height, ticks, legend, ends):
-        """The legend of the colours: a bar of 20 steps from the low end to the high end, with its ticks."""
-        steps = 20
+        """The legend of the colours: the shared bar from the low end to the high end, and what each end speaks for."""
         span = self.high - self.low
-        with canvas.group(class_="colour-bar", shape_rendering="crispEdges"):
-            for k in range(steps):
-                value = self.low + span * ((k + 0.5) / steps)  # (span * 19.5 could pass the largest float)
-                canvas.add("rect", x=left, y=top + height * (steps - 1 - k) / steps, width=16,
-                           height=height / steps, fill=self.colour(value))
-        canvas.add("rect", x=left, y=top, width=16, height=height, fill="none", stroke="#444444")
-        for value, label in ticks:
-            y = top + height - (value - self.low) / span * height
-            canvas.add("line", x1=left + 16, y1=y, x2=left + 21, y2=y, stroke="#444444")
-            canvas.text(left + 24, y + 4, label)
-        canvas.text(left, top - 8, legend, size=11.5)
+        shares = [((value - self.low) / span, label) for value, label in ticks]
+        # (span times a share of at most 1: span * 19.5 before dividing by 20 could pass the largest float)
+        draw_colour_bar(canvas, left, top, height, lambda share: self.colour(self.low + span * share), shares, legend,
+                        legend_gap=8)
         if ends:
             canvas.text(left, top + height + 16, f"\u2191 {ends[1]}", size=11, fill="#555555")
             canvas.text(left, top + height + 30, f"\u2193 {ends[0]}", size=11, fill="#555555")
