@@ -611,7 +611,7 @@ PRIOR_TAMPERED = [
     ("made a MAP estimate with a < 1", "Beta, alpha", set_prior_field("estimate", "map"),
      r"^settings.alpha.Beta.per_class\['japan'\]\['chinese'\]\[1\] must be a finite number >= 1"),
     ("a pair of three", "Beta, alpha", set_prior_field("per_feature", {"tokyo": [1, 2, 3]}),
-     r"^settings.alpha.Beta.per_feature\['tokyo'\] must be a pair \(a, b\) of pseudo-counts, not \(1, 2, 3\)"),
+     r"^settings.alpha.Beta.per_feature\['tokyo'\] must be a pair \(a, b\) of pseudo-counts, not \[1, 2, 3\]"),  # (as the file has it)
     ("a pair of one", "Beta, alpha", set_prior_field("per_class", {"japan": {"chinese": [3]}}),
      r"^settings.alpha.Beta.per_class\['japan'\]\['chinese'\] must be a pair \(a, b\)"),
     ("a pair that is a number", "Beta, alpha", set_prior_field("per_feature", {"tokyo": 2}),

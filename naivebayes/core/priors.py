@@ -196,7 +196,7 @@ class Beta(Prior):
         self.b = check_pseudo_count("b", b, at_least)
 
         def check_pair(name, pair):
-            if not isinstance(pair, tuple) or len(pair) != 2:
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:  # (kept as a tuple; a model file writes a list)
                 raise TypeError(f"{name} must be a pair (a, b) of pseudo-counts, not {pair!r:.60}")
             return check_pseudo_count(f"{name}[0]", pair[0], at_least), check_pseudo_count(f"{name}[1]", pair[1], at_least)
 

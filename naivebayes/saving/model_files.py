@@ -892,13 +892,6 @@ def prior_from_json(raw, where):
         if shape == "guess":
             shape = ("table", "number") if isinstance(value, (dict, list)) else ("optional", "number")
         fields[field] = decode(shape, value, f"{where}.{field}")
-    if name == "Beta":  # pairs as the tuples Beta takes
-        if fields["per_feature"] is not None:
-            fields["per_feature"] = {key: tuple(pair) for key, pair in fields["per_feature"].items()}
-        if fields["per_class"] is not None:
-            fields["per_class"] = {
-                label: {key: tuple(pair) for key, pair in pairs.items()} for label, pairs in fields["per_class"].items()
-            }
     try:
         return PRIOR_CLASSES[name](**fields)
     except (TypeError, ValueError) as error:  # its message begins with the field: "a must be ...", "p['x'] must ..."
