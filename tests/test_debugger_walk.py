@@ -530,6 +530,16 @@ def test_a_row_of_14_features_reaches_a_formula_within_ten_calls(Model, numbers)
         assert problems_reaching_a_formula(calls, most=10) + problems_with_checks(calls) == [], method
 
 
+def test_an_image_of_64_grey_levels_reaches_a_formula_within_ten_calls():
+    """A pixel is 0 or 1 as often as not: such a number is checked once, with the row, not pixel by pixel."""
+    images = [[(3 * i + j) % 17 if (i + j) % 3 else (i + j) % 2 for j in range(64)] for i in range(12)]
+    model = CategoricalNB().fit(images, [i % 3 for i in range(12)])
+    for method in ("predict", "predict_proba", "explain"):
+        function, argument = one_call(model, method, images[0])
+        calls = calls_made_by(function, argument)
+        assert problems_reaching_a_formula(calls, most=10) + problems_with_checks(calls) == [], method
+
+
 def test_the_checker_of_settings_can_fail_on_a_real_trace():
     class FollowsLater(MultinomialNB):  # the old way: a changed setting noticed inside the next prediction
         def __setattr__(self, name, value):

@@ -254,11 +254,12 @@ class Categorical:
 
     @staticmethod
     def check_values(model, values, where):
-        """One row's categorical values checked to predict: a string passes at a glance, others take check_value."""
+        """One row's categorical values checked to predict: a string or a number passes at a glance, others take check_value."""
         any_value = model.unseen != "error"
         for feature, value in values.items():
-            kind = type(value)  # a str, or a number that no bool equals (not 0 or 1), passes at a glance
-            plain = kind is str or (kind is float or kind is int) and value != 0 and value != 1
+            kind = type(value)  # a str passes at a glance; so does a number, unless it is 0 or 1 and a bool is a category
+            plain = kind is str or (kind is float or kind is int) and (
+                value != 0 and value != 1 or bool not in map(type, model.categories_[feature]))
             if not (plain and (any_value or value in model.feature_lookups_[feature])):
                 values[feature] = Categorical.check_value(model, feature, value, where, training=False)
         return values
