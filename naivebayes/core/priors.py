@@ -253,13 +253,18 @@ class MEstimate(Prior):
         return self.p
 
     def pseudo_count(self, label, value, n_values):
-        """a_v = m p_v."""
-        return self.m * self.prior_guess(value, n_values)
+        """a_v = m p_v; m / K for the uniform guess."""
+        if self.p is None:
+            return ratio(self.m, n_values)  # (exact for a whole m, and no Fraction arithmetic on the way)
+        return self.prior_guess(value, n_values) * self.m
 
     def binary_pseudo_counts(self, label, feature):
-        """(m p, m (1 - p)) with p the guess that ``feature`` is present."""
+        """(m p, m (1 - p)) with p the guess that ``feature`` is present; (m / 2, m / 2) for the uniform guess."""
+        if self.p is None:
+            half = ratio(self.m, 2)
+            return half, half
         p = self.prior_guess(feature, 2)
-        return self.m * p, self.m * (1 - p)
+        return p * self.m, self.m - p * self.m
 
     def theta(self, count, total, pseudo_count, pseudo_total, n_values):
         """(n_v + m p_v) / (N + m), with p_v = a_v / m (so a model passes the same pseudo-counts as for a Dirichlet)."""
@@ -312,6 +317,8 @@ def prior_pseudo_counts(prior, label, values, what):
     clear error naming the sum, and ``what`` the values are, otherwise).
     """
     n_values = len(values)
+    if isinstance(prior, MEstimate) and prior.p is None:  # the uniform guess: m / K for every value, worked out once
+        return [prior.pseudo_count(label, None, n_values)] * n_values
     pseudo_counts = [prior.pseudo_count(label, value, n_values) for value in values]
     if isinstance(prior, MEstimate) and prior.p is not None and prior.m:
         total = sum(prior.prior_guess(value, n_values) for value in values)
