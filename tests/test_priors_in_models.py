@@ -424,3 +424,17 @@ def test_priors_with_no_pseudo_counts_give_the_answers_of_alpha_0():
 def test_a_pseudo_count_too_large_for_a_float_to_see_the_counts_is_refused_where_it_is_given(make):
     with pytest.raises(ValueError, match="larger than 2\\*\\*53"):
         make()
+
+
+def test_an_alpha_array_is_refused_with_the_prior_that_gives_one_pseudo_count_per_word():
+    with pytest.raises(TypeError, match=r"alpha=Dirichlet\(1, per_value="):
+        MultinomialNB(alpha=[1.0, 2.0])
+
+
+def test_a_pandas_series_of_pseudo_counts_reads_as_a_dict():
+    pandas = pytest.importorskip("pandas")
+    documents, labels, test_document = load_china()
+    from_series = MultinomialNB(alpha=Dirichlet(1, per_value=pandas.Series({"tokyo": 2.0}))).fit(documents, labels)
+    from_dict = MultinomialNB(alpha=Dirichlet(1, per_value={"tokyo": 2.0})).fit(documents, labels)
+    assert from_series.alpha == from_dict.alpha
+    assert from_series.predict_proba([test_document]) == from_dict.predict_proba([test_document])

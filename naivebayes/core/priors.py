@@ -102,8 +102,8 @@ def check_pseudo_count(name, value, at_least=0):
 
 
 def check_pseudo_table(name, table, check_value):
-    """A {key: value} dict with every value checked, as a plain dict copy."""
-    if not isinstance(table, dict):
+    """A {key: value} table (a dict, or anything with .items() such as a pandas Series), checked, as a plain dict."""
+    if isinstance(table, (str, bytes)) or not callable(getattr(table, "items", None)):
         raise TypeError(f"{name} must be a dict, not {type(table).__name__}")
     return {key: check_value(f"{name}[{key!r}]", value) for key, value in table.items()}
 
@@ -282,6 +282,11 @@ def check_smoothing_or_prior(alpha, model_name, kinds):
     smoothing is no pseudo-count of a distribution over values).
     """
     if not isinstance(alpha, Prior):
+        if kinds and hasattr(alpha, "__len__") and not isinstance(alpha, (str, bytes)):  # (scikit-learn takes an array)
+            raise TypeError(
+                f"alpha is a {type(alpha).__name__}; one pseudo-count per word or value is a prior here: "
+                "alpha=Dirichlet(1, per_value={word: a, ...}) (docs/priors.md)"
+            )
         return check_smoothing("alpha", alpha)
     if isinstance(alpha, kinds):
         return alpha
