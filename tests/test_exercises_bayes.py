@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from exercise_checks import assert_the_mistake_fails_with_its_hint
 
 from naivebayes.core.bayes import decision, log_posterior, log_sum_exp, prior_mle
 from naivebayes.exercises import exercise
@@ -290,13 +291,7 @@ def test_every_known_mistake_has_a_students_version_here(name):
 @pytest.mark.parametrize("name, mistake", [(name, mistake) for name, mistakes in STUDENT_MISTAKES.items()
                                            for mistake in mistakes])
 def test_a_planted_mistake_fails_with_its_hint(name, mistake):
-    item = exercise(name)
-    hint = next(known.hint for known in item.mistakes if known.name == mistake)
-    report = item.check(STUDENT_MISTAKES[name][mistake])
-    assert not report.passed
-    assert report.first_failure.hint == hint, str(report)
-    assert f"hint:     {hint}" in str(report)
-    assert all(result == "not run" for check, result, _ in report.checks if check.startswith("in the model"))
+    assert_the_mistake_fails_with_its_hint(name, mistake, STUDENT_MISTAKES[name][mistake])
 
 
 def test_hints_never_show_the_answers_code():

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from exercise_checks import assert_every_known_mistake_is_planted, assert_the_mistake_fails_with_its_hint
 
 from naivebayes.core.beta import beta_continued_fraction, beta_quantile, log_beta_front, regularized_incomplete_beta
 from naivebayes.exercises import exercise, exercises
@@ -284,18 +285,12 @@ PLANTED = {
 
 
 def test_every_known_mistake_is_planted():
-    assert {name: set(planted) for name, planted in PLANTED.items()} == {
-        e.name: {mistake.name for mistake in e.mistakes} for e in PRIOR_EXERCISES}
+    assert_every_known_mistake_is_planted(PLANTED, PRIOR_EXERCISES)
 
 
 @pytest.mark.parametrize("name, mistake", [(name, mistake) for name in NAMES for mistake in PLANTED[name]])
 def test_a_planted_mistake_fails_with_its_hint(name, mistake):
-    e = exercise(name)
-    report = e.check(PLANTED[name][mistake], **QUICK)
-    assert not report.passed
-    hint = next(m.hint for m in e.mistakes if m.name == mistake)
-    assert report.first_failure.hint == hint, str(report)
-    assert any(row[1] == "not run" for row in report.checks)  # a wrong function never reaches the model
+    assert_the_mistake_fails_with_its_hint(name, mistake, PLANTED[name][mistake], **QUICK)
 
 
 # -- right on small cases, wrong where floating point bites ----------------------------------------
