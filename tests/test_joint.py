@@ -558,7 +558,7 @@ def calls_made_by(action):
 
 def test_a_debugger_walks_the_named_steps():
     model = JointBayesClassifier(alpha=1).fit(D_ROWS, D_LABELS)
-    steps = ["_check_example", "present_values", "check_value", "_log_likelihood_terms", "log_joint"]
+    steps = ["_check_example", "present_values", "check_values", "_log_likelihood_terms", "log_joint"]
     steps.append("log_posterior")
     names = calls_made_by(lambda: model.predict_proba([{"a": 0, "b": 0}, {"a": 0}]))
     walked = iter(names)
